@@ -1,0 +1,433 @@
+//! The movement judge's working data: units by dense index, their effective orders
+//! after legality (DATC 4.E.1 d), convoy intent (DATC 4.A.3 d) and matching, and the
+//! lists the resolver walks.
+
+use super::csr::Csr;
+use super::outcome::Illegal;
+use super::routes::{is_convoy_space, route_exists, ProvinceSet};
+use crate::ids::{LocationId, PowerId, ProvinceId};
+use crate::map::{Map, Terrain};
+use crate::order::{Order, OrderKind};
+use crate::position::Position;
+use crate::unit::UnitKind;
+
+/// No unit.
+pub const NONE: u16 = u16::MAX;
+
+/// A unit's order as the resolver sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eff {
+    /// Stays (hold, unordered, illegal, void support or convoy).
+    Hold,
+    /// Moves.
+    Move {
+        /// Destination province.
+        dest: ProvinceId,
+        /// Destination location (coast for fleets).
+        dest_loc: LocationId,
+        /// Goes by convoy (decided before resolution, DATC 4.A.3 d).
+        convoy: bool,
+    },
+    /// Supports unit `target` in place.
+    SupportHold {
+        /// Supported unit index.
+        target: u16,
+    },
+    /// Supports unit `target` moving to `dest`.
+    SupportMove {
+        /// Supported unit index.
+        target: u16,
+        /// Destination province.
+        dest: ProvinceId,
+        /// Destination coast when the order named one (DATC 4.B.4 d).
+        coast: Option<LocationId>,
+    },
+    /// Convoys unit `army` to `dest`.
+    Convoy {
+        /// Convoyed army index.
+        army: u16,
+        /// Destination province.
+        dest: ProvinceId,
+    },
+}
+
+/// Why a unit's effective order is a hold although it was ordered otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The order stands as given.
+    Ok,
+    /// Not followed: illegal.
+    Illegal(Illegal),
+    /// Legal, but the support/convoy matches nothing.
+    Void,
+}
+
+/// What became of one submitted order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Submitted {
+    /// Applied to unit index `u`.
+    Used(u16),
+    /// Not applied.
+    Rejected(Illegal),
+}
+
+/// The judge's tables for one movement phase.
+pub struct Judge<'a> {
+    pub map: &'a Map,
+    pub prov: Vec<ProvinceId>,
+    pub power: Vec<PowerId>,
+    pub kind: Vec<UnitKind>,
+    pub loc: Vec<LocationId>,
+    /// Province → unit index or `NONE`.
+    pub at: Vec<u16>,
+    pub eff: Vec<Eff>,
+    pub status: Vec<Status>,
+    /// Whether the unit was given any order (for reports).
+    pub ordered: Vec<bool>,
+    /// Per submitted order.
+    pub submitted: Vec<Submitted>,
+    /// Unit → units giving it a matching support (hold or move).
+    pub supports_of: Csr,
+    /// Province → units moving there.
+    pub moves_into: Csr,
+    /// Army → fleets convoying its move.
+    pub convoyers_of: Csr,
+    /// Provinces with a fleet at sea (possible convoy carriers).
+    pub fleets_at_sea: ProvinceSet,
+}
+
+impl<'a> Judge<'a> {
+    /// Assigns orders to units, applies legality, convoy intent and matching.
+    pub fn new(map: &'a Map, position: &Position, orders: &[Order]) -> Judge<'a> {
+        let n_prov = map.province_count();
+        let mut j = Judge {
+            map,
+            prov: Vec::new(),
+            power: Vec::new(),
+            kind: Vec::new(),
+            loc: Vec::new(),
+            at: vec![NONE; n_prov],
+            eff: Vec::new(),
+            status: Vec::new(),
+            ordered: Vec::new(),
+            submitted: Vec::with_capacity(orders.len()),
+            supports_of: Csr::default(),
+            moves_into: Csr::default(),
+            convoyers_of: Csr::default(),
+            fleets_at_sea: ProvinceSet::new(n_prov),
+        };
+        for (p, u) in position.units() {
+            j.at[p.index()] = j.prov.len() as u16;
+            j.prov.push(p);
+            j.power.push(u.power);
+            j.kind.push(u.kind);
+            j.loc.push(u.location);
+            if u.kind == UnitKind::Fleet && is_convoy_space(map, p) {
+                j.fleets_at_sea.insert(p);
+            }
+        }
+        let n = j.prov.len();
+        j.eff = vec![Eff::Hold; n];
+        j.status = vec![Status::Ok; n];
+        j.ordered = vec![false; n];
+        j.assign(orders);
+        j.decide_convoy_intent(orders);
+        j.match_orders();
+        j.build_lists();
+        j
+    }
+
+    fn unit_at(&self, p: ProvinceId) -> Option<u16> {
+        self.at.get(p.index()).copied().filter(|&u| u != NONE)
+    }
+
+    fn assign(&mut self, orders: &[Order]) {
+        // Per unit: the first legal order, whether a different legal one followed, and
+        // the first illegal reason.
+        let n = self.prov.len();
+        let mut legal: Vec<Option<Eff>> = vec![None; n];
+        let mut conflict = vec![false; n];
+        let mut first_illegal: Vec<Option<Illegal>> = vec![None; n];
+        for order in orders {
+            let Some(unit_ref) = order.kind.unit() else {
+                self.submitted.push(Submitted::Rejected(Illegal::WrongPhase));
+                continue;
+            };
+            let p = self.map.province_of(unit_ref.location);
+            let Some(u) = self.unit_at(p) else {
+                self.submitted.push(Submitted::Rejected(Illegal::NoUnit));
+                continue;
+            };
+            if self.power[u as usize] != order.power {
+                self.submitted.push(Submitted::Rejected(Illegal::NotYourUnit));
+                continue;
+            }
+            self.ordered[u as usize] = true;
+            self.submitted.push(Submitted::Used(u));
+            match self.legality(u, &order.kind) {
+                Ok(eff) => match legal[u as usize] {
+                    None => legal[u as usize] = Some(eff),
+                    Some(prev) if prev != eff => conflict[u as usize] = true,
+                    Some(_) => {}
+                },
+                Err(why) => {
+                    first_illegal[u as usize].get_or_insert(why);
+                }
+            }
+        }
+        for u in 0..n {
+            (self.eff[u], self.status[u]) = match (legal[u], conflict[u], first_illegal[u]) {
+                (Some(_), true, _) => (Eff::Hold, Status::Illegal(Illegal::ConflictingOrders)),
+                (Some(e), false, _) => (e, Status::Ok),
+                (None, _, Some(why)) => (Eff::Hold, Status::Illegal(why)),
+                (None, _, None) => (Eff::Hold, Status::Ok),
+            };
+        }
+    }
+
+    /// DATC 4.E.1 d: an order is legal when it could be valid in the current position.
+    fn legality(&self, u: u16, kind: &OrderKind) -> Result<Eff, Illegal> {
+        let ui = u as usize;
+        let here = self.prov[ui];
+        let map = self.map;
+        match *kind {
+            OrderKind::Hold { .. } => Ok(Eff::Hold),
+            OrderKind::Move { to, .. } => {
+                let (dest_loc, convoy) = self.move_target(ui, to, None)?;
+                Ok(Eff::Move {
+                    dest: map.province_of(dest_loc),
+                    dest_loc,
+                    convoy,
+                })
+            }
+            OrderKind::SupportHold { target, .. } => {
+                let tp = map.province_of(target.location);
+                let t = self.unit_at(tp).ok_or(Illegal::NothingToSupport)?;
+                if tp == here {
+                    return Err(Illegal::SupportOwnProvince);
+                }
+                if !map.can_reach_province(self.kind[ui], self.loc[ui], tp) {
+                    return Err(Illegal::SupporterCannotReach);
+                }
+                Ok(Eff::SupportHold { target: t })
+            }
+            OrderKind::SupportMove { target, to, .. } => {
+                let tp = map.province_of(target.location);
+                let dest = map.province_of(to);
+                let t = self.unit_at(tp).ok_or(Illegal::NothingToSupport)?;
+                if tp == here || dest == here {
+                    return Err(Illegal::SupportOwnProvince);
+                }
+                if !map.can_reach_province(self.kind[ui], self.loc[ui], dest) {
+                    return Err(Illegal::SupporterCannotReach);
+                }
+                self.move_target(t as usize, to, Some(here))
+                    .map_err(|_| Illegal::SupportedMoveImpossible)?;
+                let coast = (to.index() >= map.province_count()
+                    && self.kind[t as usize] == UnitKind::Fleet)
+                    .then_some(to);
+                Ok(Eff::SupportMove {
+                    target: t,
+                    dest,
+                    coast,
+                })
+            }
+            OrderKind::Convoy { army, to, .. } => {
+                if self.kind[ui] != UnitKind::Fleet || !is_convoy_space(map, here) {
+                    return Err(Illegal::ConvoyNotAtSea);
+                }
+                let ap = map.province_of(army.location);
+                let a = self.unit_at(ap).ok_or(Illegal::NoArmyToConvoy)?;
+                if self.kind[a as usize] != UnitKind::Army {
+                    return Err(Illegal::NoArmyToConvoy);
+                }
+                if !route_exists(map, ap, to, &self.fleets_at_sea, Some(here)) {
+                    return Err(Illegal::ConvoyImpossible);
+                }
+                Ok(Eff::Convoy { army: a, dest: to })
+            }
+            OrderKind::Retreat { .. }
+            | OrderKind::Disband { .. }
+            | OrderKind::Build { .. }
+            | OrderKind::Remove { .. }
+            | OrderKind::Waive => Err(Illegal::WrongPhase),
+        }
+    }
+
+    /// Where unit `ui` would go if ordered to `to`, and whether only a convoy could take
+    /// it there. `without` is a fleet that cannot carry it (a supporter cannot also
+    /// convoy). Errors say why the move is impossible.
+    fn move_target(
+        &self,
+        ui: usize,
+        to: LocationId,
+        without: Option<ProvinceId>,
+    ) -> Result<(LocationId, bool), Illegal> {
+        let map = self.map;
+        let from = self.prov[ui];
+        let dest = map.province_of(to);
+        if dest == from {
+            return Err(Illegal::MoveToOwnProvince);
+        }
+        match self.kind[ui] {
+            UnitKind::Army => {
+                if matches!(map.province(dest).terrain, Terrain::Sea | Terrain::Impassable) {
+                    return Err(Illegal::NotAdjacent);
+                }
+                if map.army_adjacent(from, dest) {
+                    return Ok((dest.location(), false));
+                }
+                let mut carriers = self.fleets_at_sea.clone();
+                if let Some(w) = without {
+                    carriers.remove(w);
+                }
+                if route_exists(map, from, dest, &carriers, None) {
+                    Ok((dest.location(), true))
+                } else if map.province(from).terrain == Terrain::Coast
+                    && map.province(dest).terrain == Terrain::Coast
+                {
+                    Err(Illegal::NoPossibleConvoy)
+                } else {
+                    Err(Illegal::NotAdjacent)
+                }
+            }
+            UnitKind::Fleet => {
+                let here = self.loc[ui];
+                let coasts = &map.province(dest).coasts;
+                if coasts.is_empty() {
+                    return if map.fleet_adjacent(here, dest.location()) {
+                        Ok((dest.location(), false))
+                    } else {
+                        Err(Illegal::NotAdjacent)
+                    };
+                }
+                if to.index() >= map.province_count() {
+                    return if map.fleet_adjacent(here, to) {
+                        Ok((to, false))
+                    } else if coasts.iter().any(|&c| map.fleet_adjacent(here, c)) {
+                        Err(Illegal::CoastNotReachable)
+                    } else {
+                        Err(Illegal::NotAdjacent)
+                    };
+                }
+                let mut reachable = coasts.iter().filter(|&&c| map.fleet_adjacent(here, c));
+                match (reachable.next(), reachable.next()) {
+                    (Some(&c), None) => Ok((c, false)),
+                    (Some(_), Some(_)) => Err(Illegal::CoastNotSpecified),
+                    (None, _) => Err(Illegal::NotAdjacent),
+                }
+            }
+        }
+    }
+
+    /// DATC 4.A.3 d: an army moving to an adjacent province goes by convoy when the
+    /// order says so, or when a fleet of its own power is ordered to convoy it on a
+    /// possible route; in both cases only if an ordered route exists (6.G.8).
+    fn decide_convoy_intent(&mut self, orders: &[Order]) {
+        let n = self.prov.len();
+        let mut explicit = vec![false; n];
+        for (order, sub) in orders.iter().zip(&self.submitted) {
+            if let (OrderKind::Move { via_convoy: true, .. }, Submitted::Used(u)) = (order.kind, sub) {
+                explicit[*u as usize] = true;
+            }
+        }
+        let n_prov = self.map.province_count();
+        for u in 0..n {
+            let Eff::Move { dest, convoy: false, .. } = self.eff[u] else {
+                continue;
+            };
+            if self.kind[u] != UnitKind::Army {
+                continue;
+            }
+            let mut carriers = ProvinceSet::new(n_prov);
+            let mut own = Vec::new();
+            for f in 0..n {
+                if let Eff::Convoy { army, dest: d } = self.eff[f] {
+                    if army as usize == u && d == dest {
+                        carriers.insert(self.prov[f]);
+                        if self.power[f] == self.power[u] {
+                            own.push(self.prov[f]);
+                        }
+                    }
+                }
+            }
+            let from = self.prov[u];
+            let by_convoy = if explicit[u] {
+                route_exists(self.map, from, dest, &carriers, None)
+            } else {
+                own.iter()
+                    .any(|&f| route_exists(self.map, from, dest, &carriers, Some(f)))
+            };
+            if let Eff::Move { convoy, .. } = &mut self.eff[u] {
+                *convoy = by_convoy;
+            }
+        }
+    }
+
+    /// Supports and convoys that match nothing become void holds.
+    fn match_orders(&mut self) {
+        for u in 0..self.prov.len() {
+            let matches = match self.eff[u] {
+                Eff::SupportHold { target } => {
+                    !matches!(self.eff[target as usize], Eff::Move { .. })
+                }
+                Eff::SupportMove {
+                    target,
+                    dest,
+                    coast,
+                } => match self.eff[target as usize] {
+                    Eff::Move {
+                        dest: d, dest_loc, ..
+                    } => d == dest && coast.is_none_or(|c| c == dest_loc),
+                    _ => false,
+                },
+                Eff::Convoy { army, dest } => matches!(
+                    self.eff[army as usize],
+                    Eff::Move { dest: d, convoy: true, .. } if d == dest
+                ),
+                Eff::Hold | Eff::Move { .. } => true,
+            };
+            if !matches {
+                self.status[u] = Status::Void;
+            }
+        }
+    }
+
+    /// Whether unit `u`'s effective order takes part in resolution as written.
+    #[inline]
+    pub fn active(&self, u: usize) -> bool {
+        self.status[u] == Status::Ok
+    }
+
+    fn build_lists(&mut self) {
+        let n = self.prov.len();
+        let mut supports = Vec::new();
+        let mut moves = Vec::new();
+        let mut convoys = Vec::new();
+        for u in 0..n {
+            if !self.active(u) {
+                continue;
+            }
+            match self.eff[u] {
+                Eff::SupportHold { target } | Eff::SupportMove { target, .. } => {
+                    supports.push((target, u as u16))
+                }
+                Eff::Move { dest, .. } => moves.push((dest.0, u as u16)),
+                Eff::Convoy { army, .. } => convoys.push((army, u as u16)),
+                Eff::Hold => {}
+            }
+        }
+        self.supports_of = Csr::build(n, &supports);
+        self.moves_into = Csr::build(self.map.province_count(), &moves);
+        self.convoyers_of = Csr::build(n, &convoys);
+    }
+
+    /// The move of unit `u`, if its active order is one: (destination, by convoy).
+    #[inline]
+    pub fn move_of(&self, u: usize) -> Option<(ProvinceId, bool)> {
+        match self.eff[u] {
+            Eff::Move { dest, convoy, .. } if self.active(u) => Some((dest, convoy)),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! Adjudication: orders + position → per-order results and the next position.
+//!
+//! [`adjudicate_movement`] is the movement phase: order collection and legality
+//! ([`judge`]), resolution of the DATC decisions ([`resolver`]), then results with
+//! reasons and the position after movement, dislodged units carrying their retreat
+//! options. Pure and deterministic: the result does not depend on the order in which
+//! orders are given, except where the DATC makes order significant (none in movement).
+
+mod csr;
+mod judge;
+mod outcome;
+mod resolver;
+mod routes;
+
+pub use outcome::{Illegal, Outcome, UnitResult};
+
+use crate::ids::{LocationId, ProvinceId};
+use crate::order::Order;
+use crate::parse::{parse_orders, LineError};
+use crate::phase::PhaseKind;
+use crate::position::{Dislodged, Position};
+use crate::unit::{Unit, UnitKind};
+use crate::variant::Variant;
+use judge::{Eff, Judge, Status, Submitted};
+use resolver::Resolver;
+
+/// What became of one submitted order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrderStatus {
+    /// Applied to the unit in this province (see its [`UnitResult`]).
+    Applied(ProvinceId),
+    /// Not applied to any unit.
+    Rejected(Illegal),
+}
+
+/// The result of a movement phase.
+#[derive(Clone, Debug)]
+pub struct MovementResult {
+    /// The board after movement: units at their new places, dislodged units listed with
+    /// their retreat options. The phase is unchanged (the game advances it).
+    pub position: Position,
+    /// One result per unit that stood on the board, in province order.
+    pub units: Vec<UnitResult>,
+    /// One status per submitted order, in submission order.
+    pub orders: Vec<OrderStatus>,
+}
+
+impl MovementResult {
+    /// The result of the unit that started in `p`.
+    pub fn unit(&self, p: ProvinceId) -> Option<&UnitResult> {
+        self.units.iter().find(|r| r.province == p)
+    }
+}
+
+/// Adjudicates a movement phase.
+pub fn adjudicate_movement(variant: &Variant, position: &Position, orders: &[Order]) -> MovementResult {
+    let map = &variant.map;
+    let judge = Judge::new(map, position, orders);
+    let mut r = Resolver::new(&judge);
+    r.resolve_all();
+    let n = judge.prov.len();
+
+    let mut units = Vec::with_capacity(n);
+    let mut next = Position::empty(variant, position.phase);
+    next.owners.clone_from(&position.owners);
+    let mut dislodged_units: Vec<(usize, usize)> = Vec::new();
+    for u in 0..n {
+        let moved = judge.move_of(u).is_some() && r.value(u);
+        let dislodger = if moved { None } else { r.dislodger(u) };
+        let outcome = outcome_of(&judge, &mut r, u);
+        units.push(UnitResult {
+            province: judge.prov[u],
+            outcome,
+            dislodged_by: dislodger.map(|m| judge.prov[m]),
+        });
+        let unit = Unit {
+            power: judge.power[u],
+            kind: judge.kind[u],
+            location: judge.loc[u],
+        };
+        match (moved, dislodger) {
+            (true, _) => {
+                if let Eff::Move { dest, dest_loc, .. } = judge.eff[u] {
+                    next.set_unit(dest, Some(Unit {
+                        location: dest_loc,
+                        ..unit
+                    }));
+                }
+            }
+            (false, Some(m)) => dislodged_units.push((u, m)),
+            (false, None) => next.set_unit(judge.prov[u], Some(unit)),
+        }
+    }
+    // Provinces left empty by a stand-off: empty now, and some move with effect failed there.
+    let mut standoff = routes::ProvinceSet::new(map.province_count());
+    for p in 0..map.province_count() {
+        let p = ProvinceId(p as u16);
+        if next.unit_at(p).is_some() {
+            continue;
+        }
+        let bounced = judge
+            .moves_into
+            .get(p.index())
+            .iter()
+            .any(|&m| !r.value(m as usize) && r.prevent_strength(m as usize) > 0);
+        if bounced {
+            standoff.insert(p);
+        }
+    }
+    for (u, m) in dislodged_units {
+        let attacker_from = match judge.move_of(m) {
+            Some((_, false)) => Some(judge.prov[m]),
+            _ => None,
+        };
+        let unit = Unit {
+            power: judge.power[u],
+            kind: judge.kind[u],
+            location: judge.loc[u],
+        };
+        let retreat_options = retreat_options(variant, &next, &unit, attacker_from, &standoff);
+        next.dislodged.push(Dislodged {
+            unit,
+            attacker_from,
+            retreat_options,
+        });
+    }
+    let orders = judge
+        .submitted
+        .iter()
+        .map(|s| match *s {
+            Submitted::Used(u) => OrderStatus::Applied(judge.prov[u as usize]),
+            Submitted::Rejected(why) => OrderStatus::Rejected(why),
+        })
+        .collect();
+    MovementResult {
+        position: next,
+        units,
+        orders,
+    }
+}
+
+fn retreat_options(
+    variant: &Variant,
+    after: &Position,
+    unit: &Unit,
+    attacker_from: Option<ProvinceId>,
+    standoff: &routes::ProvinceSet,
+) -> Vec<LocationId> {
+    let map = &variant.map;
+    let here = map.province_of(unit.location);
+    let candidates: Vec<LocationId> = match unit.kind {
+        UnitKind::Army => map.army_neighbours(here).map(ProvinceId::location).collect(),
+        UnitKind::Fleet => map.fleet_neighbours(unit.location).collect(),
+    };
+    candidates
+        .into_iter()
+        .filter(|&l| {
+            let p = map.province_of(l);
+            after.unit_at(p).is_none() && Some(p) != attacker_from && !standoff.contains(p)
+        })
+        .collect()
+}
+
+fn outcome_of(judge: &Judge, r: &mut Resolver, u: usize) -> Outcome {
+    match judge.status[u] {
+        Status::Illegal(why) => return Outcome::Illegal(why),
+        Status::Void => return Outcome::Void,
+        Status::Ok => {}
+    }
+    match judge.eff[u] {
+        Eff::Hold => Outcome::Held,
+        Eff::Move { dest, .. } => {
+            if r.value(u) {
+                return Outcome::Moved;
+            }
+            if !r.has_path(u) {
+                return if r.paradox[u] {
+                    Outcome::ParadoxFailed
+                } else {
+                    Outcome::NoConvoy
+                };
+            }
+            let attack = r.attack_strength(u);
+            let against = match r.head_to_head(u) {
+                Some(o) if attack <= r.defend_strength(o) => Some(judge.prov[o]),
+                None if attack <= r.hold_strength(dest) => Some(dest),
+                _ => judge
+                    .moves_into
+                    .get(dest.index())
+                    .iter()
+                    .map(|&m| m as usize)
+                    .find(|&m| m != u && attack <= r.prevent_strength(m))
+                    .map(|m| judge.prov[m])
+                    .or(Some(dest)),
+            };
+            Outcome::Bounced { against }
+        }
+        Eff::SupportHold { .. } | Eff::SupportMove { .. } => {
+            if r.value(u) {
+                Outcome::Supported
+            } else {
+                let by = r
+                    .cutting_attack(u)
+                    .or_else(|| r.dislodger(u))
+                    .map(|m| judge.prov[m])
+                    .unwrap_or(judge.prov[u]);
+                Outcome::Cut { by }
+            }
+        }
+        Eff::Convoy { .. } => Outcome::Convoyed,
+    }
+}
+
+/// Orders read from text and the movement result.
+#[derive(Clone, Debug)]
+pub struct TextAdjudication {
+    /// The adjudication of the orders that could be read.
+    pub result: MovementResult,
+    /// The orders that were adjudicated (in text order).
+    pub orders: Vec<Order>,
+    /// Lines that could not be read (their units hold).
+    pub errors: Vec<LineError>,
+}
+
+/// Parses `text` (one order per line, `Power: order`) and adjudicates the movement
+/// phase. Lines that cannot be read are reported and do not stop the rest.
+pub fn adjudicate_text(variant: &Variant, position: &Position, text: &str) -> TextAdjudication {
+    let (parsed, errors) = parse_orders(variant, PhaseKind::Movement, text);
+    let orders: Vec<Order> = parsed.into_iter().map(|p| p.order).collect();
+    let result = adjudicate_movement(variant, position, &orders);
+    TextAdjudication {
+        result,
+        orders,
+        errors,
+    }
+}

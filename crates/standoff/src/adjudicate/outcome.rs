@@ -1,0 +1,86 @@
+//! What happened to each order, with the reason a report prints.
+
+use crate::ids::ProvinceId;
+
+/// Why an order was not followed at all (DATC 4.E.1 d: illegal orders are ignored and
+/// the unit holds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Illegal {
+    /// No unit stands where the order says.
+    NoUnit,
+    /// The unit belongs to another power (proxy orders are not allowed, DATC 4.E.5 c).
+    NotYourUnit,
+    /// This kind of order does not belong in this phase.
+    WrongPhase,
+    /// The unit cannot move there (not adjacent, wrong terrain).
+    NotAdjacent,
+    /// A move to the province the unit is in.
+    MoveToOwnProvince,
+    /// An army move over water with no fleets that could form a convoy route.
+    NoPossibleConvoy,
+    /// A fleet move to a two-coast province without a coast, when both are reachable
+    /// (DATC 4.B.1 a).
+    CoastNotSpecified,
+    /// A fleet move to a coast it cannot reach (DATC 4.B.3 b).
+    CoastNotReachable,
+    /// Support for a unit that is not there.
+    NothingToSupport,
+    /// Support for oneself, or into one's own province.
+    SupportOwnProvince,
+    /// The supporter could not move to the province it supports into.
+    SupporterCannotReach,
+    /// The supported unit could not possibly make that move.
+    SupportedMoveImpossible,
+    /// Only fleets at sea can convoy.
+    ConvoyNotAtSea,
+    /// The convoyed unit is not an army, or there is none.
+    NoArmyToConvoy,
+    /// The fleet cannot be part of any convoy route for that move.
+    ConvoyImpossible,
+    /// The unit was given several different orders (DATC 4.D.3 c).
+    ConflictingOrders,
+}
+
+/// The result of a unit's order in a movement phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Outcome {
+    /// A hold (or an order that left the unit in place without a success/failure).
+    Held,
+    /// The move succeeded.
+    Moved,
+    /// The move failed; `against` names a province whose unit or move stopped it.
+    Bounced {
+        /// The province of the unit that held or beat the move, if one did.
+        against: Option<ProvinceId>,
+    },
+    /// A move by convoy whose convoy failed or was never ordered.
+    NoConvoy,
+    /// A convoyed move that failed under the paradox rule (Szykman).
+    ParadoxFailed,
+    /// The support was given.
+    Supported,
+    /// The support was cut by an attack from this province (or by dislodgement).
+    Cut {
+        /// Where the cutting attack came from.
+        by: ProvinceId,
+    },
+    /// The convoy order took part in a convoy.
+    Convoyed,
+    /// A support or convoy that matched no move or hold of the supported unit.
+    Void,
+    /// An illegal order: ignored, the unit holds.
+    Illegal(Illegal),
+}
+
+/// A unit's result in a movement phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnitResult {
+    /// The province the unit started in.
+    pub province: ProvinceId,
+    /// What happened to its order.
+    pub outcome: Outcome,
+    /// Dislodged by a unit coming from this province.
+    pub dislodged_by: Option<ProvinceId>,
+}

@@ -1,0 +1,378 @@
+//! The resolver: DATC decisions (MOVE, SUPPORT, DISLODGE, PATH and the strengths)
+//! settled by guess-and-check with cycle detection (DATC 5.C/5.D, Kruijswijk's
+//! algorithm). Each active move, support and convoy order has one boolean decision:
+//! move succeeds / support is given / convoying fleet is not dislodged. Strengths are
+//! computed from those on demand. Cycles with a convoy are paradoxes settled by the
+//! Szykman rule; cycles without one are circular movement (all moves succeed).
+
+use super::judge::{Eff, Judge, NONE};
+use crate::ids::ProvinceId;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    Unresolved,
+    Guessing,
+    Resolved,
+}
+
+/// Resolution state for one phase.
+pub struct Resolver<'j, 'a> {
+    pub judge: &'j Judge<'a>,
+    state: Vec<State>,
+    result: Vec<bool>,
+    deps: Vec<u16>,
+    /// Convoyed moves failed by the paradox rule: no path, no effect.
+    pub paradox: Vec<bool>,
+    scratch: Vec<u16>,
+}
+
+impl<'j, 'a> Resolver<'j, 'a> {
+    /// A resolver with nothing decided.
+    pub fn new(judge: &'j Judge<'a>) -> Self {
+        let n = judge.prov.len();
+        Resolver {
+            judge,
+            state: vec![State::Unresolved; n],
+            result: vec![false; n],
+            deps: Vec::new(),
+            paradox: vec![false; n],
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Settles every decision.
+    pub fn resolve_all(&mut self) {
+        for u in 0..self.judge.prov.len() {
+            if self.judge.active(u) && !matches!(self.judge.eff[u], Eff::Hold) {
+                self.resolve(u);
+            }
+        }
+    }
+
+    /// The settled value of unit `u`'s decision.
+    #[inline]
+    pub fn value(&self, u: usize) -> bool {
+        self.result[u]
+    }
+
+    /// Kruijswijk's resolve: guess, check, and detect dependency cycles.
+    pub fn resolve(&mut self, u: usize) -> bool {
+        match self.state[u] {
+            State::Resolved => return self.result[u],
+            State::Guessing => {
+                if !self.deps.contains(&(u as u16)) {
+                    self.deps.push(u as u16);
+                }
+                return self.result[u];
+            }
+            State::Unresolved => {}
+        }
+        let old_len = self.deps.len();
+        self.result[u] = false;
+        self.state[u] = State::Guessing;
+        let first = self.adjudicate(u);
+        if self.deps.len() == old_len {
+            if self.state[u] != State::Resolved {
+                self.result[u] = first;
+                self.state[u] = State::Resolved;
+            }
+            return self.result[u];
+        }
+        if self.deps[old_len] != u as u16 {
+            // Part of a cycle that started further up: keep guessing.
+            self.deps.push(u as u16);
+            self.result[u] = first;
+            return first;
+        }
+        // `u` heads a cycle: try the other guess.
+        for i in old_len..self.deps.len() {
+            let d = self.deps[i] as usize;
+            self.state[d] = State::Unresolved;
+        }
+        self.deps.truncate(old_len);
+        self.result[u] = true;
+        self.state[u] = State::Guessing;
+        let second = self.adjudicate(u);
+        if first == second {
+            for i in old_len..self.deps.len() {
+                let d = self.deps[i] as usize;
+                self.state[d] = State::Unresolved;
+            }
+            self.deps.truncate(old_len);
+            self.result[u] = first;
+            self.state[u] = State::Resolved;
+            return first;
+        }
+        // Both guesses consistent (or neither): circular movement or a paradox.
+        self.backup_rule(old_len);
+        self.resolve(u)
+    }
+
+    /// Settles a cycle: with a convoy in it, the Szykman rule (every convoyed move in
+    /// the cycle fails and has no effect); without, circular movement (all moves go).
+    fn backup_rule(&mut self, old_len: usize) {
+        let j = self.judge;
+        self.scratch.clear();
+        self.scratch.extend_from_slice(&self.deps[old_len..]);
+        self.deps.truncate(old_len);
+        let convoy_involved = self.scratch.iter().any(|&d| {
+            matches!(j.eff[d as usize], Eff::Convoy { .. })
+                || matches!(j.move_of(d as usize), Some((_, true)))
+        });
+        let mut flagged = false;
+        if convoy_involved {
+            for i in 0..self.scratch.len() {
+                let d = self.scratch[i] as usize;
+                let army = match j.eff[d] {
+                    Eff::Convoy { army, .. } => army as usize,
+                    Eff::Move { convoy: true, .. } => d,
+                    _ => continue,
+                };
+                flagged |= !self.paradox[army];
+                self.paradox[army] = true;
+            }
+        }
+        for i in 0..self.scratch.len() {
+            let d = self.scratch[i] as usize;
+            self.state[d] = State::Unresolved;
+            if flagged {
+                continue;
+            }
+            if j.move_of(d).is_some() {
+                self.result[d] = true;
+                self.state[d] = State::Resolved;
+            }
+        }
+    }
+
+    fn adjudicate(&mut self, u: usize) -> bool {
+        match self.judge.eff[u] {
+            Eff::Move { .. } => self.move_succeeds(u),
+            Eff::SupportHold { .. } | Eff::SupportMove { .. } => self.support_given(u),
+            Eff::Convoy { .. } => !self.dislodged(u),
+            Eff::Hold => false,
+        }
+    }
+
+    /// The head-to-head opponent of move `m`: the unit in its destination moving to
+    /// its origin, neither by convoy.
+    pub fn head_to_head(&self, m: usize) -> Option<usize> {
+        let j = self.judge;
+        let (dest, convoy) = j.move_of(m)?;
+        if convoy {
+            return None;
+        }
+        let o = j.at[dest.index()];
+        if o == NONE {
+            return None;
+        }
+        match j.move_of(o as usize) {
+            Some((d, false)) if d == j.prov[m] => Some(o as usize),
+            _ => None,
+        }
+    }
+
+    /// PATH: a convoyed move has a path when a chain of its convoying fleets, none
+    /// dislodged, links origin and destination (DATC 4.A.1 b: all routes must fail).
+    pub fn has_path(&mut self, m: usize) -> bool {
+        let j = self.judge;
+        let Some((dest, convoy)) = j.move_of(m) else {
+            return false;
+        };
+        if !convoy {
+            return true;
+        }
+        if self.paradox[m] {
+            return false;
+        }
+        let fleets = j.convoyers_of.get(m);
+        // Depth-first over the convoying fleets, deciding each fleet when reached.
+        let mut reached = 0u64; // fleets are few: indices into `fleets`
+        let mut stack: [u16; 64] = [0; 64];
+        let mut top = 0;
+        let origin = j.prov[m];
+        for (i, &f) in fleets.iter().enumerate().take(64) {
+            if j.map.fleet_province_adjacent(origin, j.prov[f as usize]) {
+                reached |= 1 << i;
+                stack[top] = i as u16;
+                top += 1;
+            }
+        }
+        while top > 0 {
+            top -= 1;
+            let i = stack[top] as usize;
+            let f = fleets[i] as usize;
+            if !self.resolve(f) {
+                continue;
+            }
+            if j.map.fleet_province_adjacent(j.prov[f], dest) {
+                return true;
+            }
+            for (k, &g) in fleets.iter().enumerate().take(64) {
+                if reached & (1 << k) == 0
+                    && j.map.fleet_province_adjacent(j.prov[f], j.prov[g as usize])
+                {
+                    reached |= 1 << k;
+                    stack[top] = k as u16;
+                    top += 1;
+                }
+            }
+        }
+        false
+    }
+
+    /// Given supports of unit `u`, not counting those from `exclude`'s power.
+    fn support_count(&mut self, u: usize, exclude: Option<crate::ids::PowerId>) -> u32 {
+        let j = self.judge;
+        let mut n = 0;
+        for &s in j.supports_of.get(u) {
+            let s = s as usize;
+            if exclude == Some(j.power[s]) {
+                continue;
+            }
+            if self.resolve(s) {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// ATTACK STRENGTH of move `m`.
+    pub fn attack_strength(&mut self, m: usize) -> u32 {
+        if !self.has_path(m) {
+            return 0;
+        }
+        let j = self.judge;
+        let Some((dest, _)) = j.move_of(m) else {
+            return 0;
+        };
+        let o = j.at[dest.index()];
+        let leaves = o != NONE
+            && j.move_of(o as usize).is_some()
+            && self.head_to_head(m) != Some(o as usize)
+            && self.resolve(o as usize);
+        if o == NONE || leaves {
+            return 1 + self.support_count(m, None);
+        }
+        let other = j.power[o as usize];
+        if other == j.power[m] {
+            return 0;
+        }
+        1 + self.support_count(m, Some(other))
+    }
+
+    /// HOLD STRENGTH of province `p`.
+    pub fn hold_strength(&mut self, p: ProvinceId) -> u32 {
+        let j = self.judge;
+        let o = j.at[p.index()];
+        if o == NONE {
+            return 0;
+        }
+        let o = o as usize;
+        if j.move_of(o).is_some() {
+            return u32::from(!self.resolve(o));
+        }
+        1 + self.hold_support_count(o)
+    }
+
+    fn hold_support_count(&mut self, o: usize) -> u32 {
+        // Only hold supports match a non-moving unit, so all its supports count.
+        self.support_count(o, None)
+    }
+
+    /// PREVENT STRENGTH of move `m`.
+    pub fn prevent_strength(&mut self, m: usize) -> u32 {
+        if !self.has_path(m) {
+            return 0;
+        }
+        if let Some(o) = self.head_to_head(m) {
+            if self.resolve(o) {
+                return 0;
+            }
+        }
+        1 + self.support_count(m, None)
+    }
+
+    /// DEFEND STRENGTH of move `m` (in a head-to-head battle).
+    pub fn defend_strength(&mut self, m: usize) -> u32 {
+        1 + self.support_count(m, None)
+    }
+
+    fn move_succeeds(&mut self, m: usize) -> bool {
+        let j = self.judge;
+        let Some((dest, _)) = j.move_of(m) else {
+            return false;
+        };
+        let attack = self.attack_strength(m);
+        if attack == 0 {
+            return false;
+        }
+        let resistance = match self.head_to_head(m) {
+            Some(o) => self.defend_strength(o),
+            None => self.hold_strength(dest),
+        };
+        if attack <= resistance {
+            return false;
+        }
+        for &other in j.moves_into.get(dest.index()) {
+            let other = other as usize;
+            if other != m && attack <= self.prevent_strength(other) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// DISLODGE: unit `u` is dislodged when a move into its province succeeds and it did
+    /// not move away.
+    pub fn dislodged(&mut self, u: usize) -> bool {
+        let j = self.judge;
+        if j.move_of(u).is_some() && self.resolve(u) {
+            return false;
+        }
+        self.dislodger(u).is_some()
+    }
+
+    /// The successful move into unit `u`'s province, if any.
+    pub fn dislodger(&mut self, u: usize) -> Option<usize> {
+        let j = self.judge;
+        let p = j.prov[u];
+        for &m in j.moves_into.get(p.index()) {
+            if self.resolve(m as usize) {
+                return Some(m as usize);
+            }
+        }
+        None
+    }
+
+    /// The attack that cuts support `s`, if any (dislodgement is checked separately).
+    pub fn cutting_attack(&mut self, s: usize) -> Option<usize> {
+        let j = self.judge;
+        let into = match j.eff[s] {
+            Eff::SupportMove { dest, .. } => Some(dest),
+            _ => None,
+        };
+        for &m in j.moves_into.get(j.prov[s].index()) {
+            let m = m as usize;
+            if j.power[m] == j.power[s] {
+                continue;
+            }
+            // An attack from the province the support goes into does not cut it
+            // (DATC 4.A.4 a also for a convoyed attack from there).
+            if into == Some(j.prov[m]) {
+                continue;
+            }
+            if self.has_path(m) {
+                return Some(m);
+            }
+        }
+        None
+    }
+
+    fn support_given(&mut self, s: usize) -> bool {
+        if self.cutting_attack(s).is_some() {
+            return false;
+        }
+        !self.dislodged(s)
+    }
+}

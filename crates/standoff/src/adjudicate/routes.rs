@@ -1,0 +1,105 @@
+//! Convoy routes: which seas an army could be carried through.
+//!
+//! Two questions: is a route *possible* given the fleets on the board (order legality,
+//! DATC 4.E.1 d), and is a route *ordered* by fleets convoying exactly this move
+//! (convoy intent, DATC 4.A.3). Both are searches over sea provinces holding a fleet.
+
+use crate::ids::ProvinceId;
+use crate::map::{Map, Terrain};
+
+/// A set of provinces as a small bit vector.
+#[derive(Clone, Debug, Default)]
+pub struct ProvinceSet {
+    words: Vec<u64>,
+}
+
+impl ProvinceSet {
+    /// An empty set sized for `n` provinces.
+    pub fn new(n: usize) -> Self {
+        ProvinceSet {
+            words: vec![0; n.div_ceil(64).max(1)],
+        }
+    }
+    /// Adds `p`.
+    pub fn insert(&mut self, p: ProvinceId) {
+        if let Some(w) = self.words.get_mut(p.index() / 64) {
+            *w |= 1 << (p.index() % 64);
+        }
+    }
+    /// Removes `p`.
+    pub fn remove(&mut self, p: ProvinceId) {
+        if let Some(w) = self.words.get_mut(p.index() / 64) {
+            *w &= !(1 << (p.index() % 64));
+        }
+    }
+    /// Whether `p` is in the set.
+    #[inline]
+    pub fn contains(&self, p: ProvinceId) -> bool {
+        self.words
+            .get(p.index() / 64)
+            .is_some_and(|w| w & (1 << (p.index() % 64)) != 0)
+    }
+    /// Empties the set.
+    pub fn clear(&mut self) {
+        self.words.iter_mut().for_each(|w| *w = 0);
+    }
+}
+
+/// Whether a fleet in `p` can take part in a convoy (it is at sea).
+#[inline]
+pub fn is_convoy_space(map: &Map, p: ProvinceId) -> bool {
+    map.province(p).terrain == Terrain::Sea
+}
+
+/// The seas in `carriers` reachable from coastal `start` by a chain of seas in
+/// `carriers` (each next to the previous one).
+pub fn reachable_seas(map: &Map, start: ProvinceId, carriers: &ProvinceSet, out: &mut ProvinceSet) {
+    out.clear();
+    let mut stack: Vec<ProvinceId> = map
+        .fleet_province_neighbours(start)
+        .filter(|&s| carriers.contains(s))
+        .collect();
+    for &s in &stack {
+        out.insert(s);
+    }
+    while let Some(s) = stack.pop() {
+        for n in map.fleet_province_neighbours(s) {
+            if carriers.contains(n) && !out.contains(n) {
+                out.insert(n);
+                stack.push(n);
+            }
+        }
+    }
+}
+
+/// Whether some chain of `carriers` links coastal `from` to coastal `to`; when `via` is
+/// given, the chain must pass through it.
+pub fn route_exists(
+    map: &Map,
+    from: ProvinceId,
+    to: ProvinceId,
+    carriers: &ProvinceSet,
+    via: Option<ProvinceId>,
+) -> bool {
+    if from == to
+        || map.province(from).terrain != Terrain::Coast
+        || map.province(to).terrain != Terrain::Coast
+    {
+        return false;
+    }
+    let mut from_side = ProvinceSet::new(map.province_count());
+    reachable_seas(map, from, carriers, &mut from_side);
+    match via {
+        None => map
+            .fleet_province_neighbours(to)
+            .any(|s| from_side.contains(s)),
+        Some(v) => {
+            if !from_side.contains(v) {
+                return false;
+            }
+            let mut to_side = ProvinceSet::new(map.province_count());
+            reachable_seas(map, to, carriers, &mut to_side);
+            to_side.contains(v)
+        }
+    }
+}

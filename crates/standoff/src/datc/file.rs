@@ -1,0 +1,198 @@
+//! The case-file reader (format: `../shared/spec/datc-format.md`, summarised in
+//! `docs/datc-format.md`).
+
+/// One `Power: A loc` line, kept as text until a variant reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitLine {
+    /// 1-based line in the file.
+    pub line: usize,
+    /// The text after the indentation.
+    pub text: String,
+}
+
+/// One test case.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Case {
+    /// Id such as `6.A.1` (peers add suffixes like `6.J.9.part1`).
+    pub id: String,
+    /// Free text after the id.
+    pub title: String,
+    /// Line of the `CASE` keyword.
+    pub line: usize,
+    /// `Spring 1901, Movement` as written.
+    pub phase: String,
+    /// `PRESTATE_SUPPLYCENTER_OWNERS` lines, if the section is present.
+    pub owners: Option<Vec<UnitLine>>,
+    /// `PRESTATE` lines.
+    pub prestate: Vec<UnitLine>,
+    /// `PRESTATE_DISLODGED` lines.
+    pub dislodged: Vec<UnitLine>,
+    /// `PRESTATE_RESULTS` lines (`SUCCESS: Power: order`).
+    pub results: Vec<UnitLine>,
+    /// `ORDERS` lines.
+    pub orders: Vec<UnitLine>,
+    /// `POSTSTATE` lines; `None` for `POSTSTATE_SAME`.
+    pub poststate: Option<Vec<UnitLine>>,
+    /// `POSTSTATE_DISLODGED` lines.
+    pub post_dislodged: Vec<UnitLine>,
+}
+
+/// A whole case file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CaseFile {
+    /// `VARIANT_ALL` value, if given.
+    pub variant: Option<String>,
+    /// Cases in file order.
+    pub cases: Vec<Case>,
+}
+
+/// A structural error in a case file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct CaseFileError {
+    /// 1-based line.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Section {
+    None,
+    Owners,
+    Pre,
+    PreDislodged,
+    Results,
+    Orders,
+    Post,
+    PostDislodged,
+}
+
+/// Reads a case file. Structural errors (data outside a case, a case without `END`)
+/// are collected; every well-formed case is still returned.
+pub fn parse_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
+    let mut file = CaseFile::default();
+    let mut errors = Vec::new();
+    let mut current: Option<Case> = None;
+    let mut section = Section::None;
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (keyword, rest) = match line.split_once(char::is_whitespace) {
+            Some((k, r)) => (k, r.trim()),
+            None => (line, ""),
+        };
+        let is_keyword = keyword.chars().all(|c| c.is_ascii_uppercase() || c == '_')
+            && keyword.len() > 2
+            && !raw.starts_with([' ', '\t']);
+        if is_keyword {
+            match keyword {
+                "VARIANT_ALL" => file.variant = Some(rest.to_string()),
+                "CASE" => {
+                    if let Some(c) = current.take() {
+                        errors.push(CaseFileError {
+                            line: c.line,
+                            message: format!("case {} has no END", c.id),
+                        });
+                    }
+                    let (id, title) = match rest.split_once(char::is_whitespace) {
+                        Some((id, t)) => (id.to_string(), t.trim().to_string()),
+                        None => (rest.to_string(), String::new()),
+                    };
+                    current = Some(Case {
+                        id,
+                        title,
+                        line: line_no,
+                        ..Case::default()
+                    });
+                    section = Section::None;
+                }
+                "END" => match current.take() {
+                    Some(c) => file.cases.push(c),
+                    None => errors.push(CaseFileError {
+                        line: line_no,
+                        message: "END without CASE".into(),
+                    }),
+                },
+                _ => {
+                    let Some(case) = current.as_mut() else {
+                        errors.push(CaseFileError {
+                            line: line_no,
+                            message: format!("{keyword} outside a case"),
+                        });
+                        continue;
+                    };
+                    section = match keyword {
+                        "PRESTATE_SETPHASE" => {
+                            case.phase = rest.to_string();
+                            Section::None
+                        }
+                        "PRESTATE_SUPPLYCENTER_OWNERS" => {
+                            case.owners = Some(Vec::new());
+                            Section::Owners
+                        }
+                        "PRESTATE" => Section::Pre,
+                        "PRESTATE_DISLODGED" => Section::PreDislodged,
+                        "PRESTATE_RESULTS" => Section::Results,
+                        "ORDERS" => Section::Orders,
+                        "POSTSTATE" => {
+                            case.poststate = Some(Vec::new());
+                            Section::Post
+                        }
+                        "POSTSTATE_SAME" => {
+                            case.poststate = None;
+                            Section::None
+                        }
+                        "POSTSTATE_DISLODGED" => Section::PostDislodged,
+                        other => {
+                            errors.push(CaseFileError {
+                                line: line_no,
+                                message: format!("unknown keyword {other}"),
+                            });
+                            Section::None
+                        }
+                    };
+                }
+            }
+            continue;
+        }
+        let Some(case) = current.as_mut() else {
+            errors.push(CaseFileError {
+                line: line_no,
+                message: "data outside a case".into(),
+            });
+            continue;
+        };
+        let entry = UnitLine {
+            line: line_no,
+            text: line.to_string(),
+        };
+        let target = match section {
+            Section::Owners => case.owners.get_or_insert_with(Vec::new),
+            Section::Pre => &mut case.prestate,
+            Section::PreDislodged => &mut case.dislodged,
+            Section::Results => &mut case.results,
+            Section::Orders => &mut case.orders,
+            Section::Post => case.poststate.get_or_insert_with(Vec::new),
+            Section::PostDislodged => &mut case.post_dislodged,
+            Section::None => {
+                errors.push(CaseFileError {
+                    line: line_no,
+                    message: "data line outside a section".into(),
+                });
+                continue;
+            }
+        };
+        target.push(entry);
+    }
+    if let Some(c) = current {
+        errors.push(CaseFileError {
+            line: c.line,
+            message: format!("case {} has no END", c.id),
+        });
+    }
+    (file, errors)
+}

@@ -1,0 +1,197 @@
+//! Running one case: build the position, adjudicate the phase, compare.
+
+use super::file::{Case, UnitLine};
+use crate::adjudicate::adjudicate_movement;
+use crate::order::{Order, OrderKind};
+use crate::parse::parse_order;
+use crate::phase::{Phase, PhaseKind, Season};
+use crate::position::Position;
+use crate::unit::Unit;
+use crate::variant::Variant;
+use std::collections::BTreeSet;
+
+/// The result of running a case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaseReport {
+    /// Case id.
+    pub id: String,
+    /// Whether the outcome matched.
+    pub passed: bool,
+    /// What differed or could not be read (empty when passed).
+    pub problems: Vec<String>,
+}
+
+/// Reads `Spring 1901, Movement`.
+pub fn parse_phase(text: &str) -> Option<Phase> {
+    let words: Vec<String> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let [season, year, kind] = words.as_slice() else {
+        return None;
+    };
+    let season = match season.as_str() {
+        "spring" => Season::Spring,
+        "fall" | "autumn" => Season::Fall,
+        "winter" => Season::Winter,
+        _ => return None,
+    };
+    let kind = match kind.as_str() {
+        "movement" => PhaseKind::Movement,
+        "retreat" | "retreats" => PhaseKind::Retreat,
+        "adjustment" | "adjustments" | "build" | "builds" => PhaseKind::Adjustment,
+        _ => return None,
+    };
+    Some(Phase {
+        season,
+        year: year.parse().ok()?,
+        kind,
+    })
+}
+
+fn read_unit(variant: &Variant, line: &UnitLine) -> Result<Unit, String> {
+    let order = parse_order(variant, PhaseKind::Movement, None, &line.text)
+        .map_err(|e| format!("line {}: {}", line.line, e.kind))?;
+    match order.kind {
+        OrderKind::Hold { unit } => {
+            let kind = unit
+                .kind
+                .ok_or_else(|| format!("line {}: unit type missing", line.line))?;
+            Ok(Unit {
+                power: order.power,
+                kind,
+                location: unit.location,
+            })
+        }
+        _ => Err(format!("line {}: expected `Power: A|F location`", line.line)),
+    }
+}
+
+fn describe(variant: &Variant, u: &Unit) -> String {
+    format!(
+        "{}: {} {}",
+        variant.power_name(u.power),
+        u.kind.letter(),
+        variant.map.location_id_name(u.location)
+    )
+}
+
+struct Setup {
+    position: Position,
+    problems: Vec<String>,
+}
+
+fn setup(variant: &Variant, case: &Case, phase: Phase) -> Setup {
+    let mut problems = Vec::new();
+    let mut position = Position::empty(variant, phase);
+    for line in &case.prestate {
+        match read_unit(variant, line) {
+            Ok(u) => {
+                if let Err(e) = position.place(variant, u) {
+                    problems.push(format!("line {}: {e}", line.line));
+                }
+            }
+            Err(e) => problems.push(e),
+        }
+    }
+    if let Some(owners) = &case.owners {
+        for line in owners {
+            match read_unit(variant, line) {
+                Ok(u) => {
+                    let p = variant.map.province_of(u.location);
+                    position.owners[p.index()] = Some(u.power);
+                }
+                Err(e) => problems.push(e),
+            }
+        }
+    } else {
+        position.owners.clone_from(&variant.start_owners);
+    }
+    Setup { position, problems }
+}
+
+fn read_orders(variant: &Variant, case: &Case, kind: PhaseKind, problems: &mut Vec<String>) -> Vec<Order> {
+    let mut orders = Vec::new();
+    for line in &case.orders {
+        match parse_order(variant, kind, None, &line.text) {
+            Ok(o) => orders.push(o),
+            Err(e) => problems.push(format!("line {}: cannot read order: {e}", line.line)),
+        }
+    }
+    orders
+}
+
+fn expected_set(variant: &Variant, lines: &[UnitLine], problems: &mut Vec<String>) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for l in lines {
+        match read_unit(variant, l) {
+            Ok(u) => {
+                out.insert(describe(variant, &u));
+            }
+            Err(e) => problems.push(e),
+        }
+    }
+    out
+}
+
+fn compare(what: &str, expected: &BTreeSet<String>, actual: &BTreeSet<String>, problems: &mut Vec<String>) {
+    for e in expected.difference(actual) {
+        problems.push(format!("{what}: expected `{e}`, not there"));
+    }
+    for a in actual.difference(expected) {
+        problems.push(format!("{what}: unexpected `{a}`"));
+    }
+}
+
+/// Runs one case of a case file against `variant`.
+pub fn run_case(variant: &Variant, case: &Case) -> CaseReport {
+    let mut problems = Vec::new();
+    let Some(phase) = parse_phase(&case.phase) else {
+        return CaseReport {
+            id: case.id.clone(),
+            passed: false,
+            problems: vec![format!("cannot read phase `{}`", case.phase)],
+        };
+    };
+    let Setup {
+        position,
+        problems: setup_problems,
+    } = setup(variant, case, phase);
+    problems.extend(setup_problems);
+    let orders = read_orders(variant, case, phase.kind, &mut problems);
+    let (after, dislodged): (BTreeSet<String>, BTreeSet<String>) = match phase.kind {
+        PhaseKind::Movement => {
+            let result = adjudicate_movement(variant, &position, &orders);
+            let units = result
+                .position
+                .units()
+                .map(|(_, u)| describe(variant, u))
+                .collect();
+            let dislodged = result
+                .position
+                .dislodged
+                .iter()
+                .filter(|d| !d.retreat_options.is_empty())
+                .map(|d| describe(variant, &d.unit))
+                .collect();
+            (units, dislodged)
+        }
+        PhaseKind::Retreat | PhaseKind::Adjustment => {
+            problems.push(format!("{:?} phases are not adjudicated yet", phase.kind));
+            (BTreeSet::new(), BTreeSet::new())
+        }
+    };
+    let expected_units = match &case.poststate {
+        Some(lines) => expected_set(variant, lines, &mut problems),
+        None => expected_set(variant, &case.prestate, &mut problems),
+    };
+    let expected_dislodged = expected_set(variant, &case.post_dislodged, &mut problems);
+    compare("units", &expected_units, &after, &mut problems);
+    compare("dislodged", &expected_dislodged, &dislodged, &mut problems);
+    CaseReport {
+        id: case.id.clone(),
+        passed: problems.is_empty(),
+        problems,
+    }
+}

@@ -1,0 +1,93 @@
+//! Canonical text of orders, with the map's names: `F Nth - Pic`, `A Mun S A Ber`.
+
+use super::{Order, OrderKind, UnitRef};
+use crate::map::Map;
+use std::fmt;
+
+/// An order paired with its map, for display.
+pub struct OrderDisplay<'a> {
+    order: &'a Order,
+    map: &'a Map,
+    abbreviations: bool,
+}
+
+impl Order {
+    /// Displays the order with the 2000-rulebook abbreviations (`F StP(nc) - Bar`).
+    pub fn display<'a>(&'a self, map: &'a Map) -> OrderDisplay<'a> {
+        OrderDisplay {
+            order: self,
+            map,
+            abbreviations: true,
+        }
+    }
+
+    /// Displays the order with the map's short ids (`F stp/nc - bar`), the form data
+    /// files and other tools read.
+    pub fn display_ids<'a>(&'a self, map: &'a Map) -> OrderDisplay<'a> {
+        OrderDisplay {
+            order: self,
+            map,
+            abbreviations: false,
+        }
+    }
+}
+
+impl OrderDisplay<'_> {
+    fn loc(&self, l: crate::LocationId) -> String {
+        if self.abbreviations {
+            self.map.location_abbr(l)
+        } else {
+            self.map.location_id_name(l)
+        }
+    }
+
+    fn unit(&self, u: &UnitRef) -> String {
+        match u.kind {
+            Some(k) => format!("{} {}", k.letter(), self.loc(u.location)),
+            None => self.loc(u.location),
+        }
+    }
+}
+
+impl fmt::Display for OrderDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.order.kind {
+            OrderKind::Hold { unit } => write!(f, "{} H", self.unit(unit)),
+            OrderKind::Move {
+                unit,
+                to,
+                via_convoy,
+            } => {
+                write!(f, "{} - {}", self.unit(unit), self.loc(*to))?;
+                if *via_convoy {
+                    write!(f, " via convoy")?;
+                }
+                Ok(())
+            }
+            OrderKind::SupportHold { unit, target } => {
+                write!(f, "{} S {}", self.unit(unit), self.unit(target))
+            }
+            OrderKind::SupportMove { unit, target, to } => write!(
+                f,
+                "{} S {} - {}",
+                self.unit(unit),
+                self.unit(target),
+                self.loc(*to)
+            ),
+            OrderKind::Convoy { unit, army, to } => write!(
+                f,
+                "{} C {} - {}",
+                self.unit(unit),
+                self.unit(army),
+                self.loc(to.location())
+            ),
+            OrderKind::Retreat { unit, to } => {
+                write!(f, "{} R {}", self.unit(unit), self.loc(*to))
+            }
+            OrderKind::Disband { unit } => write!(f, "{} D", self.unit(unit)),
+            OrderKind::Build { unit } => write!(f, "Build {}", self.unit(unit)),
+            OrderKind::Remove { unit } => write!(f, "Remove {}", self.unit(unit)),
+            OrderKind::Waive => write!(f, "Waive"),
+        }
+    }
+}

@@ -1,0 +1,606 @@
+//! The order parser: text as people write it → [`Order`] (ids only).
+//!
+//! Reads full names, rulebook abbreviations and common aliases, case-insensitively;
+//! `-`/`to`/`moves to`, `S`/`supports`, `C`/`convoys`, `H`/`holds`, `via convoy`,
+//! retreats, disbands, builds, removals and waives. Nationality and unit-type words are
+//! optional and not binding (DATC 4.C.1, 4.C.2, 4.C.5, 4.C.6). Misspelled names are read
+//! when only one space is close (DATC 4.E.2/4.E.5); anything else is a [`ParseError`]
+//! with the span of the bad word. The parser never panics.
+
+mod error;
+mod fuzzy;
+mod lexer;
+
+pub use error::{ParseError, ParseErrorKind};
+
+use crate::ids::{LocationId, PowerId, ProvinceId};
+use crate::order::{Order, OrderKind, UnitRef};
+use crate::phase::PhaseKind;
+use crate::unit::UnitKind;
+use crate::variant::Variant;
+use lexer::{lex, Tok, Token};
+
+/// One order read from a multi-line order text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedLine {
+    /// 1-based line number.
+    pub line: usize,
+    /// The order.
+    pub order: Order,
+    /// The text it was read from.
+    pub text: String,
+}
+
+/// One line that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {error}")]
+pub struct LineError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What was wrong.
+    pub error: ParseError,
+}
+
+/// Parses a single order. `power` applies when the text has no `Power:` prefix.
+/// `phase` decides what `-` and `D` mean (move/retreat; disband/remove).
+pub fn parse_order(
+    variant: &Variant,
+    phase: PhaseKind,
+    power: Option<PowerId>,
+    text: &str,
+) -> Result<Order, ParseError> {
+    let tokens = lex(text);
+    let mut p = Parser {
+        variant,
+        tokens: &tokens,
+        pos: 0,
+        input: text,
+    };
+    p.order(phase, power)
+}
+
+/// Parses a block of orders, one per line. `#` starts a comment. A line holding only a
+/// power name (optionally with `:`) sets the power for the lines after it. Every line is
+/// read: the orders that parse are returned together with an error for each that did not.
+pub fn parse_orders(
+    variant: &Variant,
+    phase: PhaseKind,
+    text: &str,
+) -> (Vec<ParsedLine>, Vec<LineError>) {
+    let mut orders = Vec::new();
+    let mut errors = Vec::new();
+    let mut current: Option<PowerId> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let header = line.trim_end_matches(':').trim();
+        if let Some(p) = variant.find_power(header) {
+            current = Some(p);
+            continue;
+        }
+        match parse_order(variant, phase, current, line) {
+            Ok(order) => orders.push(ParsedLine {
+                line: i + 1,
+                order,
+                text: line.to_string(),
+            }),
+            Err(error) => errors.push(LineError { line: i + 1, error }),
+        }
+    }
+    (orders, errors)
+}
+
+struct Parser<'a> {
+    variant: &'a Variant,
+    tokens: &'a [Token],
+    pos: usize,
+    input: &'a str,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Action {
+    Hold,
+    Move,
+    Support,
+    Convoy,
+    Retreat,
+    Disband,
+    Build,
+    Remove,
+}
+
+fn action_word(w: &str) -> Option<Action> {
+    Some(match w {
+        "h" | "hold" | "holds" | "stand" | "stands" => Action::Hold,
+        "m" | "move" | "moves" | "to" | "mto" | "attack" | "attacks" => Action::Move,
+        "s" | "sup" | "supp" | "support" | "supports" | "supporting" => Action::Support,
+        "c" | "con" | "convoy" | "convoys" | "convoying" | "transport" | "transports" => {
+            Action::Convoy
+        }
+        "r" | "retreat" | "retreats" | "ret" => Action::Retreat,
+        "d" | "disband" | "disbands" => Action::Disband,
+        "b" | "build" | "builds" => Action::Build,
+        "remove" | "removes" => Action::Remove,
+        _ => return None,
+    })
+}
+
+fn kind_word(w: &str) -> Option<UnitKind> {
+    match w {
+        "a" | "army" => Some(UnitKind::Army),
+        "f" | "fleet" => Some(UnitKind::Fleet),
+        _ => None,
+    }
+}
+
+fn coast_word(w: &str) -> Option<&'static str> {
+    Some(match w {
+        "nc" | "n" | "north" | "northcoast" => "nc",
+        "sc" | "s" | "south" | "southcoast" => "sc",
+        "ec" | "e" | "east" | "eastcoast" => "ec",
+        "wc" | "w" | "west" | "westcoast" => "wc",
+        _ => return None,
+    })
+}
+
+impl<'a> Parser<'a> {
+    fn err<T>(&self, kind: ParseErrorKind, span: std::ops::Range<usize>) -> Result<T, ParseError> {
+        Err(ParseError {
+            kind,
+            span,
+            input: self.input.to_string(),
+        })
+    }
+
+    fn here_span(&self) -> std::ops::Range<usize> {
+        match self.tokens.get(self.pos) {
+            Some(t) => t.span.clone(),
+            None => self.input.len()..self.input.len(),
+        }
+    }
+
+    fn peek(&self) -> Option<&'a Token> {
+        self.tokens.get(self.pos)
+    }
+
+    fn peek_word(&self) -> Option<&'a str> {
+        self.peek()
+            .filter(|t| t.tok == Tok::Word)
+            .map(|t| t.norm.as_str())
+    }
+
+    fn peek_word_at(&self, offset: usize) -> Option<&'a str> {
+        self.tokens
+            .get(self.pos + offset)
+            .filter(|t| t.tok == Tok::Word)
+            .map(|t| t.norm.as_str())
+    }
+
+    fn at(&self, tok: Tok) -> bool {
+        self.peek().is_some_and(|t| t.tok == tok)
+    }
+
+    fn skip_commas(&mut self) {
+        while self.at(Tok::Comma) {
+            self.pos += 1;
+        }
+    }
+
+    fn order(&mut self, phase: PhaseKind, default_power: Option<PowerId>) -> Result<Order, ParseError> {
+        if self.tokens.is_empty() {
+            return self.err(ParseErrorKind::Empty, 0..0);
+        }
+        let power = self.power_prefix()?.or(default_power);
+        let Some(power) = power else {
+            return self.err(ParseErrorKind::MissingPower, self.here_span());
+        };
+        let kind = self.order_body(phase)?;
+        self.skip_commas();
+        if self.pos < self.tokens.len() {
+            return self.err(ParseErrorKind::TrailingInput, self.here_span());
+        }
+        Ok(Order { power, kind })
+    }
+
+    /// `England:` or `England` followed by the order.
+    fn power_prefix(&mut self) -> Result<Option<PowerId>, ParseError> {
+        // Find a colon among the first tokens: everything before it names the power.
+        if let Some(colon) = self.tokens.iter().position(|t| t.tok == Tok::Colon) {
+            let text: String = self.tokens[..colon].iter().map(|t| t.norm.as_str()).collect();
+            let span = match (self.tokens.first(), colon.checked_sub(1).and_then(|c| self.tokens.get(c))) {
+                (Some(a), Some(b)) => a.span.start..b.span.end,
+                _ => 0..0,
+            };
+            if colon == 0 {
+                return self.err(ParseErrorKind::UnknownPower(String::new()), span);
+            }
+            self.pos = colon + 1;
+            if let Some(p) = self.variant.find_power(&text) {
+                return Ok(Some(p));
+            }
+            let candidates = self.variant.powers.iter().enumerate().flat_map(|(i, p)| {
+                [p.name.as_str(), p.adjective.as_str()]
+                    .into_iter()
+                    .map(move |n| (crate::map::normalize_name(n), PowerId(i as u8)))
+            });
+            return match fuzzy::closest(&text, candidates).as_slice() {
+                [p] => Ok(Some(*p)),
+                _ => self.err(
+                    ParseErrorKind::UnknownPower(self.input[span.clone()].to_string()),
+                    span,
+                ),
+            };
+        }
+        // No colon: a leading word that is a power name (and not a unit letter).
+        if let Some(w) = self.peek_word() {
+            if kind_word(w).is_none() && action_word(w).is_none() {
+                if let Some(p) = self.variant.find_power(w) {
+                    // Only if what follows is not the rest of a location name.
+                    if self.variant.map.find_normalized(w).is_none() || self.tokens.len() > 2 {
+                        self.pos += 1;
+                        return Ok(Some(p));
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    fn order_body(&mut self, phase: PhaseKind) -> Result<OrderKind, ParseError> {
+        // Adjustment forms that start with a keyword.
+        if let Some(w) = self.peek_word() {
+            if w == "waive" || w == "waives" {
+                self.pos += 1;
+                return Ok(OrderKind::Waive);
+            }
+            match action_word(w) {
+                Some(Action::Build) => {
+                    self.pos += 1;
+                    if matches!(self.peek_word(), Some("waive" | "waives")) {
+                        self.pos += 1;
+                        return Ok(OrderKind::Waive);
+                    }
+                    let unit = self.unit_ref()?;
+                    return Ok(OrderKind::Build { unit });
+                }
+                Some(Action::Remove) => {
+                    self.pos += 1;
+                    let unit = self.unit_ref()?;
+                    return Ok(OrderKind::Remove { unit });
+                }
+                Some(Action::Disband) if self.tokens.len() > self.pos + 1 => {
+                    self.pos += 1;
+                    let unit = self.unit_ref()?;
+                    return Ok(disband(phase, unit));
+                }
+                _ => {}
+            }
+        }
+        let unit = self.unit_ref()?;
+        self.skip_commas();
+        let Some(tok) = self.peek() else {
+            return Ok(OrderKind::Hold { unit });
+        };
+        let action = match tok.tok {
+            Tok::Dash => Action::Move,
+            Tok::Word => match action_word(&tok.norm) {
+                Some(a) => a,
+                None => return self.err(ParseErrorKind::ExpectedAction, tok.span.clone()),
+            },
+            _ => return self.err(ParseErrorKind::ExpectedAction, tok.span.clone()),
+        };
+        self.pos += 1;
+        match action {
+            Action::Hold => Ok(OrderKind::Hold { unit }),
+            Action::Disband | Action::Remove => Ok(disband(phase, unit)),
+            Action::Build => Ok(OrderKind::Build { unit }),
+            Action::Move | Action::Retreat => {
+                // "moves to", "retreats to"
+                if matches!(self.peek_word(), Some("to")) {
+                    self.pos += 1;
+                }
+                let mut to = self.location()?;
+                // Path specifications (DATC 4.A.6): `A Lon - Nth - Bel`; keep the end.
+                while self.at(Tok::Dash) {
+                    self.pos += 1;
+                    to = self.location()?;
+                }
+                let via_convoy = self.via_convoy();
+                if action == Action::Retreat || phase == PhaseKind::Retreat {
+                    Ok(OrderKind::Retreat { unit, to })
+                } else {
+                    Ok(OrderKind::Move {
+                        unit,
+                        to,
+                        via_convoy,
+                    })
+                }
+            }
+            Action::Support => {
+                self.nationality();
+                let target = self.unit_ref()?;
+                match self.peek() {
+                    Some(t) if t.tok == Tok::Dash || matches!(t.norm.as_str(), "to" | "m" | "move" | "moves") => {
+                        self.pos += 1;
+                        if matches!(self.peek_word(), Some("to")) {
+                            self.pos += 1;
+                        }
+                        let mut to = self.location()?;
+                        while self.at(Tok::Dash) {
+                            self.pos += 1;
+                            to = self.location()?;
+                        }
+                        self.via_convoy();
+                        Ok(OrderKind::SupportMove { unit, target, to })
+                    }
+                    Some(t) if matches!(action_word(&t.norm), Some(Action::Hold)) => {
+                        self.pos += 1;
+                        Ok(OrderKind::SupportHold { unit, target })
+                    }
+                    _ => Ok(OrderKind::SupportHold { unit, target }),
+                }
+            }
+            Action::Convoy => {
+                self.nationality();
+                let army = self.unit_ref()?;
+                match self.peek() {
+                    Some(t) if t.tok == Tok::Dash || t.norm == "to" => self.pos += 1,
+                    _ => return self.err(ParseErrorKind::ExpectedAction, self.here_span()),
+                }
+                let mut to = self.location()?;
+                while self.at(Tok::Dash) {
+                    self.pos += 1;
+                    to = self.location()?;
+                }
+                Ok(OrderKind::Convoy {
+                    unit,
+                    army,
+                    to: self.variant.map.province_of(to),
+                })
+            }
+        }
+    }
+
+    /// `via convoy`, `by convoy`, `(via convoy)`, `VIA`.
+    fn via_convoy(&mut self) -> bool {
+        let start = self.pos;
+        if self.at(Tok::Open) {
+            self.pos += 1;
+        }
+        let mut found = false;
+        if matches!(self.peek_word(), Some("via" | "by")) {
+            self.pos += 1;
+            found = true;
+            if matches!(self.peek_word(), Some("convoy" | "c")) {
+                self.pos += 1;
+            }
+        } else if matches!(self.peek_word(), Some("viaconvoy" | "byconvoy")) {
+            self.pos += 1;
+            found = true;
+        }
+        if found {
+            if self.at(Tok::Close) {
+                self.pos += 1;
+            }
+        } else {
+            self.pos = start;
+        }
+        found
+    }
+
+    /// An optional nationality word before a supported/convoyed unit (not binding).
+    fn nationality(&mut self) {
+        let Some(w) = self.peek_word() else { return };
+        if kind_word(w).is_some() || self.variant.find_power(w).is_none() {
+            return;
+        }
+        // Only a nationality if a unit follows it.
+        let next_is_unit = match self.tokens.get(self.pos + 1) {
+            Some(t) if t.tok == Tok::Word => {
+                kind_word(&t.norm).is_some() || self.location_len(self.pos + 1).is_some()
+            }
+            _ => false,
+        };
+        if next_is_unit {
+            self.pos += 1;
+        }
+    }
+
+    /// `[A|F|Army|Fleet] location`.
+    fn unit_ref(&mut self) -> Result<UnitRef, ParseError> {
+        let mut kind = None;
+        if let Some(w) = self.peek_word() {
+            if let Some(k) = kind_word(w) {
+                // "A" could only be a location if followed by nothing that reads as one.
+                if self.peek_word_at(1).is_some() || self.tokens.get(self.pos + 1).is_some() {
+                    kind = Some(k);
+                    self.pos += 1;
+                }
+            }
+        }
+        let location = self.location()?;
+        Ok(UnitRef { kind, location })
+    }
+
+    /// How many tokens from `at` form a known province name, trying the longest first.
+    /// Dashes count only when they join two words without spaces (`Mid-Atlantic`).
+    fn location_len(&self, at: usize) -> Option<(usize, ProvinceId)> {
+        let mut key = String::new();
+        let mut best = None;
+        let mut i = at;
+        let mut words = 0;
+        while let Some(t) = self.tokens.get(i) {
+            match t.tok {
+                Tok::Word => {
+                    key.push_str(&t.norm);
+                    words += 1;
+                    if let Some(p) = self.variant.map.find_normalized(&key) {
+                        best = Some((i + 1 - at, p));
+                    }
+                }
+                Tok::Dash => {
+                    let joined = i > at
+                        && self.tokens.get(i - 1).is_some_and(|prev| prev.span.end == t.span.start)
+                        && self.tokens.get(i + 1).is_some_and(|next| next.tok == Tok::Word && next.span.start == t.span.end);
+                    if !joined {
+                        break;
+                    }
+                }
+                _ => break,
+            }
+            if words >= 5 {
+                break;
+            }
+            i += 1;
+        }
+        best
+    }
+
+    /// A province name with an optional coast.
+    fn location(&mut self) -> Result<LocationId, ParseError> {
+        let start_span = self.here_span();
+        let province = match self.location_len(self.pos) {
+            Some((len, p)) => {
+                self.pos += len;
+                p
+            }
+            None => self.fuzzy_location()?,
+        };
+        let coast = self.coast()?;
+        let map = &self.variant.map;
+        Ok(match coast {
+            Some(c) => match map.coast(province, c) {
+                Some(l) => l,
+                // A coast the province does not have is ignored (DATC 4.B.6).
+                None => province.location(),
+            },
+            None => {
+                let _ = start_span;
+                province.location()
+            }
+        })
+    }
+
+    /// A misspelled name: the unique space within the edit tolerance, or an error.
+    fn fuzzy_location(&mut self) -> Result<ProvinceId, ParseError> {
+        let Some(first) = self.peek().filter(|t| t.tok == Tok::Word) else {
+            return self.err(ParseErrorKind::ExpectedLocation, self.here_span());
+        };
+        // Try one to three words joined, longest plausible reading wins.
+        let mut best: Option<(usize, ProvinceId)> = None;
+        let mut key = String::new();
+        let mut span_end = first.span.end;
+        for n in 0..3 {
+            let Some(t) = self.tokens.get(self.pos + n).filter(|t| t.tok == Tok::Word) else {
+                break;
+            };
+            if n > 0 && (kind_word(&t.norm).is_some() || action_word(&t.norm).is_some()) {
+                break;
+            }
+            key.push_str(&t.norm);
+            let found = fuzzy::closest(&key, self.variant.map.names());
+            match found.as_slice() {
+                [p] => {
+                    best = Some((n + 1, *p));
+                    span_end = t.span.end;
+                }
+                [] => {}
+                many if n == 0 => {
+                    let names = many
+                        .iter()
+                        .map(|p| self.variant.map.province(*p).name.clone())
+                        .collect();
+                    let word = self.input[first.span.clone()].to_string();
+                    return self.err(
+                        ParseErrorKind::AmbiguousLocation(word, names),
+                        first.span.clone(),
+                    );
+                }
+                _ => {}
+            }
+        }
+        let _ = span_end;
+        match best {
+            Some((n, p)) => {
+                self.pos += n;
+                Ok(p)
+            }
+            None => {
+                let word = self.input[first.span.clone()].to_string();
+                self.err(ParseErrorKind::UnknownLocation(word), first.span.clone())
+            }
+        }
+    }
+
+    /// `/nc`, `(nc)`, `(north coast)`, `nc`, `north coast`.
+    fn coast(&mut self) -> Result<Option<&'static str>, ParseError> {
+        match self.peek().map(|t| t.tok) {
+            Some(Tok::Slash) => {
+                self.pos += 1;
+                let span = self.here_span();
+                let text = self.coast_words();
+                match coast_word(&text) {
+                    Some(c) => Ok(Some(c)),
+                    None => self.err(ParseErrorKind::BadCoast(text), span),
+                }
+            }
+            Some(Tok::Open) => {
+                let save = self.pos;
+                self.pos += 1;
+                let span = self.here_span();
+                let text = self.coast_words();
+                if !self.at(Tok::Close) {
+                    // Not a coast in parentheses (e.g. "(via convoy)"): leave it.
+                    self.pos = save;
+                    return Ok(None);
+                }
+                self.pos += 1;
+                match coast_word(&text) {
+                    Some(c) => Ok(Some(c)),
+                    None if text == "via" || text.starts_with("viaconvoy") || text.starts_with("byconvoy") => {
+                        self.pos = save;
+                        Ok(None)
+                    }
+                    None => self.err(ParseErrorKind::BadCoast(text), span),
+                }
+            }
+            Some(Tok::Word) => {
+                let w = self.peek_word().unwrap_or("");
+                let next = self.peek_word_at(1);
+                if matches!(w, "nc" | "sc" | "ec" | "wc") {
+                    self.pos += 1;
+                    return Ok(coast_word(w));
+                }
+                if matches!(w, "north" | "south" | "east" | "west") && next == Some("coast") {
+                    self.pos += 2;
+                    return Ok(coast_word(w));
+                }
+                Ok(None)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Words up to a `)` or the next order word, joined (`north coast` → `northcoast`).
+    fn coast_words(&mut self) -> String {
+        let mut text = String::new();
+        while let Some(t) = self.peek().filter(|t| t.tok == Tok::Word) {
+            if !text.is_empty() && t.norm != "coast" {
+                break;
+            }
+            text.push_str(&t.norm);
+            self.pos += 1;
+        }
+        text
+    }
+}
+
+fn disband(phase: PhaseKind, unit: UnitRef) -> OrderKind {
+    if phase == PhaseKind::Adjustment {
+        OrderKind::Remove { unit }
+    } else {
+        OrderKind::Disband { unit }
+    }
+}

@@ -1,0 +1,35 @@
+//! Variants shipped inside the library.
+
+use super::{Variant, VariantError};
+use crate::map::normalize_name;
+
+struct Builtin {
+    name: &'static str,
+    aliases: &'static [&'static str],
+    source: &'static str,
+}
+
+const BUILTINS: &[Builtin] = &[Builtin {
+    name: "standard",
+    aliases: &["classical", "std"],
+    source: include_str!("../../variants/standard/variant.toml"),
+}];
+
+/// Names of the built-in variants.
+pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+    BUILTINS.iter().map(|b| b.name)
+}
+
+impl Variant {
+    /// Loads a built-in variant by name or alias (`"standard"`, `"classical"`).
+    pub fn builtin(name: &str) -> Result<Variant, VariantError> {
+        let key = normalize_name(name);
+        let found = BUILTINS.iter().find(|b| {
+            normalize_name(b.name) == key || b.aliases.iter().any(|a| normalize_name(a) == key)
+        });
+        match found {
+            Some(b) => Variant::from_toml(b.source, &format!("<builtin {}>", b.name)),
+            None => Err(VariantError::UnknownVariant(name.to_string())),
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! Variants: a map plus powers, home centers, the starting position and victory rule.
+//!
+//! Variants are data: each is a TOML file (format documented in `docs/variant-format.md`)
+//! loaded by [`Variant::from_toml`]. Built-in variants are embedded in the library and
+//! found by name or alias with [`Variant::builtin`].
+
+mod builtin;
+mod file;
+
+pub use builtin::builtin_names;
+pub use file::VariantError;
+
+use crate::ids::{PowerId, ProvinceId};
+use crate::map::{normalize_name, Map};
+use crate::unit::Unit;
+
+/// A great power.
+#[derive(Clone, Debug)]
+pub struct Power {
+    /// Full English name (`"England"`).
+    pub name: String,
+    /// Adjective (`"English"`).
+    pub adjective: String,
+    /// Extra accepted spellings.
+    pub aliases: Vec<String>,
+    /// Home supply centers (where it builds).
+    pub home_centers: Vec<ProvinceId>,
+}
+
+/// A playable variant: map, powers and starting position.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// Canonical name (`"standard"`).
+    pub name: String,
+    /// Other names it is found by.
+    pub aliases: Vec<String>,
+    /// Human title.
+    pub title: String,
+    /// The board.
+    pub map: Map,
+    /// The powers, in file order (reports list them in this order).
+    pub powers: Vec<Power>,
+    /// Units on the board at the start.
+    pub start_units: Vec<Unit>,
+    /// Supply-center owners at the start, per province (`None`: unowned or not a center).
+    pub start_owners: Vec<Option<PowerId>>,
+    /// First year (spring movement of this year starts the game).
+    pub start_year: i32,
+    /// Centers needed to win.
+    pub victory_centers: usize,
+}
+
+impl Variant {
+    /// The power named `name` (full name, adjective or alias; case and punctuation ignored).
+    pub fn find_power(&self, name: &str) -> Option<PowerId> {
+        let key = normalize_name(name);
+        if key.is_empty() {
+            return None;
+        }
+        self.powers
+            .iter()
+            .position(|p| {
+                normalize_name(&p.name) == key
+                    || normalize_name(&p.adjective) == key
+                    || p.aliases.iter().any(|a| normalize_name(a) == key)
+            })
+            .map(|i| PowerId(i as u8))
+    }
+
+    /// The power's data.
+    pub fn power(&self, p: PowerId) -> &Power {
+        &self.powers[p.index()]
+    }
+
+    /// Power name for display.
+    pub fn power_name(&self, p: PowerId) -> &str {
+        &self.powers[p.index()].name
+    }
+
+    /// The standard map (a built-in).
+    pub fn standard() -> Variant {
+        #[allow(clippy::expect_used)]
+        Variant::builtin("standard").expect("the built-in standard variant is valid")
+    }
+}

@@ -1,0 +1,39 @@
+//! Runs every DATC case file in `tests/data/datc/` and reports every failing case by
+//! id at once. Set `DATC_FILTER=6.F` to run only cases whose id starts with a prefix.
+
+use standoff::datc::{parse_case_file, run_case};
+use standoff::Variant;
+use std::path::Path;
+
+#[test]
+fn datc_cases() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/datc");
+    let filter = std::env::var("DATC_FILTER").unwrap_or_default();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/data/datc exists")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    let mut failures = Vec::new();
+    let mut passed = 0;
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("readable case file");
+        let (file, errors) = parse_case_file(&text);
+        for e in errors {
+            failures.push(format!("{}: {e}", path.display()));
+        }
+        let variant_name = file.variant.as_deref().unwrap_or("standard");
+        let variant = Variant::builtin(variant_name).expect("known variant");
+        for case in file.cases.iter().filter(|c| c.id.starts_with(&filter)) {
+            let report = run_case(&variant, case);
+            if report.passed {
+                passed += 1;
+            } else {
+                failures.push(format!("{} ({}): {}", case.id, case.title, report.problems.join("; ")));
+            }
+        }
+    }
+    println!("{passed} passed, {} failed", failures.len());
+    assert!(failures.is_empty(), "{} DATC case(s) failed:\n{}", failures.len(), failures.join("\n"));
+}
