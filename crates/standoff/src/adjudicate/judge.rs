@@ -221,8 +221,18 @@ impl<'a> Judge<'a> {
                 if !map.can_reach_province(self.kind[ui], self.loc[ui], dest) {
                     return Err(Illegal::SupporterCannotReach);
                 }
-                self.move_target(t as usize, to, Some(here))
-                    .map_err(|_| Illegal::SupportedMoveImpossible)?;
+                // The supported move must be possible; a missing coast is fine in a
+                // support (DATC 4.B.4 d), so a fleet only has to reach the province.
+                let fleet_without_coast =
+                    self.kind[t as usize] == UnitKind::Fleet && to.index() < map.province_count();
+                if fleet_without_coast {
+                    if tp == dest || !map.can_reach_province(UnitKind::Fleet, self.loc[t as usize], dest) {
+                        return Err(Illegal::SupportedMoveImpossible);
+                    }
+                } else {
+                    self.move_target(t as usize, to, Some(here))
+                        .map_err(|_| Illegal::SupportedMoveImpossible)?;
+                }
                 let coast = (to.index() >= map.province_count()
                     && self.kind[t as usize] == UnitKind::Fleet)
                     .then_some(to);
@@ -340,24 +350,19 @@ impl<'a> Judge<'a> {
                 continue;
             }
             let mut carriers = ProvinceSet::new(n_prov);
-            let mut own = Vec::new();
+            let mut own_fleet_convoys = false;
             for f in 0..n {
                 if let Eff::Convoy { army, dest: d } = self.eff[f] {
                     if army as usize == u && d == dest {
                         carriers.insert(self.prov[f]);
-                        if self.power[f] == self.power[u] {
-                            own.push(self.prov[f]);
-                        }
+                        // Legal convoy orders lie on a possible route (4.E.1 d), which
+                        // is enough to show intent (DATC 6.G.6).
+                        own_fleet_convoys |= self.power[f] == self.power[u];
                     }
                 }
             }
-            let from = self.prov[u];
-            let by_convoy = if explicit[u] {
-                route_exists(self.map, from, dest, &carriers, None)
-            } else {
-                own.iter()
-                    .any(|&f| route_exists(self.map, from, dest, &carriers, Some(f)))
-            };
+            let intent = explicit[u] || own_fleet_convoys;
+            let by_convoy = intent && route_exists(self.map, self.prov[u], dest, &carriers, None);
             if let Eff::Move { convoy, .. } = &mut self.eff[u] {
                 *convoy = by_convoy;
             }

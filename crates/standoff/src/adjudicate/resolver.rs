@@ -108,28 +108,21 @@ impl<'j, 'a> Resolver<'j, 'a> {
         self.resolve(u)
     }
 
-    /// Settles a cycle: with a convoy in it, the Szykman rule (every convoyed move in
-    /// the cycle fails and has no effect); without, circular movement (all moves go).
+    /// Settles a cycle: with a convoying fleet in it, the Szykman rule (every move
+    /// convoyed by a fleet of the cycle fails and has no effect); without, circular
+    /// movement (all moves in it succeed).
     fn backup_rule(&mut self, old_len: usize) {
         let j = self.judge;
         self.scratch.clear();
         self.scratch.extend_from_slice(&self.deps[old_len..]);
         self.deps.truncate(old_len);
-        let convoy_involved = self.scratch.iter().any(|&d| {
-            matches!(j.eff[d as usize], Eff::Convoy { .. })
-                || matches!(j.move_of(d as usize), Some((_, true)))
-        });
+        // A paradox needs a convoying fleet whose survival is part of the cycle; a
+        // cycle of moves (convoyed or not) is circular movement.
         let mut flagged = false;
-        if convoy_involved {
-            for i in 0..self.scratch.len() {
-                let d = self.scratch[i] as usize;
-                let army = match j.eff[d] {
-                    Eff::Convoy { army, .. } => army as usize,
-                    Eff::Move { convoy: true, .. } => d,
-                    _ => continue,
-                };
-                flagged |= !self.paradox[army];
-                self.paradox[army] = true;
+        for i in 0..self.scratch.len() {
+            if let Eff::Convoy { army, .. } = j.eff[self.scratch[i] as usize] {
+                flagged |= !self.paradox[army as usize];
+                self.paradox[army as usize] = true;
             }
         }
         for i in 0..self.scratch.len() {

@@ -434,6 +434,11 @@ impl<'a> Parser<'a> {
         while let Some(t) = self.tokens.get(i) {
             match t.tok {
                 Tok::Word => {
+                    // A later word of a name is never an order word ("Mar S ..." is
+                    // Marseilles supporting, not "Mars").
+                    if i > at && (action_word(&t.norm).is_some() || kind_word(&t.norm).is_some()) {
+                        break;
+                    }
                     key.push_str(&t.norm);
                     words += 1;
                     if let Some(p) = self.variant.map.find_normalized(&key) {
