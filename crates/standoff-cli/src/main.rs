@@ -1,1 +1,40 @@
-fn main(){}
+//! The `standoff` command: a thin front end over the `standoff` library.
+
+mod adjudicate_cmd;
+mod datc_cmd;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// A Diplomacy rules engine: adjudicate orders, run DATC case files.
+#[derive(Parser)]
+#[command(name = "standoff", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run DATC case files (jDip text format); ends with `N passed, M failed`.
+    Datc(datc_cmd::Args),
+    /// Adjudicate one movement phase: position + orders in, results and the new position out.
+    Adjudicate(adjudicate_cmd::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result: Result<bool> = match cli.command {
+        Command::Datc(args) => datc_cmd::run(&args),
+        Command::Adjudicate(args) => adjudicate_cmd::run(&args),
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -22,11 +22,13 @@ pub mod adjudicate;
 pub mod bitset;
 pub mod datc;
 pub mod ids;
+pub mod json;
 pub mod map;
 pub mod order;
 pub mod parse;
 pub mod phase;
 pub mod position;
+pub mod report;
 pub mod unit;
 pub mod variant;
 

@@ -68,16 +68,17 @@ pub fn adjudicate_movement(variant: &Variant, position: &Position, orders: &[Ord
         let moved = judge.move_of(u).is_some() && r.value(u);
         let dislodger = if moved { None } else { r.dislodger(u) };
         let outcome = outcome_of(&judge, &mut r, u);
-        units.push(UnitResult {
-            province: judge.prov[u],
-            outcome,
-            dislodged_by: dislodger.map(|m| judge.prov[m]),
-        });
         let unit = Unit {
             power: judge.power[u],
             kind: judge.kind[u],
             location: judge.loc[u],
         };
+        units.push(UnitResult {
+            province: judge.prov[u],
+            unit,
+            outcome,
+            dislodged_by: dislodger.map(|m| judge.prov[m]),
+        });
         match (moved, dislodger) {
             (true, _) => {
                 if let Eff::Move { dest, dest_loc, .. } = judge.eff[u] {

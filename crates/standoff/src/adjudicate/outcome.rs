@@ -79,6 +79,8 @@ pub enum Outcome {
 pub struct UnitResult {
     /// The province the unit started in.
     pub province: ProvinceId,
+    /// The unit as it stood before the phase.
+    pub unit: crate::unit::Unit,
     /// What happened to its order.
     pub outcome: Outcome,
     /// Dislodged by a unit coming from this province.

@@ -1,0 +1,100 @@
+//! `standoff adjudicate`: one movement phase from files.
+
+use anyhow::{Context, Result};
+use standoff::adjudicate::{adjudicate_text, OrderStatus};
+use standoff::report::{illegal_text, movement_report, outcome_text};
+use standoff::{Position, Variant};
+use std::path::PathBuf;
+
+/// Output format.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+/// Arguments of `standoff adjudicate`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Order file: one order per line (`England: F lon - nth`), or power headers
+    /// (`England:`) followed by that power's orders. `-` reads standard input.
+    orders: PathBuf,
+    /// Position as JSON (see docs/position-json.md); default: the variant's start.
+    #[arg(long)]
+    position: Option<PathBuf>,
+    /// Variant name or alias.
+    #[arg(long, default_value = "standard")]
+    variant: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+}
+
+fn read(path: &PathBuf) -> Result<String> {
+    if path.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin()).context("reading standard input")
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
+    }
+}
+
+/// Runs the command; `Ok(false)` when some order lines could not be read.
+pub fn run(args: &Args) -> Result<bool> {
+    let variant = Variant::builtin(&args.variant)?;
+    let position = match &args.position {
+        Some(p) => Position::from_json(&variant, &read(p)?).with_context(|| format!("position {}", p.display()))?,
+        None => Position::initial(&variant),
+    };
+    let text = read(&args.orders)?;
+    let done = adjudicate_text(&variant, &position, &text);
+    for e in &done.errors {
+        eprintln!("{}: line {}: {}", args.orders.display(), e.line, e.error);
+    }
+    match args.format {
+        Format::Text => {
+            println!("{}", position.phase);
+            print!("{}", movement_report(&variant, &done.orders, &done.result));
+            println!();
+            println!("Position after movement:");
+            println!("{}", serde_json::to_string_pretty(&done.result.position.to_json(&variant))?);
+        }
+        Format::Json => {
+            let map = &variant.map;
+            let orders: Vec<serde_json::Value> = done
+                .orders
+                .iter()
+                .zip(&done.result.orders)
+                .map(|(o, s)| {
+                    let (result, dislodged_by) = match s {
+                        OrderStatus::Applied(p) => {
+                            let r = done.result.unit(*p);
+                            (
+                                r.map(|r| outcome_text(&variant, &r.outcome)).unwrap_or_default(),
+                                r.and_then(|r| r.dislodged_by).map(|b| map.province(b).id.clone()),
+                            )
+                        }
+                        OrderStatus::Rejected(why) => (format!("not applied: {}", illegal_text(*why)), None),
+                    };
+                    serde_json::json!({
+                        "power": variant.power_name(o.power),
+                        "order": o.display_ids(map).to_string(),
+                        "result": result,
+                        "dislodged_by": dislodged_by,
+                    })
+                })
+                .collect();
+            let errors: Vec<serde_json::Value> = done
+                .errors
+                .iter()
+                .map(|e| serde_json::json!({"line": e.line, "error": e.error.kind.to_string(), "text": e.error.input}))
+                .collect();
+            let out = serde_json::json!({
+                "orders": orders,
+                "errors": errors,
+                "position": done.result.position.to_json(&variant),
+            });
+            println!("{}", serde_json::to_string_pretty(&out)?);
+        }
+    }
+    Ok(done.errors.is_empty())
+}

@@ -1,0 +1,53 @@
+//! `standoff datc FILE...`
+
+use anyhow::{Context, Result};
+use standoff::datc::{parse_case_file, run_case};
+use standoff::Variant;
+use std::path::PathBuf;
+
+/// Arguments of `standoff datc`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Case files to run.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Only run cases whose id starts with this prefix (e.g. `6.F`).
+    #[arg(long)]
+    filter: Option<String>,
+    /// Print every case, not only failures.
+    #[arg(long, short)]
+    verbose: bool,
+}
+
+/// Runs the files; `Ok(false)` when a case failed.
+pub fn run(args: &Args) -> Result<bool> {
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for path in &args.files {
+        let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let (file, errors) = parse_case_file(&text);
+        for e in &errors {
+            eprintln!("{}: {e}", path.display());
+            failed += 1;
+        }
+        let name = file.variant.as_deref().unwrap_or("standard");
+        let variant = Variant::builtin(name).with_context(|| format!("{}: variant", path.display()))?;
+        let filter = args.filter.as_deref().unwrap_or("");
+        for case in file.cases.iter().filter(|c| c.id.starts_with(filter)) {
+            let report = run_case(&variant, case);
+            if report.passed {
+                passed += 1;
+                if args.verbose {
+                    println!("PASS {} {}", case.id, case.title);
+                }
+            } else {
+                failed += 1;
+                println!("FAIL {} {} ({}:{})", case.id, case.title, path.display(), case.line);
+                for p in &report.problems {
+                    println!("     {p}");
+                }
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    Ok(failed == 0)
+}

@@ -1,0 +1,237 @@
+//! The JSON form of a position, with names (the judge itself only sees ids).
+//!
+//! ```json
+//! { "phase": "Spring 1901 Movement",
+//!   "units":   { "England": ["F lon", "F edi", "A lvp"] },
+//!   "centers": { "England": ["lon", "edi", "lvp"] },
+//!   "dislodged": { "Germany": [ { "unit": "A mun", "retreats": ["boh", "tyr"] } ] } }
+//! ```
+//! `centers` may be omitted (the variant's starting ownership is used); `dislodged` only
+//! appears after a movement phase that dislodged units.
+
+use crate::datc::parse_phase;
+use crate::ids::PowerId;
+use crate::order::OrderKind;
+use crate::parse::parse_order;
+use crate::phase::PhaseKind;
+use crate::position::{Dislodged, Position};
+use crate::unit::Unit;
+use crate::variant::Variant;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A dislodged unit in JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DislodgedJson {
+    /// `A mun`.
+    pub unit: String,
+    /// Where it may retreat (`["boh", "tyr"]`).
+    pub retreats: Vec<String>,
+    /// The province the dislodging unit came from, if not by convoy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacker_from: Option<String>,
+}
+
+/// A position in JSON, names as the map writes them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionJson {
+    /// `Spring 1901 Movement`.
+    pub phase: String,
+    /// Power name → units (`"F stp/sc"`).
+    pub units: BTreeMap<String, Vec<String>>,
+    /// Power name → owned centers; omitted means the variant's starting ownership.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub centers: Option<BTreeMap<String, Vec<String>>>,
+    /// Power name → dislodged units.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub dislodged: BTreeMap<String, Vec<DislodgedJson>>,
+}
+
+/// Why a JSON position could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum JsonError {
+    /// Not valid JSON or not the expected shape.
+    #[error("invalid position JSON: {0}")]
+    Syntax(String),
+    /// The phase text is not `Season Year Kind`.
+    #[error("cannot read phase `{0}` (expected e.g. `Spring 1901 Movement`)")]
+    Phase(String),
+    /// An unknown power name.
+    #[error("unknown power `{0}`")]
+    Power(String),
+    /// A unit entry that cannot be read or placed.
+    #[error("{power}: unit `{unit}`: {message}")]
+    Unit {
+        /// Power name.
+        power: String,
+        /// The entry.
+        unit: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// An unknown center name.
+    #[error("{power}: `{center}` is not a supply center")]
+    Center {
+        /// Power name.
+        power: String,
+        /// The entry.
+        center: String,
+    },
+    /// Several problems.
+    #[error("{}", .0.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))]
+    Many(Vec<JsonError>),
+}
+
+fn read_unit(variant: &Variant, power: PowerId, power_name: &str, text: &str) -> Result<Unit, JsonError> {
+    let err = |message: String| JsonError::Unit {
+        power: power_name.to_string(),
+        unit: text.to_string(),
+        message,
+    };
+    let order = parse_order(variant, PhaseKind::Movement, Some(power), text).map_err(|e| err(e.kind.to_string()))?;
+    match order.kind {
+        OrderKind::Hold { unit } => Ok(Unit {
+            power,
+            kind: unit.kind.ok_or_else(|| err("unit type (A or F) missing".into()))?,
+            location: unit.location,
+        }),
+        _ => Err(err("expected `A xxx` or `F xxx`".into())),
+    }
+}
+
+impl Position {
+    /// Reads a position from its JSON form, reporting every problem found.
+    pub fn from_json(variant: &Variant, text: &str) -> Result<Position, JsonError> {
+        let json: PositionJson = serde_json::from_str(text).map_err(|e| JsonError::Syntax(e.to_string()))?;
+        let phase = parse_phase(&json.phase).ok_or_else(|| JsonError::Phase(json.phase.clone()))?;
+        let mut pos = Position::empty(variant, phase);
+        let mut errors = Vec::new();
+        for (name, units) in &json.units {
+            let Some(power) = variant.find_power(name) else {
+                errors.push(JsonError::Power(name.clone()));
+                continue;
+            };
+            for text in units {
+                match read_unit(variant, power, name, text) {
+                    Ok(u) => {
+                        if let Err(e) = pos.place(variant, u) {
+                            errors.push(JsonError::Unit {
+                                power: name.clone(),
+                                unit: text.clone(),
+                                message: e.to_string(),
+                            });
+                        }
+                    }
+                    Err(e) => errors.push(e),
+                }
+            }
+        }
+        match &json.centers {
+            None => pos.owners.clone_from(&variant.start_owners),
+            Some(centers) => {
+                for (name, list) in centers {
+                    let Some(power) = variant.find_power(name) else {
+                        errors.push(JsonError::Power(name.clone()));
+                        continue;
+                    };
+                    for c in list {
+                        match variant.map.find_province(c) {
+                            Some(p) if variant.map.province(p).is_center => pos.owners[p.index()] = Some(power),
+                            _ => errors.push(JsonError::Center {
+                                power: name.clone(),
+                                center: c.clone(),
+                            }),
+                        }
+                    }
+                }
+            }
+        }
+        for (name, list) in &json.dislodged {
+            let Some(power) = variant.find_power(name) else {
+                errors.push(JsonError::Power(name.clone()));
+                continue;
+            };
+            for d in list {
+                let unit = match read_unit(variant, power, name, &d.unit) {
+                    Ok(u) => u,
+                    Err(e) => {
+                        errors.push(e);
+                        continue;
+                    }
+                };
+                let mut retreat_options = Vec::new();
+                for r in &d.retreats {
+                    match parse_location(variant, r) {
+                        Some(l) => retreat_options.push(l),
+                        None => errors.push(JsonError::Unit {
+                            power: name.clone(),
+                            unit: d.unit.clone(),
+                            message: format!("unknown retreat `{r}`"),
+                        }),
+                    }
+                }
+                let attacker_from = d.attacker_from.as_deref().and_then(|a| variant.map.find_province(a));
+                pos.dislodged.push(Dislodged {
+                    unit,
+                    attacker_from,
+                    retreat_options,
+                });
+            }
+        }
+        match errors.len() {
+            0 => Ok(pos),
+            1 => Err(errors.remove(0)),
+            _ => Err(JsonError::Many(errors)),
+        }
+    }
+
+    /// The JSON form of this position.
+    pub fn to_json(&self, variant: &Variant) -> PositionJson {
+        let map = &variant.map;
+        let unit_text = |u: &Unit| format!("{} {}", u.kind.letter(), map.location_id_name(u.location));
+        let mut units: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for (_, u) in self.units() {
+            units.entry(variant.power_name(u.power).to_string()).or_default().push(unit_text(u));
+        }
+        let mut centers: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for (i, o) in self.owners.iter().enumerate() {
+            if let Some(o) = o {
+                centers
+                    .entry(variant.power_name(*o).to_string())
+                    .or_default()
+                    .push(map.provinces()[i].id.clone());
+            }
+        }
+        let mut dislodged: BTreeMap<String, Vec<DislodgedJson>> = BTreeMap::new();
+        for d in &self.dislodged {
+            dislodged
+                .entry(variant.power_name(d.unit.power).to_string())
+                .or_default()
+                .push(DislodgedJson {
+                    unit: unit_text(&d.unit),
+                    retreats: d.retreat_options.iter().map(|&l| map.location_id_name(l)).collect(),
+                    attacker_from: d.attacker_from.map(|p| map.province(p).id.clone()),
+                });
+        }
+        PositionJson {
+            phase: self.phase.to_string(),
+            units,
+            centers: Some(centers),
+            dislodged,
+        }
+    }
+}
+
+fn parse_location(variant: &Variant, text: &str) -> Option<crate::LocationId> {
+    let (prov, coast) = match text.split_once('/') {
+        Some((p, c)) => (p, Some(c)),
+        None => (text, None),
+    };
+    let p = variant.map.find_province(prov)?;
+    match coast {
+        Some(c) => variant.map.coast(p, &c.to_lowercase()),
+        None => Some(p.location()),
+    }
+}
