@@ -6,13 +6,17 @@
 //! options. Pure and deterministic: the result does not depend on the order in which
 //! orders are given, except where the DATC makes order significant (none in movement).
 
+mod adjustment;
 mod csr;
 mod judge;
 mod outcome;
 mod resolver;
+mod retreat;
 mod routes;
 
+pub use adjustment::{adjudicate_adjustments, adjustment_counts, Adjustment, AdjustmentResult};
 pub use outcome::{Illegal, Outcome, UnitResult};
+pub use retreat::{adjudicate_retreats, RetreatOutcome, RetreatResult};
 
 use crate::ids::{LocationId, ProvinceId};
 use crate::order::Order;

@@ -1,7 +1,10 @@
 //! Running one case: build the position, adjudicate the phase, compare.
 
 use super::file::{Case, UnitLine};
-use crate::adjudicate::adjudicate_movement;
+use crate::adjudicate::{adjudicate_adjustments, adjudicate_movement, adjudicate_retreats};
+use crate::ids::ProvinceId;
+use crate::position::Dislodged;
+use crate::unit::UnitKind;
 use crate::order::{Order, OrderKind};
 use crate::parse::parse_order;
 use crate::phase::{Phase, PhaseKind, Season};
@@ -177,9 +180,17 @@ pub fn run_case(variant: &Variant, case: &Case) -> CaseReport {
                 .collect();
             (units, dislodged)
         }
-        PhaseKind::Retreat | PhaseKind::Adjustment => {
-            problems.push(format!("{:?} phases are not adjudicated yet", phase.kind));
-            (BTreeSet::new(), BTreeSet::new())
+        PhaseKind::Retreat => {
+            let mut position = position;
+            add_dislodged(variant, case, &mut position, &mut problems);
+            let result = adjudicate_retreats(variant, &position, &orders);
+            let units = result.position.units().map(|(_, u)| describe(variant, u)).collect();
+            (units, BTreeSet::new())
+        }
+        PhaseKind::Adjustment => {
+            let result = adjudicate_adjustments(variant, &position, &orders);
+            let units = result.position.units().map(|(_, u)| describe(variant, u)).collect();
+            (units, BTreeSet::new())
         }
     };
     let expected_units = match &case.poststate {
@@ -193,5 +204,71 @@ pub fn run_case(variant: &Variant, case: &Case) -> CaseReport {
         id: case.id.clone(),
         passed: problems.is_empty(),
         problems,
+    }
+}
+
+/// Dislodged units of a retreat case with retreat options derived from the previous
+/// phase's results: not where the dislodger came from (unless by convoy), not occupied,
+/// not a province that two or more failed moves targeted.
+fn add_dislodged(variant: &Variant, case: &Case, position: &mut Position, problems: &mut Vec<String>) {
+    let map = &variant.map;
+    let mut succeeded: Vec<(ProvinceId, ProvinceId, bool)> = Vec::new();
+    let mut failed_into = vec![0u32; map.province_count()];
+    for line in &case.results {
+        let (ok, rest) = match line.text.split_once(':') {
+            Some((flag, rest)) if flag.trim().eq_ignore_ascii_case("success") => (true, rest),
+            Some((flag, rest)) if flag.trim().eq_ignore_ascii_case("failure") => (false, rest),
+            _ => {
+                problems.push(format!("line {}: expected `SUCCESS:` or `FAILURE:`", line.line));
+                continue;
+            }
+        };
+        match parse_order(variant, PhaseKind::Movement, None, rest.trim()) {
+            Ok(Order {
+                kind: OrderKind::Move { unit, to, via_convoy },
+                ..
+            }) => {
+                let from = map.province_of(unit.location);
+                let dest = map.province_of(to);
+                let convoyed = via_convoy || (unit.kind != Some(UnitKind::Fleet) && !map.army_adjacent(from, dest));
+                if ok {
+                    succeeded.push((from, dest, convoyed));
+                } else {
+                    failed_into[dest.index()] += 1;
+                }
+            }
+            Ok(_) => {}
+            Err(e) => problems.push(format!("line {}: {e}", line.line)),
+        }
+    }
+    for line in &case.dislodged {
+        let unit = match read_unit(variant, line) {
+            Ok(u) => u,
+            Err(e) => {
+                problems.push(e);
+                continue;
+            }
+        };
+        let here = map.province_of(unit.location);
+        let attacker_from = succeeded
+            .iter()
+            .find(|(_, dest, _)| *dest == here)
+            .and_then(|&(from, _, convoyed)| (!convoyed).then_some(from));
+        let candidates: Vec<_> = match unit.kind {
+            UnitKind::Army => map.army_neighbours(here).map(ProvinceId::location).collect(),
+            UnitKind::Fleet => map.fleet_neighbours(unit.location).collect(),
+        };
+        let retreat_options = candidates
+            .into_iter()
+            .filter(|&l| {
+                let p = map.province_of(l);
+                position.unit_at(p).is_none() && Some(p) != attacker_from && failed_into[p.index()] < 2
+            })
+            .collect();
+        position.dislodged.push(Dislodged {
+            unit,
+            attacker_from,
+            retreat_options,
+        });
     }
 }

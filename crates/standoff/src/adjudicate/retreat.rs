@@ -1,0 +1,121 @@
+//! The retreat phase: each dislodged unit retreats to one of its options or disbands.
+//! Two or more retreats to one province all fail; a unit without a valid retreat
+//! order disbands. Any other order is illegal in this phase.
+
+use super::outcome::Illegal;
+use super::OrderStatus;
+use crate::ids::{LocationId, ProvinceId};
+use crate::order::{Order, OrderKind};
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// What happened to one dislodged unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RetreatOutcome {
+    /// Retreated to this location.
+    Retreated(LocationId),
+    /// Retreat failed because another unit retreated to the same province.
+    Bounced(ProvinceId),
+    /// Disbanded as ordered.
+    Disbanded,
+    /// No (valid) order: disbanded.
+    DisbandedUnordered,
+}
+
+/// Result of a retreat phase.
+#[derive(Clone, Debug)]
+pub struct RetreatResult {
+    /// The board after retreats (no dislodged units left).
+    pub position: Position,
+    /// Per dislodged unit (in `position.dislodged` order of the input): its province and outcome.
+    pub units: Vec<(ProvinceId, RetreatOutcome)>,
+    /// Per submitted order.
+    pub orders: Vec<OrderStatus>,
+}
+
+/// Adjudicates a retreat phase.
+pub fn adjudicate_retreats(variant: &Variant, position: &Position, orders: &[Order]) -> RetreatResult {
+    let map = &variant.map;
+    let n = position.dislodged.len();
+    // Per dislodged unit: chosen retreat location (None = disband), ordered?
+    let mut choice: Vec<Option<Option<LocationId>>> = vec![None; n];
+    let mut statuses = Vec::with_capacity(orders.len());
+    for order in orders {
+        let Some(unit_ref) = order.kind.unit() else {
+            statuses.push(OrderStatus::Rejected(Illegal::WrongPhase));
+            continue;
+        };
+        let p = map.province_of(unit_ref.location);
+        let Some(d) = position.dislodged.iter().position(|d| map.province_of(d.unit.location) == p) else {
+            statuses.push(OrderStatus::Rejected(Illegal::NoUnit));
+            continue;
+        };
+        let dislodged = &position.dislodged[d];
+        if dislodged.unit.power != order.power {
+            statuses.push(OrderStatus::Rejected(Illegal::NotYourUnit));
+            continue;
+        }
+        let decided = match order.kind {
+            OrderKind::Disband { .. } | OrderKind::Remove { .. } => Ok(None),
+            OrderKind::Retreat { to, .. } | OrderKind::Move { to, .. } => {
+                let dest = map.province_of(to);
+                let mut fits = dislodged.retreat_options.iter().copied().filter(|&o| {
+                    map.province_of(o) == dest && (o == to || to.index() < map.province_count())
+                });
+                match (fits.next(), fits.next()) {
+                    (Some(o), None) => Ok(Some(o)),
+                    (Some(_), Some(_)) => Err(Illegal::CoastNotSpecified),
+                    (None, _) => Err(Illegal::NotAdjacent),
+                }
+            }
+            _ => Err(Illegal::WrongPhase),
+        };
+        match decided {
+            Ok(c) => {
+                // DATC 4.D.3 c: two different orders for one unit: none is used.
+                choice[d] = match choice[d] {
+                    Some(prev) if prev != c => Some(None),
+                    _ => Some(c),
+                };
+                statuses.push(OrderStatus::Applied(p));
+            }
+            Err(why) => statuses.push(OrderStatus::Rejected(why)),
+        }
+    }
+    let mut next = position.clone();
+    next.dislodged.clear();
+    let mut units = Vec::with_capacity(n);
+    for (i, d) in position.dislodged.iter().enumerate() {
+        let from = map.province_of(d.unit.location);
+        let outcome = match choice[i] {
+            None => RetreatOutcome::DisbandedUnordered,
+            Some(None) => RetreatOutcome::Disbanded,
+            Some(Some(to)) => {
+                let dest = map.province_of(to);
+                let rivals = choice
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, c)| j != i && matches!(c, Some(Some(l)) if map.province_of(*l) == dest))
+                    .count();
+                if rivals > 0 || next.unit_at(dest).is_some() {
+                    RetreatOutcome::Bounced(dest)
+                } else {
+                    RetreatOutcome::Retreated(to)
+                }
+            }
+        };
+        units.push((from, outcome));
+    }
+    for (i, (_, outcome)) in units.iter().enumerate() {
+        if let RetreatOutcome::Retreated(to) = outcome {
+            let unit = position.dislodged[i].unit;
+            next.set_unit(map.province_of(*to), Some(crate::Unit { location: *to, ..unit }));
+        }
+    }
+    RetreatResult {
+        position: next,
+        units,
+        orders: statuses,
+    }
+}
