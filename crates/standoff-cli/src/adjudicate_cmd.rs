@@ -42,7 +42,8 @@ fn read(path: &PathBuf) -> Result<String> {
 pub fn run(args: &Args) -> Result<bool> {
     let variant = Variant::builtin(&args.variant)?;
     let position = match &args.position {
-        Some(p) => Position::from_json(&variant, &read(p)?).with_context(|| format!("position {}", p.display()))?,
+        Some(p) => Position::from_json(&variant, &read(p)?)
+            .with_context(|| format!("position {}", p.display()))?,
         None => Position::initial(&variant),
     };
     let text = read(&args.orders)?;
@@ -56,7 +57,10 @@ pub fn run(args: &Args) -> Result<bool> {
             print!("{}", movement_report(&variant, &done.orders, &done.result));
             println!();
             println!("Position after movement:");
-            println!("{}", serde_json::to_string_pretty(&done.result.position.to_json(&variant))?);
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&done.result.position.to_json(&variant))?
+            );
         }
         Format::Json => {
             let map = &variant.map;
@@ -69,11 +73,15 @@ pub fn run(args: &Args) -> Result<bool> {
                         OrderStatus::Applied(p) => {
                             let r = done.result.unit(*p);
                             (
-                                r.map(|r| outcome_text(&variant, &r.outcome)).unwrap_or_default(),
-                                r.and_then(|r| r.dislodged_by).map(|b| map.province(b).id.clone()),
+                                r.map(|r| outcome_text(&variant, &r.outcome))
+                                    .unwrap_or_default(),
+                                r.and_then(|r| r.dislodged_by)
+                                    .map(|b| map.province(b).id.clone()),
                             )
                         }
-                        OrderStatus::Rejected(why) => (format!("not applied: {}", illegal_text(*why)), None),
+                        OrderStatus::Rejected(why) => {
+                            (format!("not applied: {}", illegal_text(*why)), None)
+                        }
                     };
                     serde_json::json!({
                         "power": variant.power_name(o.power),

@@ -23,14 +23,16 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<bool> {
     let (mut passed, mut failed) = (0usize, 0usize);
     for path in &args.files {
-        let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         let (file, errors) = parse_case_file(&text);
         for e in &errors {
             eprintln!("{}: {e}", path.display());
             failed += 1;
         }
         let name = file.variant.as_deref().unwrap_or("standard");
-        let variant = Variant::builtin(name).with_context(|| format!("{}: variant", path.display()))?;
+        let variant =
+            Variant::builtin(name).with_context(|| format!("{}: variant", path.display()))?;
         let filter = args.filter.as_deref().unwrap_or("");
         for case in file.cases.iter().filter(|c| c.id.starts_with(filter)) {
             let report = run_case(&variant, case);
@@ -41,7 +43,13 @@ pub fn run(args: &Args) -> Result<bool> {
                 }
             } else {
                 failed += 1;
-                println!("FAIL {} {} ({}:{})", case.id, case.title, path.display(), case.line);
+                println!(
+                    "FAIL {} {} ({}:{})",
+                    case.id,
+                    case.title,
+                    path.display(),
+                    case.line
+                );
                 for p in &report.problems {
                     println!("     {p}");
                 }

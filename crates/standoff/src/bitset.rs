@@ -35,7 +35,10 @@ impl BitMatrix {
     /// The indices set in row `a`, ascending.
     pub fn row(&self, a: usize) -> impl Iterator<Item = usize> + '_ {
         let start = a * self.words_per_row;
-        let row = self.bits.get(start..start + self.words_per_row).unwrap_or(&[]);
+        let row = self
+            .bits
+            .get(start..start + self.words_per_row)
+            .unwrap_or(&[]);
         row.iter().enumerate().flat_map(|(w, &word)| {
             let mut word = word;
             std::iter::from_fn(move || {

@@ -84,17 +84,25 @@ pub enum JsonError {
     Many(Vec<JsonError>),
 }
 
-fn read_unit(variant: &Variant, power: PowerId, power_name: &str, text: &str) -> Result<Unit, JsonError> {
+fn read_unit(
+    variant: &Variant,
+    power: PowerId,
+    power_name: &str,
+    text: &str,
+) -> Result<Unit, JsonError> {
     let err = |message: String| JsonError::Unit {
         power: power_name.to_string(),
         unit: text.to_string(),
         message,
     };
-    let order = parse_order(variant, PhaseKind::Movement, Some(power), text).map_err(|e| err(e.kind.to_string()))?;
+    let order = parse_order(variant, PhaseKind::Movement, Some(power), text)
+        .map_err(|e| err(e.kind.to_string()))?;
     match order.kind {
         OrderKind::Hold { unit } => Ok(Unit {
             power,
-            kind: unit.kind.ok_or_else(|| err("unit type (A or F) missing".into()))?,
+            kind: unit
+                .kind
+                .ok_or_else(|| err("unit type (A or F) missing".into()))?,
             location: unit.location,
         }),
         _ => Err(err("expected `A xxx` or `F xxx`".into())),
@@ -104,7 +112,8 @@ fn read_unit(variant: &Variant, power: PowerId, power_name: &str, text: &str) ->
 impl Position {
     /// Reads a position from its JSON form, reporting every problem found.
     pub fn from_json(variant: &Variant, text: &str) -> Result<Position, JsonError> {
-        let json: PositionJson = serde_json::from_str(text).map_err(|e| JsonError::Syntax(e.to_string()))?;
+        let json: PositionJson =
+            serde_json::from_str(text).map_err(|e| JsonError::Syntax(e.to_string()))?;
         let phase = parse_phase(&json.phase).ok_or_else(|| JsonError::Phase(json.phase.clone()))?;
         let mut pos = Position::empty(variant, phase);
         let mut errors = Vec::new();
@@ -138,7 +147,9 @@ impl Position {
                     };
                     for c in list {
                         match variant.map.find_province(c) {
-                            Some(p) if variant.map.province(p).is_center => pos.owners[p.index()] = Some(power),
+                            Some(p) if variant.map.province(p).is_center => {
+                                pos.owners[p.index()] = Some(power)
+                            }
                             _ => errors.push(JsonError::Center {
                                 power: name.clone(),
                                 center: c.clone(),
@@ -172,7 +183,10 @@ impl Position {
                         }),
                     }
                 }
-                let attacker_from = d.attacker_from.as_deref().and_then(|a| variant.map.find_province(a));
+                let attacker_from = d
+                    .attacker_from
+                    .as_deref()
+                    .and_then(|a| variant.map.find_province(a));
                 pos.dislodged.push(Dislodged {
                     unit,
                     attacker_from,
@@ -190,10 +204,14 @@ impl Position {
     /// The JSON form of this position.
     pub fn to_json(&self, variant: &Variant) -> PositionJson {
         let map = &variant.map;
-        let unit_text = |u: &Unit| format!("{} {}", u.kind.letter(), map.location_id_name(u.location));
+        let unit_text =
+            |u: &Unit| format!("{} {}", u.kind.letter(), map.location_id_name(u.location));
         let mut units: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for (_, u) in self.units() {
-            units.entry(variant.power_name(u.power).to_string()).or_default().push(unit_text(u));
+            units
+                .entry(variant.power_name(u.power).to_string())
+                .or_default()
+                .push(unit_text(u));
         }
         let mut centers: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for (i, o) in self.owners.iter().enumerate() {
@@ -211,7 +229,11 @@ impl Position {
                 .or_default()
                 .push(DislodgedJson {
                     unit: unit_text(&d.unit),
-                    retreats: d.retreat_options.iter().map(|&l| map.location_id_name(l)).collect(),
+                    retreats: d
+                        .retreat_options
+                        .iter()
+                        .map(|&l| map.location_id_name(l))
+                        .collect(),
                     attacker_from: d.attacker_from.map(|p| map.province(p).id.clone()),
                 });
         }

@@ -17,7 +17,9 @@ pub fn illegal_text(why: Illegal) -> &'static str {
         Illegal::CoastNotSpecified => "the coast must be given (both coasts can be reached)",
         Illegal::CoastNotReachable => "the fleet cannot reach that coast",
         Illegal::NothingToSupport => "there is no unit to support there",
-        Illegal::SupportOwnProvince => "a unit cannot support itself or a move into its own province",
+        Illegal::SupportOwnProvince => {
+            "a unit cannot support itself or a move into its own province"
+        }
         Illegal::SupporterCannotReach => "the supporting unit cannot reach that province",
         Illegal::SupportedMoveImpossible => "the supported unit cannot make that move",
         Illegal::ConvoyNotAtSea => "only fleets at sea can convoy",
@@ -58,7 +60,9 @@ pub fn movement_report(variant: &Variant, orders: &[Order], result: &MovementRes
             OrderStatus::Applied(p) => {
                 ordered[p.index()] = true;
                 let r = result.unit(*p);
-                let outcome = r.map(|r| outcome_text(variant, &r.outcome)).unwrap_or_default();
+                let outcome = r
+                    .map(|r| outcome_text(variant, &r.outcome))
+                    .unwrap_or_default();
                 let dislodged = r
                     .and_then(|r| r.dislodged_by)
                     .map(|by| format!("; dislodged from {}", map.province(by).abbr))
@@ -90,14 +94,22 @@ pub fn movement_report(variant: &Variant, orders: &[Order], result: &MovementRes
     if !result.position.dislodged.is_empty() {
         out.push_str("\nDislodged:\n");
         for d in &result.position.dislodged {
-            let options: Vec<String> = d.retreat_options.iter().map(|&l| map.location_abbr(l)).collect();
+            let options: Vec<String> = d
+                .retreat_options
+                .iter()
+                .map(|&l| map.location_abbr(l))
+                .collect();
             let _ = writeln!(
                 out,
                 "  {}: {} {}  retreats: {}",
                 variant.power_name(d.unit.power),
                 d.unit.kind.letter(),
                 map.location_abbr(d.unit.location),
-                if options.is_empty() { "none (destroyed)".to_string() } else { options.join(", ") }
+                if options.is_empty() {
+                    "none (destroyed)".to_string()
+                } else {
+                    options.join(", ")
+                }
             );
         }
     }

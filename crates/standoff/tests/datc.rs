@@ -30,10 +30,20 @@ fn datc_cases() {
             if report.passed {
                 passed += 1;
             } else {
-                failures.push(format!("{} ({}): {}", case.id, case.title, report.problems.join("; ")));
+                failures.push(format!(
+                    "{} ({}): {}",
+                    case.id,
+                    case.title,
+                    report.problems.join("; ")
+                ));
             }
         }
     }
     println!("{passed} passed, {} failed", failures.len());
-    assert!(failures.is_empty(), "{} DATC case(s) failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} DATC case(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

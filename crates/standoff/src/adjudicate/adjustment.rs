@@ -54,7 +54,11 @@ pub fn adjustment_counts(position: &Position, powers: usize) -> Vec<i32> {
 }
 
 /// Adjudicates an adjustment phase.
-pub fn adjudicate_adjustments(variant: &Variant, position: &Position, orders: &[Order]) -> AdjustmentResult {
+pub fn adjudicate_adjustments(
+    variant: &Variant,
+    position: &Position,
+    orders: &[Order],
+) -> AdjustmentResult {
     let map = &variant.map;
     let counts = adjustment_counts(position, variant.powers.len());
     let mut next = position.clone();
@@ -109,7 +113,9 @@ pub fn adjudicate_adjustments(variant: &Variant, position: &Position, orders: &[
             }
         } else if due < 0 {
             for _ in used[p]..-due {
-                let Some(victim) = civil_disorder_victim(variant, &next, power) else { break };
+                let Some(victim) = civil_disorder_victim(variant, &next, power) else {
+                    break;
+                };
                 let prov = map.province_of(victim.location);
                 next.set_unit(prov, None);
                 changes.push(Adjustment::RemovedInCivilDisorder(victim));
@@ -132,7 +138,9 @@ fn build(
 ) -> Result<Unit, Illegal> {
     let map = &variant.map;
     let prov = map.province_of(at);
-    if !variant.power(power).home_centers.contains(&prov) || position.owners[prov.index()] != Some(power) {
+    if !variant.power(power).home_centers.contains(&prov)
+        || position.owners[prov.index()] != Some(power)
+    {
         return Err(Illegal::NotAdjacent);
     }
     if position.unit_at(prov).is_some() {
@@ -155,7 +163,11 @@ fn build(
             Illegal::NotAdjacent
         });
     }
-    Ok(Unit { power, kind, location })
+    Ok(Unit {
+        power,
+        kind,
+        location,
+    })
 }
 
 /// DATC 4.D.8 d: the unit farthest from its power's home centers; ties go to fleets,
@@ -168,7 +180,12 @@ fn civil_disorder_victim(variant: &Variant, position: &Position, power: PowerId)
         .filter(|(_, u)| u.power == power)
         .map(|(p, u)| {
             let d = distance_home(map, u, homes);
-            (d, u.kind == UnitKind::Fleet, normalize_name(&map.province(p).name), *u)
+            (
+                d,
+                u.kind == UnitKind::Fleet,
+                normalize_name(&map.province(p).name),
+                *u,
+            )
         })
         .max_by(|a, b| {
             a.0.cmp(&b.0)

@@ -150,7 +150,8 @@ impl<'a> Judge<'a> {
         let mut first_illegal: Vec<Option<Illegal>> = vec![None; n];
         for order in orders {
             let Some(unit_ref) = order.kind.unit() else {
-                self.submitted.push(Submitted::Rejected(Illegal::WrongPhase));
+                self.submitted
+                    .push(Submitted::Rejected(Illegal::WrongPhase));
                 continue;
             };
             let p = self.map.province_of(unit_ref.location);
@@ -159,7 +160,8 @@ impl<'a> Judge<'a> {
                 continue;
             };
             if self.power[u as usize] != order.power {
-                self.submitted.push(Submitted::Rejected(Illegal::NotYourUnit));
+                self.submitted
+                    .push(Submitted::Rejected(Illegal::NotYourUnit));
                 continue;
             }
             self.ordered[u as usize] = true;
@@ -226,7 +228,9 @@ impl<'a> Judge<'a> {
                 let fleet_without_coast =
                     self.kind[t as usize] == UnitKind::Fleet && to.index() < map.province_count();
                 if fleet_without_coast {
-                    if tp == dest || !map.can_reach_province(UnitKind::Fleet, self.loc[t as usize], dest) {
+                    if tp == dest
+                        || !map.can_reach_province(UnitKind::Fleet, self.loc[t as usize], dest)
+                    {
                         return Err(Illegal::SupportedMoveImpossible);
                     }
                 } else {
@@ -281,7 +285,10 @@ impl<'a> Judge<'a> {
         }
         match self.kind[ui] {
             UnitKind::Army => {
-                if matches!(map.province(dest).terrain, Terrain::Sea | Terrain::Impassable) {
+                if matches!(
+                    map.province(dest).terrain,
+                    Terrain::Sea | Terrain::Impassable
+                ) {
                     return Err(Illegal::NotAdjacent);
                 }
                 if map.army_adjacent(from, dest) {
@@ -337,13 +344,25 @@ impl<'a> Judge<'a> {
         let n = self.prov.len();
         let mut explicit = vec![false; n];
         for (order, sub) in orders.iter().zip(&self.submitted) {
-            if let (OrderKind::Move { via_convoy: true, .. }, Submitted::Used(u)) = (order.kind, sub) {
+            if let (
+                OrderKind::Move {
+                    via_convoy: true, ..
+                },
+                Submitted::Used(u),
+            ) = (order.kind, sub)
+            {
                 explicit[*u as usize] = true;
             }
         }
         let n_prov = self.map.province_count();
+        #[allow(clippy::needless_range_loop)] // `u` indexes several parallel tables
         for u in 0..n {
-            let Eff::Move { dest, convoy: false, .. } = self.eff[u] else {
+            let Eff::Move {
+                dest,
+                convoy: false,
+                ..
+            } = self.eff[u]
+            else {
                 continue;
             };
             if self.kind[u] != UnitKind::Army {

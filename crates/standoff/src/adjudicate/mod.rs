@@ -57,7 +57,11 @@ impl MovementResult {
 }
 
 /// Adjudicates a movement phase.
-pub fn adjudicate_movement(variant: &Variant, position: &Position, orders: &[Order]) -> MovementResult {
+pub fn adjudicate_movement(
+    variant: &Variant,
+    position: &Position,
+    orders: &[Order],
+) -> MovementResult {
     let map = &variant.map;
     let judge = Judge::new(map, position, orders);
     let mut r = Resolver::new(&judge);
@@ -86,10 +90,13 @@ pub fn adjudicate_movement(variant: &Variant, position: &Position, orders: &[Ord
         match (moved, dislodger) {
             (true, _) => {
                 if let Eff::Move { dest, dest_loc, .. } = judge.eff[u] {
-                    next.set_unit(dest, Some(Unit {
-                        location: dest_loc,
-                        ..unit
-                    }));
+                    next.set_unit(
+                        dest,
+                        Some(Unit {
+                            location: dest_loc,
+                            ..unit
+                        }),
+                    );
                 }
             }
             (false, Some(m)) => dislodged_units.push((u, m)),
@@ -154,7 +161,10 @@ fn retreat_options(
     let map = &variant.map;
     let here = map.province_of(unit.location);
     let candidates: Vec<LocationId> = match unit.kind {
-        UnitKind::Army => map.army_neighbours(here).map(ProvinceId::location).collect(),
+        UnitKind::Army => map
+            .army_neighbours(here)
+            .map(ProvinceId::location)
+            .collect(),
         UnitKind::Fleet => map.fleet_neighbours(unit.location).collect(),
     };
     candidates

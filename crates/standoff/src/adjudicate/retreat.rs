@@ -35,7 +35,11 @@ pub struct RetreatResult {
 }
 
 /// Adjudicates a retreat phase.
-pub fn adjudicate_retreats(variant: &Variant, position: &Position, orders: &[Order]) -> RetreatResult {
+pub fn adjudicate_retreats(
+    variant: &Variant,
+    position: &Position,
+    orders: &[Order],
+) -> RetreatResult {
     let map = &variant.map;
     let n = position.dislodged.len();
     // Per dislodged unit: chosen retreat location (None = disband), ordered?
@@ -47,7 +51,11 @@ pub fn adjudicate_retreats(variant: &Variant, position: &Position, orders: &[Ord
             continue;
         };
         let p = map.province_of(unit_ref.location);
-        let Some(d) = position.dislodged.iter().position(|d| map.province_of(d.unit.location) == p) else {
+        let Some(d) = position
+            .dislodged
+            .iter()
+            .position(|d| map.province_of(d.unit.location) == p)
+        else {
             statuses.push(OrderStatus::Rejected(Illegal::NoUnit));
             continue;
         };
@@ -96,7 +104,9 @@ pub fn adjudicate_retreats(variant: &Variant, position: &Position, orders: &[Ord
                 let rivals = choice
                     .iter()
                     .enumerate()
-                    .filter(|&(j, c)| j != i && matches!(c, Some(Some(l)) if map.province_of(*l) == dest))
+                    .filter(|&(j, c)| {
+                        j != i && matches!(c, Some(Some(l)) if map.province_of(*l) == dest)
+                    })
                     .count();
                 if rivals > 0 || next.unit_at(dest).is_some() {
                     RetreatOutcome::Bounced(dest)
@@ -110,7 +120,13 @@ pub fn adjudicate_retreats(variant: &Variant, position: &Position, orders: &[Ord
     for (i, (_, outcome)) in units.iter().enumerate() {
         if let RetreatOutcome::Retreated(to) = outcome {
             let unit = position.dislodged[i].unit;
-            next.set_unit(map.province_of(*to), Some(crate::Unit { location: *to, ..unit }));
+            next.set_unit(
+                map.province_of(*to),
+                Some(crate::Unit {
+                    location: *to,
+                    ..unit
+                }),
+            );
         }
     }
     RetreatResult {

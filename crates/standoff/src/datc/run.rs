@@ -3,13 +3,13 @@
 use super::file::{Case, UnitLine};
 use crate::adjudicate::{adjudicate_adjustments, adjudicate_movement, adjudicate_retreats};
 use crate::ids::ProvinceId;
-use crate::position::Dislodged;
-use crate::unit::UnitKind;
 use crate::order::{Order, OrderKind};
 use crate::parse::parse_order;
 use crate::phase::{Phase, PhaseKind, Season};
+use crate::position::Dislodged;
 use crate::position::Position;
 use crate::unit::Unit;
+use crate::unit::UnitKind;
 use crate::variant::Variant;
 use std::collections::BTreeSet;
 
@@ -67,7 +67,10 @@ fn read_unit(variant: &Variant, line: &UnitLine) -> Result<Unit, String> {
                 location: unit.location,
             })
         }
-        _ => Err(format!("line {}: expected `Power: A|F location`", line.line)),
+        _ => Err(format!(
+            "line {}: expected `Power: A|F location`",
+            line.line
+        )),
     }
 }
 
@@ -114,7 +117,12 @@ fn setup(variant: &Variant, case: &Case, phase: Phase) -> Setup {
     Setup { position, problems }
 }
 
-fn read_orders(variant: &Variant, case: &Case, kind: PhaseKind, problems: &mut Vec<String>) -> Vec<Order> {
+fn read_orders(
+    variant: &Variant,
+    case: &Case,
+    kind: PhaseKind,
+    problems: &mut Vec<String>,
+) -> Vec<Order> {
     let mut orders = Vec::new();
     for line in &case.orders {
         match parse_order(variant, kind, None, &line.text) {
@@ -125,7 +133,11 @@ fn read_orders(variant: &Variant, case: &Case, kind: PhaseKind, problems: &mut V
     orders
 }
 
-fn expected_set(variant: &Variant, lines: &[UnitLine], problems: &mut Vec<String>) -> BTreeSet<String> {
+fn expected_set(
+    variant: &Variant,
+    lines: &[UnitLine],
+    problems: &mut Vec<String>,
+) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for l in lines {
         match read_unit(variant, l) {
@@ -138,7 +150,12 @@ fn expected_set(variant: &Variant, lines: &[UnitLine], problems: &mut Vec<String
     out
 }
 
-fn compare(what: &str, expected: &BTreeSet<String>, actual: &BTreeSet<String>, problems: &mut Vec<String>) {
+fn compare(
+    what: &str,
+    expected: &BTreeSet<String>,
+    actual: &BTreeSet<String>,
+    problems: &mut Vec<String>,
+) {
     for e in expected.difference(actual) {
         problems.push(format!("{what}: expected `{e}`, not there"));
     }
@@ -184,12 +201,20 @@ pub fn run_case(variant: &Variant, case: &Case) -> CaseReport {
             let mut position = position;
             add_dislodged(variant, case, &mut position, &mut problems);
             let result = adjudicate_retreats(variant, &position, &orders);
-            let units = result.position.units().map(|(_, u)| describe(variant, u)).collect();
+            let units = result
+                .position
+                .units()
+                .map(|(_, u)| describe(variant, u))
+                .collect();
             (units, BTreeSet::new())
         }
         PhaseKind::Adjustment => {
             let result = adjudicate_adjustments(variant, &position, &orders);
-            let units = result.position.units().map(|(_, u)| describe(variant, u)).collect();
+            let units = result
+                .position
+                .units()
+                .map(|(_, u)| describe(variant, u))
+                .collect();
             (units, BTreeSet::new())
         }
     };
@@ -210,7 +235,12 @@ pub fn run_case(variant: &Variant, case: &Case) -> CaseReport {
 /// Dislodged units of a retreat case with retreat options derived from the previous
 /// phase's results: not where the dislodger came from (unless by convoy), not occupied,
 /// not a province that two or more failed moves targeted.
-fn add_dislodged(variant: &Variant, case: &Case, position: &mut Position, problems: &mut Vec<String>) {
+fn add_dislodged(
+    variant: &Variant,
+    case: &Case,
+    position: &mut Position,
+    problems: &mut Vec<String>,
+) {
     let map = &variant.map;
     let mut succeeded: Vec<(ProvinceId, ProvinceId, bool)> = Vec::new();
     let mut failed_into = vec![0u32; map.province_count()];
@@ -219,18 +249,27 @@ fn add_dislodged(variant: &Variant, case: &Case, position: &mut Position, proble
             Some((flag, rest)) if flag.trim().eq_ignore_ascii_case("success") => (true, rest),
             Some((flag, rest)) if flag.trim().eq_ignore_ascii_case("failure") => (false, rest),
             _ => {
-                problems.push(format!("line {}: expected `SUCCESS:` or `FAILURE:`", line.line));
+                problems.push(format!(
+                    "line {}: expected `SUCCESS:` or `FAILURE:`",
+                    line.line
+                ));
                 continue;
             }
         };
         match parse_order(variant, PhaseKind::Movement, None, rest.trim()) {
             Ok(Order {
-                kind: OrderKind::Move { unit, to, via_convoy },
+                kind:
+                    OrderKind::Move {
+                        unit,
+                        to,
+                        via_convoy,
+                    },
                 ..
             }) => {
                 let from = map.province_of(unit.location);
                 let dest = map.province_of(to);
-                let convoyed = via_convoy || (unit.kind != Some(UnitKind::Fleet) && !map.army_adjacent(from, dest));
+                let convoyed = via_convoy
+                    || (unit.kind != Some(UnitKind::Fleet) && !map.army_adjacent(from, dest));
                 if ok {
                     succeeded.push((from, dest, convoyed));
                 } else {
@@ -255,14 +294,19 @@ fn add_dislodged(variant: &Variant, case: &Case, position: &mut Position, proble
             .find(|(_, dest, _)| *dest == here)
             .and_then(|&(from, _, convoyed)| (!convoyed).then_some(from));
         let candidates: Vec<_> = match unit.kind {
-            UnitKind::Army => map.army_neighbours(here).map(ProvinceId::location).collect(),
+            UnitKind::Army => map
+                .army_neighbours(here)
+                .map(ProvinceId::location)
+                .collect(),
             UnitKind::Fleet => map.fleet_neighbours(unit.location).collect(),
         };
         let retreat_options = candidates
             .into_iter()
             .filter(|&l| {
                 let p = map.province_of(l);
-                position.unit_at(p).is_none() && Some(p) != attacker_from && failed_into[p.index()] < 2
+                position.unit_at(p).is_none()
+                    && Some(p) != attacker_from
+                    && failed_into[p.index()] < 2
             })
             .collect();
         position.dislodged.push(Dislodged {

@@ -98,8 +98,7 @@ impl Map {
                 for end in [a, b] {
                     let loc = &self.locations[end.index()];
                     let prov = &self.provinces[loc.province.index()];
-                    let problem = if matches!(prov.terrain, Terrain::Land | Terrain::Impassable)
-                    {
+                    let problem = if matches!(prov.terrain, Terrain::Land | Terrain::Impassable) {
                         Some(MapProblem::FleetEdgeIntoLand {
                             from: name(a),
                             to: name(b),

@@ -61,10 +61,13 @@ impl fmt::Display for ParseErrorKind {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let col = self.input[..self.span.start.min(self.input.len())].chars().count();
+        let col = self.input[..self.span.start.min(self.input.len())]
+            .chars()
+            .count();
         writeln!(f, "{} (column {})", self.kind, col + 1)?;
         writeln!(f, "  {}", self.input)?;
-        let width = self.input[self.span.start.min(self.input.len())..self.span.end.min(self.input.len())]
+        let width = self.input
+            [self.span.start.min(self.input.len())..self.span.end.min(self.input.len())]
             .chars()
             .count()
             .max(1);

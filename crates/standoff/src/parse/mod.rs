@@ -188,7 +188,11 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn order(&mut self, phase: PhaseKind, default_power: Option<PowerId>) -> Result<Order, ParseError> {
+    fn order(
+        &mut self,
+        phase: PhaseKind,
+        default_power: Option<PowerId>,
+    ) -> Result<Order, ParseError> {
         if self.tokens.is_empty() {
             return self.err(ParseErrorKind::Empty, 0..0);
         }
@@ -208,8 +212,14 @@ impl<'a> Parser<'a> {
     fn power_prefix(&mut self) -> Result<Option<PowerId>, ParseError> {
         // Find a colon among the first tokens: everything before it names the power.
         if let Some(colon) = self.tokens.iter().position(|t| t.tok == Tok::Colon) {
-            let text: String = self.tokens[..colon].iter().map(|t| t.norm.as_str()).collect();
-            let span = match (self.tokens.first(), colon.checked_sub(1).and_then(|c| self.tokens.get(c))) {
+            let text: String = self.tokens[..colon]
+                .iter()
+                .map(|t| t.norm.as_str())
+                .collect();
+            let span = match (
+                self.tokens.first(),
+                colon.checked_sub(1).and_then(|c| self.tokens.get(c)),
+            ) {
                 (Some(a), Some(b)) => a.span.start..b.span.end,
                 _ => 0..0,
             };
@@ -322,7 +332,10 @@ impl<'a> Parser<'a> {
                 self.nationality();
                 let target = self.unit_ref()?;
                 match self.peek() {
-                    Some(t) if t.tok == Tok::Dash || matches!(t.norm.as_str(), "to" | "m" | "move" | "moves") => {
+                    Some(t)
+                        if t.tok == Tok::Dash
+                            || matches!(t.norm.as_str(), "to" | "m" | "move" | "moves") =>
+                    {
                         self.pos += 1;
                         if matches!(self.peek_word(), Some("to")) {
                             self.pos += 1;
@@ -447,8 +460,13 @@ impl<'a> Parser<'a> {
                 }
                 Tok::Dash => {
                     let joined = i > at
-                        && self.tokens.get(i - 1).is_some_and(|prev| prev.span.end == t.span.start)
-                        && self.tokens.get(i + 1).is_some_and(|next| next.tok == Tok::Word && next.span.start == t.span.end);
+                        && self
+                            .tokens
+                            .get(i - 1)
+                            .is_some_and(|prev| prev.span.end == t.span.start)
+                        && self.tokens.get(i + 1).is_some_and(|next| {
+                            next.tok == Tok::Word && next.span.start == t.span.end
+                        });
                     if !joined {
                         break;
                     }
@@ -564,7 +582,10 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 match coast_word(&text) {
                     Some(c) => Ok(Some(c)),
-                    None if text == "via" || text.starts_with("viaconvoy") || text.starts_with("byconvoy") => {
+                    None if text == "via"
+                        || text.starts_with("viaconvoy")
+                        || text.starts_with("byconvoy") =>
+                    {
                         self.pos = save;
                         Ok(None)
                     }

@@ -174,7 +174,11 @@ impl Variant {
         };
         let mut specs = Vec::new();
         for (i, p) in parsed.province.iter().enumerate() {
-            if loader.ids.insert(p.id.clone(), ProvinceId(i as u16)).is_some() {
+            if loader
+                .ids
+                .insert(p.id.clone(), ProvinceId(i as u16))
+                .is_some()
+            {
                 loader.error(&p.id, format!("space `{}` is defined twice", p.id));
             }
             loader.coasts.insert(p.id.clone(), p.coasts.clone());

@@ -1,0 +1,114 @@
+//! The order parser on the notations people write.
+
+use standoff::parse::{parse_order, parse_orders, ParseErrorKind};
+use standoff::{OrderKind, PhaseKind, Variant};
+
+fn canon(v: &Variant, kind: PhaseKind, text: &str) -> String {
+    let o = parse_order(v, kind, None, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    format!("{}: {}", v.power_name(o.power), o.display_ids(&v.map))
+}
+
+#[test]
+fn movement_notations() {
+    let v = Variant::standard();
+    let m = PhaseKind::Movement;
+    for (text, expected) in [
+        ("England: F North Sea - Picardy", "England: F nth - pic"),
+        (
+            "England: A Lvp-Edi via Convoy",
+            "England: A lvp - edi via convoy",
+        ),
+        (
+            "England: A lvp - edi by convoy",
+            "England: A lvp - edi via convoy",
+        ),
+        ("England: F nth C A yor-bel", "England: F nth C A yor - bel"),
+        ("Germany: A mun S A ber", "Germany: A mun S A ber"),
+        (
+            "England: F London Supports ENGLISH F North Sea - English Channel",
+            "England: F lon S F nth - eng",
+        ),
+        ("France: A Par to Bur", "France: A par - bur"),
+        ("France: A Par moves to Bur", "France: A par - bur"),
+        ("Germany: A Mun H", "Germany: A mun H"),
+        ("Germany: A Mun Holds", "Germany: A mun H"),
+        ("germany: a mun - tyr", "Germany: A mun - tyr"),
+        ("Russia: F StP(nc) - Bar", "Russia: F stp/nc - bar"),
+        (
+            "Russia: F St Petersburg (north coast) - Barents Sea",
+            "Russia: F stp/nc - bar",
+        ),
+        ("France: F mao - spa nc", "France: F mao - spa/nc"),
+        (
+            "France: F Mid-Atlantic Ocean - Spain(sc)",
+            "France: F mao - spa/sc",
+        ),
+        (
+            "France: F mar S F gas - spa/nc",
+            "France: F mar S F gas - spa/nc",
+        ),
+        ("Italy: A ven - tri", "Italy: A ven - tri"),
+        ("Italy: ven - tri", "Italy: ven - tri"),
+        ("Germnay: A mun - ruh", "Germany: A mun - ruh"),
+        ("France: A Burgundy - Pariz", "France: A bur - par"),
+        ("England: A lon - nth - bel", "England: A lon - bel"),
+    ] {
+        assert_eq!(canon(&v, m, text), expected, "{text}");
+    }
+}
+
+#[test]
+fn retreat_and_adjustment_notations() {
+    let v = Variant::standard();
+    assert_eq!(
+        canon(&v, PhaseKind::Retreat, "Austria: F tri - alb"),
+        "Austria: F tri R alb"
+    );
+    assert_eq!(
+        canon(&v, PhaseKind::Retreat, "Austria: F tri R alb"),
+        "Austria: F tri R alb"
+    );
+    assert_eq!(
+        canon(&v, PhaseKind::Retreat, "Austria: F tri D"),
+        "Austria: F tri D"
+    );
+    let a = PhaseKind::Adjustment;
+    assert_eq!(
+        canon(&v, a, "Russia: Build F stp/nc"),
+        "Russia: Build F stp/nc"
+    );
+    assert_eq!(canon(&v, a, "Russia: Build A mos"), "Russia: Build A mos");
+    assert_eq!(canon(&v, a, "France: Remove A par"), "France: Remove A par");
+    assert_eq!(canon(&v, a, "France: A par D"), "France: Remove A par");
+    let w = parse_order(&v, a, None, "Russia: Waive").expect("waive");
+    assert_eq!(w.kind, OrderKind::Waive);
+}
+
+#[test]
+fn errors_name_the_bad_word() {
+    let v = Variant::standard();
+    let e =
+        parse_order(&v, PhaseKind::Movement, None, "England: F nth - xyzzy").expect_err("unknown");
+    assert!(matches!(e.kind, ParseErrorKind::UnknownLocation(ref w) if w == "xyzzy"));
+    assert_eq!(&e.input[e.span.clone()], "xyzzy");
+    let e = parse_order(&v, PhaseKind::Movement, None, "F nth - pic").expect_err("no power");
+    assert_eq!(e.kind, ParseErrorKind::MissingPower);
+    let e = parse_order(&v, PhaseKind::Movement, None, "").expect_err("empty");
+    assert_eq!(e.kind, ParseErrorKind::Empty);
+    let e =
+        parse_order(&v, PhaseKind::Movement, None, "England: F nth dances").expect_err("no action");
+    assert_eq!(e.kind, ParseErrorKind::ExpectedAction);
+}
+
+#[test]
+fn order_sets_keep_going_after_a_bad_line() {
+    let v = Variant::standard();
+    let (orders, errors) = parse_orders(
+        &v,
+        PhaseKind::Movement,
+        "England:\nF lon - nth\nF edi - qqq\nA lvp - yor # a comment\nFrance: A par - bur\n",
+    );
+    assert_eq!(orders.len(), 3);
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].line, 3);
+}
