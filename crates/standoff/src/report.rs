@@ -26,6 +26,12 @@ pub fn illegal_text(why: Illegal) -> &'static str {
         Illegal::NoArmyToConvoy => "there is no army to convoy there",
         Illegal::ConvoyImpossible => "this fleet cannot be part of a convoy route for that move",
         Illegal::ConflictingOrders => "the unit was given different orders",
+        Illegal::NotHomeCenter => "builds are only allowed in home centers",
+        Illegal::CenterNotOwned => "the power does not own that home center",
+        Illegal::CenterOccupied => "the center is occupied",
+        Illegal::UnitTypeMissing => "the unit type must be given for a coastal build",
+        Illegal::NothingDue => "the power has no (more) builds or removals to make",
+        Illegal::NotARetreatOption => "the unit cannot retreat there",
     }
 }
 

@@ -101,6 +101,10 @@ pub fn adjudicate_adjustments(
                     None => OrderStatus::Rejected(Illegal::NoUnit),
                 }
             }
+            OrderKind::Build { .. }
+            | OrderKind::Waive
+            | OrderKind::Remove { .. }
+            | OrderKind::Disband { .. } => OrderStatus::Rejected(Illegal::NothingDue),
             _ => OrderStatus::Rejected(Illegal::WrongPhase),
         };
         statuses.push(status);
@@ -150,7 +154,7 @@ fn build(
         Some(k) => k,
         // DATC 4.C.3 c: inland means army; on a coast the type must be given.
         None if map.province(prov).terrain == Terrain::Land => UnitKind::Army,
-        None => return Err(Illegal::WrongPhase),
+        None => return Err(Illegal::UnitTypeMissing),
     };
     let location = match kind {
         UnitKind::Army => prov.location(),

@@ -40,6 +40,18 @@ pub enum Illegal {
     ConvoyImpossible,
     /// The unit was given several different orders (DATC 4.D.3 c).
     ConflictingOrders,
+    /// A build outside the power's home centers.
+    NotHomeCenter,
+    /// A build in a home center the power does not own.
+    CenterNotOwned,
+    /// A build in an occupied center (or a second build there).
+    CenterOccupied,
+    /// A build on a coast without the unit type (DATC 4.C.3 c).
+    UnitTypeMissing,
+    /// A build or removal beyond what the power must do (DATC 4.D.4 b, 4.D.6 b).
+    NothingDue,
+    /// A retreat to a province that is not among the unit's retreat options.
+    NotARetreatOption,
 }
 
 /// The result of a unit's order in a movement phase.

@@ -74,7 +74,7 @@ pub fn adjudicate_retreats(
                 match (fits.next(), fits.next()) {
                     (Some(o), None) => Ok(Some(o)),
                     (Some(_), Some(_)) => Err(Illegal::CoastNotSpecified),
-                    (None, _) => Err(Illegal::NotAdjacent),
+                    (None, _) => Err(Illegal::NotARetreatOption),
                 }
             }
             _ => Err(Illegal::WrongPhase),
