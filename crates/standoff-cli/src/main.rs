@@ -2,6 +2,7 @@
 
 mod adjudicate_cmd;
 mod datc_cmd;
+mod play_cmd;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -21,6 +22,8 @@ enum Command {
     Datc(datc_cmd::Args),
     /// Adjudicate one movement phase: position + orders in, results and the new position out.
     Adjudicate(adjudicate_cmd::Args),
+    /// Play a game from an order file with `[Spring 1901 Movement]` phase headers.
+    Play(play_cmd::Args),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +31,7 @@ fn main() -> ExitCode {
     let result: Result<bool> = match cli.command {
         Command::Datc(args) => datc_cmd::run(&args),
         Command::Adjudicate(args) => adjudicate_cmd::run(&args),
+        Command::Play(args) => play_cmd::run(&args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -21,6 +21,7 @@
 pub mod adjudicate;
 pub mod bitset;
 pub mod datc;
+pub mod game;
 pub mod ids;
 pub mod json;
 pub mod map;

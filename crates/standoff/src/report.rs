@@ -121,3 +121,133 @@ pub fn movement_report(variant: &Variant, orders: &[Order], result: &MovementRes
     }
     out
 }
+
+/// The report of one processed phase: orders and outcomes, center changes, and (after
+/// fall) the center/unit table with the builds or removals each power must make.
+pub fn phase_report(
+    variant: &Variant,
+    orders: &[Order],
+    processed: &crate::game::Processed,
+) -> String {
+    use crate::adjudicate::{Adjustment, RetreatOutcome};
+    use crate::game::PhaseResult;
+    let map = &variant.map;
+    let mut out = format!("{}\n", processed.phase);
+    match &processed.result {
+        PhaseResult::Movement(r) => out.push_str(&movement_report(variant, orders, r)),
+        PhaseResult::Retreat(r) => {
+            for (order, status) in orders.iter().zip(&r.orders) {
+                if let OrderStatus::Rejected(why) = status {
+                    let _ = writeln!(
+                        out,
+                        "{}: {}  -> not applied: {}",
+                        variant.power_name(order.power),
+                        order.display(map),
+                        illegal_text(*why)
+                    );
+                }
+            }
+            for (unit, (_, outcome)) in r_units(r) {
+                let what = match outcome {
+                    RetreatOutcome::Retreated(to) => {
+                        format!("retreats to {}", map.location_abbr(*to))
+                    }
+                    RetreatOutcome::Bounced(p) => {
+                        format!(
+                            "retreat to {} fails (another unit retreated there): disbanded",
+                            map.province(*p).abbr
+                        )
+                    }
+                    RetreatOutcome::Disbanded => "disbands".into(),
+                    RetreatOutcome::DisbandedUnordered => "no retreat ordered: disbanded".into(),
+                };
+                let _ = writeln!(
+                    out,
+                    "{}: {} {}  -> {what}",
+                    variant.power_name(unit.power),
+                    unit.kind.letter(),
+                    map.location_abbr(unit.location)
+                );
+            }
+        }
+        PhaseResult::Adjustment(r) => {
+            for (order, status) in orders.iter().zip(&r.orders) {
+                if let OrderStatus::Rejected(why) = status {
+                    let _ = writeln!(
+                        out,
+                        "{}: {}  -> not applied: {}",
+                        variant.power_name(order.power),
+                        order.display(map),
+                        illegal_text(*why)
+                    );
+                }
+            }
+            for change in &r.changes {
+                let unit = |u: &crate::Unit| {
+                    format!("{} {}", u.kind.letter(), map.location_abbr(u.location))
+                };
+                let _ = match change {
+                    Adjustment::Built(u) => {
+                        writeln!(out, "{}: builds {}", variant.power_name(u.power), unit(u))
+                    }
+                    Adjustment::Removed(u) => {
+                        writeln!(out, "{}: removes {}", variant.power_name(u.power), unit(u))
+                    }
+                    Adjustment::RemovedInCivilDisorder(u) => writeln!(
+                        out,
+                        "{}: {} removed (civil disorder)",
+                        variant.power_name(u.power),
+                        unit(u)
+                    ),
+                    Adjustment::Waived(p) => {
+                        writeln!(out, "{}: build waived", variant.power_name(*p))
+                    }
+                };
+            }
+        }
+    }
+    if !processed.captures.is_empty() {
+        out.push_str("\nCenter changes:\n");
+        for c in &processed.captures {
+            let from = c
+                .from
+                .map(|p| variant.power_name(p).to_string())
+                .unwrap_or_else(|| "unowned".into());
+            let _ = writeln!(
+                out,
+                "  {}: {} -> {}",
+                map.province(c.center).abbr,
+                from,
+                variant.power_name(c.to)
+            );
+        }
+    }
+    out
+}
+
+fn r_units(
+    r: &crate::adjudicate::RetreatResult,
+) -> impl Iterator<
+    Item = (
+        crate::Unit,
+        &(crate::ProvinceId, crate::adjudicate::RetreatOutcome),
+    ),
+> {
+    r.dislodged.iter().map(|d| d.unit).zip(r.units.iter())
+}
+
+/// The center/unit table: per power, centers, units and the adjustment due.
+pub fn center_table(variant: &Variant, position: &crate::Position) -> String {
+    let mut out = String::from("Power      Centers  Units  Adjustment\n");
+    for (i, p) in variant.powers.iter().enumerate() {
+        let id = crate::PowerId(i as u8);
+        let (c, u) = (position.center_count(id), position.unit_count(id));
+        let adj = match c as i32 - u as i32 {
+            0 => String::new(),
+            d if d > 0 => format!("builds {d}"),
+            d => format!("removes {}", -d),
+        };
+        let _ = writeln!(out, "{:<10} {:>7}  {:>5}  {adj}", p.name, c, u);
+    }
+    out
+}

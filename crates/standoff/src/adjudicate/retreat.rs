@@ -28,7 +28,9 @@ pub enum RetreatOutcome {
 pub struct RetreatResult {
     /// The board after retreats (no dislodged units left).
     pub position: Position,
-    /// Per dislodged unit (in `position.dislodged` order of the input): its province and outcome.
+    /// The dislodged units of the input, in order.
+    pub dislodged: Vec<crate::position::Dislodged>,
+    /// Per dislodged unit (same order): its province and outcome.
     pub units: Vec<(ProvinceId, RetreatOutcome)>,
     /// Per submitted order.
     pub orders: Vec<OrderStatus>,
@@ -131,6 +133,7 @@ pub fn adjudicate_retreats(
     }
     RetreatResult {
         position: next,
+        dislodged: position.dislodged.clone(),
         units,
         orders: statuses,
     }

@@ -1,0 +1,166 @@
+//! Phase flow: which phase follows which, supply-center capture after fall, victory.
+//!
+//! Spring movement → retreats (if any unit can retreat) → fall movement → retreats →
+//! center capture → winter adjustments (if any power has something to do) → next spring.
+//! Units dislodged with nowhere to go are destroyed at once. A power that submits no
+//! orders holds (civil disorder); the adjustment phase applies the civil-disorder rule.
+
+use crate::adjudicate::{
+    adjudicate_adjustments, adjudicate_movement, adjudicate_retreats, adjustment_counts,
+    AdjustmentResult, MovementResult, RetreatResult,
+};
+use crate::ids::{PowerId, ProvinceId};
+use crate::order::Order;
+use crate::phase::{Phase, PhaseKind, Season};
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// The adjudication of one phase.
+#[derive(Clone, Debug)]
+pub enum PhaseResult {
+    /// A movement phase.
+    Movement(MovementResult),
+    /// A retreat phase.
+    Retreat(RetreatResult),
+    /// An adjustment phase.
+    Adjustment(AdjustmentResult),
+}
+
+/// A center that changed hands after a fall phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CenterChange {
+    /// The center.
+    pub center: ProvinceId,
+    /// Previous owner.
+    pub from: Option<PowerId>,
+    /// New owner.
+    pub to: PowerId,
+}
+
+/// Everything that happened in one processed phase.
+#[derive(Clone, Debug)]
+pub struct Processed {
+    /// The phase that was played.
+    pub phase: Phase,
+    /// Its adjudication.
+    pub result: PhaseResult,
+    /// Centers captured at the end of the year (after fall and its retreats).
+    pub captures: Vec<CenterChange>,
+    /// Set when the game ended with this phase.
+    pub winner: Option<PowerId>,
+}
+
+/// A game in progress: the position at the start of the next phase to play.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The position, including the phase to play next.
+    pub position: Position,
+    /// The winner, once a power holds the victory number of centers.
+    pub winner: Option<PowerId>,
+}
+
+impl Game {
+    /// A new game at the variant's starting position.
+    pub fn new(variant: &Variant) -> Game {
+        Game {
+            position: Position::initial(variant),
+            winner: None,
+        }
+    }
+
+    /// A game continuing from `position`.
+    pub fn from_position(position: Position) -> Game {
+        Game {
+            position,
+            winner: None,
+        }
+    }
+
+    /// Plays the current phase with `orders` and moves to the next phase.
+    pub fn process(&mut self, variant: &Variant, orders: &[Order]) -> Processed {
+        let phase = self.position.phase;
+        let (result, mut next) = match phase.kind {
+            PhaseKind::Movement => {
+                let r = adjudicate_movement(variant, &self.position, orders);
+                let mut next = r.position.clone();
+                next.dislodged.retain(|d| !d.retreat_options.is_empty());
+                (PhaseResult::Movement(r), next)
+            }
+            PhaseKind::Retreat => {
+                let r = adjudicate_retreats(variant, &self.position, orders);
+                let next = r.position.clone();
+                (PhaseResult::Retreat(r), next)
+            }
+            PhaseKind::Adjustment => {
+                let r = adjudicate_adjustments(variant, &self.position, orders);
+                let next = r.position.clone();
+                (PhaseResult::Adjustment(r), next)
+            }
+        };
+        let mut captures = Vec::new();
+        let mut winner = None;
+        next.phase = if !next.dislodged.is_empty() {
+            Phase {
+                kind: PhaseKind::Retreat,
+                ..phase
+            }
+        } else {
+            match (phase.season, phase.kind) {
+                (Season::Spring, _) => Phase {
+                    season: Season::Fall,
+                    year: phase.year,
+                    kind: PhaseKind::Movement,
+                },
+                (Season::Fall, _) => {
+                    captures = capture_centers(variant, &mut next);
+                    winner = (0..variant.powers.len())
+                        .map(|p| PowerId(p as u8))
+                        .find(|&p| next.center_count(p) >= variant.victory_centers);
+                    let anything_to_do = adjustment_counts(&next, variant.powers.len())
+                        .iter()
+                        .any(|&c| c != 0);
+                    if anything_to_do && winner.is_none() {
+                        Phase {
+                            season: Season::Winter,
+                            year: phase.year,
+                            kind: PhaseKind::Adjustment,
+                        }
+                    } else {
+                        Phase::spring_movement(phase.year + 1)
+                    }
+                }
+                (Season::Winter, _) => Phase::spring_movement(phase.year + 1),
+            }
+        };
+        self.position = next;
+        self.winner = self.winner.or(winner);
+        Processed {
+            phase,
+            result,
+            captures,
+            winner,
+        }
+    }
+}
+
+/// Every center occupied by a unit passes to that unit's power.
+fn capture_centers(variant: &Variant, position: &mut Position) -> Vec<CenterChange> {
+    let mut changes = Vec::new();
+    let occupied: Vec<(ProvinceId, PowerId)> =
+        position.units().map(|(p, u)| (p, u.power)).collect();
+    for (p, power) in occupied {
+        if !variant.map.province(p).is_center {
+            continue;
+        }
+        let from = position.owners[p.index()];
+        if from != Some(power) {
+            position.owners[p.index()] = Some(power);
+            changes.push(CenterChange {
+                center: p,
+                from,
+                to: power,
+            });
+        }
+    }
+    changes
+}
