@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result};
 use standoff::adjudicate::{adjudicate_text, OrderStatus};
-use standoff::report::{illegal_text, movement_report, outcome_text};
+use standoff::report::{illegal_text, movement_report, outcome_text, Audience};
 use standoff::{Position, Variant};
 use std::path::PathBuf;
 
@@ -54,7 +54,10 @@ pub fn run(args: &Args) -> Result<bool> {
     match args.format {
         Format::Text => {
             println!("{}", position.phase);
-            print!("{}", movement_report(&variant, &done.orders, &done.result));
+            print!(
+                "{}",
+                movement_report(&variant, &done.orders, &done.result, Audience::All)
+            );
             println!();
             println!("Position after movement:");
             println!(

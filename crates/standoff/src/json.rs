@@ -257,3 +257,29 @@ fn parse_location(variant: &Variant, text: &str) -> Option<crate::LocationId> {
         None => Some(p.location()),
     }
 }
+
+/// One played phase in a saved game: the phase and the orders given, in the canonical
+/// notation (`England: F lon - nth`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhaseRecordJson {
+    /// `Spring 1901 Movement`.
+    pub phase: String,
+    /// Orders as given (readable by the order parser).
+    pub orders: Vec<String>,
+}
+
+/// A saved game: the variant, the phases played so far and the current position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameJson {
+    /// Variant name.
+    pub variant: String,
+    /// The position at the start of the next phase to play.
+    pub position: PositionJson,
+    /// Phases played, oldest first.
+    #[serde(default)]
+    pub history: Vec<PhaseRecordJson>,
+    /// The winner, once there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+}

@@ -58,7 +58,13 @@ pub fn adjudicate_retreats(
             .iter()
             .position(|d| map.province_of(d.unit.location) == p)
         else {
-            statuses.push(OrderStatus::Rejected(Illegal::NoUnit));
+            // Units that were not dislodged take no orders in a retreat phase.
+            let why = if position.unit_at(p).is_some() {
+                Illegal::WrongPhase
+            } else {
+                Illegal::NoUnit
+            };
+            statuses.push(OrderStatus::Rejected(why));
             continue;
         };
         let dislodged = &position.dislodged[d];

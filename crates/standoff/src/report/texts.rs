@@ -1,0 +1,52 @@
+//! Outcomes and reasons in words.
+
+use crate::adjudicate::{Illegal, Outcome};
+use crate::variant::Variant;
+
+/// Why an order was not followed, in words.
+pub fn illegal_text(why: Illegal) -> &'static str {
+    match why {
+        Illegal::NoUnit => "there is no unit there",
+        Illegal::NotYourUnit => "the unit belongs to another power",
+        Illegal::WrongPhase => "this order does not belong in this phase",
+        Illegal::NotAdjacent => "the unit cannot move there",
+        Illegal::MoveToOwnProvince => "a unit cannot move to its own province",
+        Illegal::NoPossibleConvoy => "no fleets could convoy this move",
+        Illegal::CoastNotSpecified => "the coast must be given (both coasts can be reached)",
+        Illegal::CoastNotReachable => "the fleet cannot reach that coast",
+        Illegal::NothingToSupport => "there is no unit to support there",
+        Illegal::SupportOwnProvince => {
+            "a unit cannot support itself or a move into its own province"
+        }
+        Illegal::SupporterCannotReach => "the supporting unit cannot reach that province",
+        Illegal::SupportedMoveImpossible => "the supported unit cannot make that move",
+        Illegal::ConvoyNotAtSea => "only fleets at sea can convoy",
+        Illegal::NoArmyToConvoy => "there is no army to convoy there",
+        Illegal::ConvoyImpossible => "this fleet cannot be part of a convoy route for that move",
+        Illegal::ConflictingOrders => "the unit was given different orders",
+        Illegal::NotHomeCenter => "builds are only allowed in home centers",
+        Illegal::CenterNotOwned => "the power does not own that home center",
+        Illegal::CenterOccupied => "the center is occupied",
+        Illegal::UnitTypeMissing => "the unit type must be given for a coastal build",
+        Illegal::NothingDue => "the power has no (more) builds or removals to make",
+        Illegal::NotARetreatOption => "the unit cannot retreat there",
+    }
+}
+
+/// An outcome in words (`bounces (Bur)`, `support cut by Mun`).
+pub fn outcome_text(variant: &Variant, outcome: &Outcome) -> String {
+    let abbr = |p: crate::ProvinceId| variant.map.province(p).abbr.clone();
+    match outcome {
+        Outcome::Held => "holds".into(),
+        Outcome::Moved => "moves".into(),
+        Outcome::Bounced { against: Some(p) } => format!("bounces ({})", abbr(*p)),
+        Outcome::Bounced { against: None } => "bounces".into(),
+        Outcome::NoConvoy => "fails: no convoy".into(),
+        Outcome::ParadoxFailed => "fails: convoy paradox (Szykman rule)".into(),
+        Outcome::Supported => "support given".into(),
+        Outcome::Cut { by } => format!("support cut by {}", abbr(*by)),
+        Outcome::Convoyed => "convoys".into(),
+        Outcome::Void => "void: matches no order of that unit".into(),
+        Outcome::Illegal(why) => format!("illegal: {}", illegal_text(*why)),
+    }
+}
