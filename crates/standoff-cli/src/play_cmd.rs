@@ -40,7 +40,7 @@ struct Section {
     orders: String,
 }
 
-fn sections(path: &PathBuf, text: &str) -> Result<Vec<Section>> {
+fn sections(path: &std::path::Path, text: &str) -> Result<Vec<Section>> {
     let source = path.display().to_string();
     let mut out: Vec<Section> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -72,7 +72,7 @@ fn sections(path: &PathBuf, text: &str) -> Result<Vec<Section>> {
     Ok(out)
 }
 
-fn load(path: &PathBuf) -> Result<(Variant, Game, Vec<PhaseRecordJson>)> {
+fn load(path: &std::path::Path) -> Result<(Variant, Game, Vec<PhaseRecordJson>)> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let saved: GameJson =
