@@ -1,22 +1,21 @@
 //! `standoff play`: play a game from order files, printing a report per phase; save
 //! and load the game as JSON.
 
-use anyhow::{bail, Context, Result};
-use standoff::datc::parse_phase;
+use anyhow::{Context, Result};
 use standoff::game::Game;
 use standoff::json::{GameJson, PhaseRecordJson};
-use standoff::parse::parse_orders;
+use standoff::parse::split_phases;
 use standoff::report::{center_table, phase_report, Audience};
-use standoff::{Phase, PhaseKind, Position, Variant};
-use std::path::PathBuf;
+use standoff::{PhaseKind, Position, Season, Variant};
+use std::path::{Path, PathBuf};
 
 /// Arguments of `standoff play`.
 #[derive(clap::Args)]
 pub struct Args {
     /// Order files, in order. A file holds `[Spring 1901 Movement]` headers each followed
     /// by that phase's orders, or (without headers) the orders of the next phase.
-    /// Phases the files skip are played without orders (units hold, dislodged units
-    /// disband, missing adjustments by the civil-disorder rule).
+    /// Retreat and adjustment phases the files skip are played without orders
+    /// (dislodged units disband, missing removals follow the civil-disorder rule).
     #[arg(required = true)]
     orders: Vec<PathBuf>,
     /// Variant name or alias for a new game.
@@ -33,46 +32,7 @@ pub struct Args {
     power: Option<String>,
 }
 
-struct Section {
-    phase: Option<Phase>,
-    source: String,
-    first_line: usize,
-    orders: String,
-}
-
-fn sections(path: &std::path::Path, text: &str) -> Result<Vec<Section>> {
-    let source = path.display().to_string();
-    let mut out: Vec<Section> = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if let Some(header) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-            let phase = parse_phase(header)
-                .with_context(|| format!("{source}:{}: cannot read phase `{header}`", i + 1))?;
-            out.push(Section {
-                phase: Some(phase),
-                source: source.clone(),
-                first_line: i + 1,
-                orders: String::new(),
-            });
-            continue;
-        }
-        if out.is_empty() {
-            out.push(Section {
-                phase: None,
-                source: source.clone(),
-                first_line: 0,
-                orders: String::new(),
-            });
-        }
-        if let Some(s) = out.last_mut() {
-            s.orders.push_str(raw);
-            s.orders.push('\n');
-        }
-    }
-    Ok(out)
-}
-
-fn load(path: &std::path::Path) -> Result<(Variant, Game, Vec<PhaseRecordJson>)> {
+fn load(path: &Path) -> Result<(Variant, Game, Vec<PhaseRecordJson>)> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let saved: GameJson =
@@ -104,67 +64,47 @@ pub fn run(args: &Args) -> Result<bool> {
         None => Audience::All,
     };
     let mut all_read = true;
-    let mut play = |game: &mut Game, text: &str, source: &str, first_line: usize| -> bool {
-        let phase = game.position.phase;
-        let (parsed, errors) = parse_orders(&variant, phase.kind, text);
-        for e in &errors {
-            eprintln!("{source}:{}: {}", first_line + e.line, e.error);
-        }
-        let orders: Vec<_> = parsed.into_iter().map(|p| p.order).collect();
-        let done = game.process(&variant, &orders);
-        history.push(PhaseRecordJson {
-            phase: phase.to_string(),
-            orders: orders
-                .iter()
-                .map(|o| {
-                    format!(
-                        "{}: {}",
-                        variant.power_name(o.power),
-                        o.display_ids(&variant.map)
-                    )
-                })
-                .collect(),
-        });
-        println!("{}", phase_report(&variant, &orders, &done, audience));
-        if phase.kind != PhaseKind::Retreat && (phase.season != standoff::Season::Spring) {
-            println!("{}", center_table(&variant, &game.position));
-        }
-        errors.is_empty()
-    };
-    'files: for path in &args.orders {
+    for path in &args.orders {
         let text =
             std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        for section in sections(path, &text)? {
-            if let Some(target) = section.phase {
-                while game.winner.is_none() && game.position.phase != target {
-                    let current = game.position.phase;
-                    let skippable = current.kind != PhaseKind::Movement
-                        && (current.year, current.season) <= (target.year, target.season);
-                    if !skippable {
-                        bail!(
-                            "{}:{}: orders for {target}, but the game is at {current}",
-                            section.source,
-                            section.first_line
-                        );
-                    }
-                    play(&mut game, "", &section.source, section.first_line);
-                }
+        let sections = split_phases(&text).with_context(|| path.display().to_string())?;
+        game.play_sections(&variant, &sections, |step, after| {
+            for e in &step.errors {
+                all_read = false;
+                eprintln!("{}:{}", path.display(), e);
             }
-            if game.winner.is_some() {
-                break 'files;
-            }
-            all_read &= play(
-                &mut game,
-                &section.orders,
-                &section.source,
-                section.first_line,
+            let phase = step.processed.phase;
+            history.push(PhaseRecordJson {
+                phase: phase.to_string(),
+                orders: step
+                    .orders
+                    .iter()
+                    .map(|o| {
+                        format!(
+                            "{}: {}",
+                            variant.power_name(o.power),
+                            o.display_ids(&variant.map)
+                        )
+                    })
+                    .collect(),
+            });
+            println!(
+                "{}",
+                phase_report(&variant, &step.orders, &step.processed, audience)
             );
-        }
+            let year_done =
+                phase.kind == PhaseKind::Adjustment || !step.processed.captures.is_empty();
+            if year_done && phase.season != Season::Spring {
+                println!("{}", center_table(&variant, after));
+            }
+        })
+        .with_context(|| path.display().to_string())?;
     }
     match game.winner {
         Some(w) => println!("Game over: {} wins.", variant.power_name(w)),
         None => println!("Next phase: {}", game.position.phase),
     }
+    println!("{}", center_table(&variant, &game.position));
     if let Some(path) = &args.save {
         let saved = GameJson {
             variant: variant.name.clone(),

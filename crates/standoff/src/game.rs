@@ -164,3 +164,84 @@ fn capture_centers(variant: &Variant, position: &mut Position) -> Vec<CenterChan
     }
     changes
 }
+
+/// Why a scripted game could not go on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ScriptError {
+    /// A section's phase is not the game's next phase and the phases in between cannot
+    /// be played without orders (a movement phase is never skipped).
+    #[error("line {line}: orders for {found}, but the game is at {expected}")]
+    OutOfOrder {
+        /// Header line.
+        line: usize,
+        /// The game's phase.
+        expected: Phase,
+        /// The section's phase.
+        found: Phase,
+    },
+}
+
+/// One phase played from a script.
+#[derive(Clone, Debug)]
+pub struct ScriptedPhase {
+    /// Orders that were read.
+    pub orders: Vec<Order>,
+    /// Lines that could not be read (line numbers in the whole file).
+    pub errors: Vec<crate::parse::LineError>,
+    /// What happened.
+    pub processed: Processed,
+}
+
+impl Game {
+    /// Plays the phases of an order file in turn, calling `on_phase` with each played
+    /// phase and the position after it. Retreat and adjustment phases the file skips
+    /// are played without orders. Stops when the game is won.
+    pub fn play_sections(
+        &mut self,
+        variant: &Variant,
+        sections: &[crate::parse::PhaseSection],
+        mut on_phase: impl FnMut(&ScriptedPhase, &Position),
+    ) -> Result<(), ScriptError> {
+        for section in sections {
+            if let Some(target) = section.phase {
+                while self.winner.is_none() && self.position.phase != target {
+                    let current = self.position.phase;
+                    let skippable = current.kind != PhaseKind::Movement
+                        && (current.year, current.season) <= (target.year, target.season);
+                    if !skippable {
+                        return Err(ScriptError::OutOfOrder {
+                            line: section.line,
+                            expected: current,
+                            found: target,
+                        });
+                    }
+                    let processed = self.process(variant, &[]);
+                    let step = ScriptedPhase {
+                        orders: Vec::new(),
+                        errors: Vec::new(),
+                        processed,
+                    };
+                    on_phase(&step, &self.position);
+                }
+            }
+            if self.winner.is_some() {
+                break;
+            }
+            let (parsed, mut errors) =
+                crate::parse::parse_orders(variant, self.position.phase.kind, &section.orders);
+            for e in &mut errors {
+                e.line += section.line;
+            }
+            let orders: Vec<Order> = parsed.into_iter().map(|p| p.order).collect();
+            let processed = self.process(variant, &orders);
+            let step = ScriptedPhase {
+                orders,
+                errors,
+                processed,
+            };
+            on_phase(&step, &self.position);
+        }
+        Ok(())
+    }
+}

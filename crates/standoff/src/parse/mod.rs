@@ -10,8 +10,10 @@
 mod error;
 mod fuzzy;
 mod lexer;
+mod sections;
 
 pub use error::{ParseError, ParseErrorKind};
+pub use sections::{split_phases, HeaderError, PhaseSection};
 
 use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::order::{Order, OrderKind, UnitRef};

@@ -1,0 +1,332 @@
+#!/usr/bin/env python3
+"""Generate random Diplomacy games with the `diplomacy` PyPI package.
+
+The games are adjudicated by that package (an independent adjudicator) and
+written in its saved-game JSON format, one game per line (JSONL), so that
+`standoff replay --format mila FILE` can replay every phase and compare.
+
+The `diplomacy` package is AGPL-3.0. This script only imports and runs it;
+none of its code is copied into this repository.
+
+Usage:
+    python3 generate.py --games N --seed S --out FILE.jsonl \
+        [--max-year 1910] [--processes 2]
+
+Determinism: game i uses random.Random(seed + i), a fixed game id
+("standoff-s<seed>-g<i>") and timestamps rewritten to a per-phase counter, and
+the games are written sorted by index, so the output file is byte-identical for
+the same arguments (independently of --processes and PYTHONHASHSEED).
+"""
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import sys
+import time
+
+# Order-category weights for movement phases (only categories that are
+# available for a unit are considered; the weights are renormalised).
+MOVE_WEIGHTS = {
+    "support": 35,
+    "move": 40,
+    "convoy": 15,  # fleet convoy orders and army "VIA" moves
+    "hold": 10,
+}
+# Probability that a support picks an order matching what the supported unit
+# was actually ordered to do (when such a support is available).
+P_MATCHING_SUPPORT = 0.7
+# Probability that, after a convoy/VIA order, a matching support is also added.
+P_CONVOY_SUPPORT = 0.5
+# Probability that a power submits no orders at all in a phase (civil disorder).
+P_CIVIL_DISORDER = 0.05
+# Probability in an adjustment phase of an explicit WAIVE instead of a build.
+P_WAIVE = 0.08
+# Probability in an adjustment phase of ordering one build/remove fewer than
+# needed (the engine then applies its default: unused builds are waived,
+# missing removals are chosen by distance from home).
+P_SHORT_ADJUST = 0.05
+
+
+def classify(order):
+    words = order.split()
+    if len(words) == 3 and words[2] == "H":
+        return "hold"
+    if words[2] == "S":
+        return "support"
+    if words[2] == "C":
+        return "convoy"
+    if words[2] == "-":
+        return "convoy" if words[-1] == "VIA" else "move"
+    return "other"
+
+
+def unit_of(order):
+    """'A LON - NWY VIA' -> 'A LON'"""
+    return " ".join(order.split()[:2])
+
+
+def movement_orders(game, rng, powers_to_order):
+    """Choose orders for every unit of the powers in `powers_to_order`.
+
+    Returns {power_name: [order, ...]}.
+    """
+    possible = game.get_all_possible_orders()
+    # unit -> (power, sorted list of its possible orders); sorted because the
+    # engine builds these lists from sets (iteration order depends on hashing).
+    units = {}
+    for power_name in sorted(powers_to_order):
+        for unit in sorted(game.get_power(power_name).units):
+            loc = unit[2:]
+            opts = sorted(o for o in possible.get(loc, []) if unit_of(o) == unit)
+            if not opts:
+                opts = [unit + " H"]
+            units[unit] = (power_name, opts)
+
+    chosen = {}  # unit -> order
+
+    def by_cat(opts):
+        cats = {}
+        for o in opts:
+            cats.setdefault(classify(o), []).append(o)
+        return cats
+
+    def matching_supports(opts):
+        """Supports (among opts) consistent with orders chosen so far."""
+        out = []
+        for o in opts:
+            w = o.split()
+            if w[2] != "S":
+                continue
+            target = " ".join(w[3:5])
+            t_order = chosen.get(target)
+            if t_order is None:
+                # Units of powers in civil disorder hold; others not yet ordered.
+                if target in all_units and all_units[target] not in powers_to_order and len(w) == 5:
+                    out.append(o)
+                continue
+            tw = t_order.split()
+            if len(w) == 5:  # support hold: target must not be moving
+                if tw[2] != "-":
+                    out.append(o)
+            else:  # support move: target must move to that destination
+                dest = w[6]
+                if tw[2] == "-" and tw[3][:3] == dest[:3]:
+                    out.append(o)
+        return out
+
+    all_units = {}
+    for power in game.powers.values():
+        for unit in power.units:
+            all_units[unit] = power.name
+
+    order_seq = list(units)
+    rng.shuffle(order_seq)
+
+    def add_support_for(move_unit, dest, exclude):
+        """Try to have some unordered unit support `move_unit` moving to `dest`."""
+        cands = []
+        for u in order_seq:
+            if u in chosen or u in exclude:
+                continue
+            for o in units[u][1]:
+                w = o.split()
+                if w[2] == "S" and len(w) == 7 and " ".join(w[3:5]) == move_unit and w[6][:3] == dest[:3]:
+                    cands.append(o)
+        if cands:
+            o = rng.choice(cands)
+            chosen[unit_of(o)] = o
+
+    # Pass 1: pick a category for every unit; give the non-support orders
+    # right away (convoys also pull in their army, fleets and a support).
+    wants_support = []
+    for unit in order_seq:
+        if unit in chosen:
+            continue
+        _, opts = units[unit]
+        cats = by_cat(opts)
+        avail = [c for c in ("support", "move", "convoy", "hold") if c in cats]
+        weights = [MOVE_WEIGHTS[c] for c in avail]
+        cat = rng.choices(avail, weights=weights)[0]
+
+        if cat == "support":
+            wants_support.append(unit)
+        elif cat == "convoy":
+            order = rng.choice(cats["convoy"])
+            chosen[unit] = order
+            w = order.split()
+            if w[2] == "C":
+                # Fleet convoys an army: order the army to move VIA, if free.
+                army = " ".join(w[3:5])
+                dest = w[6]
+                via = "%s - %s VIA" % (army, dest)
+                if army in units and army not in chosen and via in units[army][1]:
+                    chosen[army] = via
+                    if rng.random() < P_CONVOY_SUPPORT:
+                        add_support_for(army, dest, exclude=())
+            else:
+                # Army moves VIA: ask unordered fleets that can convoy it to do so.
+                dest = w[3]
+                conv = "C %s - %s" % (unit, dest)
+                for f in order_seq:
+                    if f in chosen:
+                        continue
+                    for o in units[f][1]:
+                        if o.endswith(conv) and o.split()[2] == "C":
+                            if rng.random() < 0.9:
+                                chosen[f] = o
+                            break
+                if rng.random() < P_CONVOY_SUPPORT:
+                    add_support_for(unit, dest, exclude=())
+        else:
+            chosen[unit] = rng.choice(cats[cat])
+
+    # Pass 2: supports, now that (almost) every other order is known, so most
+    # of them support what the supported unit really does.
+    for unit in wants_support:
+        if unit in chosen:
+            continue
+        supports = by_cat(units[unit][1])["support"]
+        matching = matching_supports(supports)
+        if matching and rng.random() < P_MATCHING_SUPPORT:
+            chosen[unit] = rng.choice(matching)
+        else:
+            chosen[unit] = rng.choice(supports)
+
+    result = {p: [] for p in powers_to_order}
+    for unit, (power_name, _) in units.items():
+        result[power_name].append(chosen.get(unit, unit + " H"))
+    return result
+
+
+def retreat_orders(game, rng, powers_to_order):
+    possible = game.get_all_possible_orders()
+    result = {}
+    for power_name in sorted(powers_to_order):
+        power = game.get_power(power_name)
+        orders = []
+        for unit in sorted(power.retreats):
+            opts = sorted(o for o in possible.get(unit[2:], []) if unit_of(o) == unit)
+            if not opts:
+                opts = [unit + " D"]
+            retreats = [o for o in opts if " R " in o]
+            # Mostly retreat when possible; sometimes disband voluntarily.
+            if retreats and rng.random() < 0.85:
+                orders.append(rng.choice(retreats))
+            else:
+                orders.append(unit + " D")
+        result[power_name] = orders
+    return result
+
+
+def adjustment_orders(game, rng, powers_to_order):
+    possible = game.get_all_possible_orders()
+    result = {}
+    for power_name in sorted(powers_to_order):
+        power = game.get_power(power_name)
+        need = len(power.centers) - len(power.units)
+        locs = game.get_orderable_locations(power_name)
+        orders = []
+        if need > 0:
+            sites = list(locs)
+            rng.shuffle(sites)
+            n = min(need, len(sites))
+            if n > 0 and rng.random() < P_SHORT_ADJUST:
+                n -= 1
+            for site in sites[:n]:
+                if rng.random() < P_WAIVE:
+                    orders.append("WAIVE")
+                    continue
+                builds = sorted(o for o in possible.get(site, []) if o.endswith(" B"))
+                if builds:
+                    orders.append(rng.choice(builds))
+        elif need < 0:
+            units = sorted(power.units)
+            rng.shuffle(units)
+            n = -need
+            if n > 0 and rng.random() < P_SHORT_ADJUST:
+                n -= 1
+            orders = [u + " D" for u in units[:n]]
+        result[power_name] = orders
+    return result
+
+
+def play_game(args):
+    index, seed, max_year = args
+    import diplomacy
+    from diplomacy.utils.export import to_saved_game_format
+
+    rng = random.Random(seed + index)
+    game = diplomacy.Game(game_id="standoff-s%d-g%d" % (seed, index))
+    while not game.is_game_done:
+        phase = game.get_current_phase()  # e.g. S1901M
+        year = int(phase[1:5])
+        if year > max_year:
+            break
+        kind = phase[-1]
+        orderable = game.get_orderable_locations()
+        powers = [p for p, locs in sorted(orderable.items()) if locs]
+        # Civil disorder: some powers submit nothing this phase.
+        to_order = [p for p in powers if rng.random() >= P_CIVIL_DISORDER]
+        if kind == "M":
+            orders = movement_orders(game, rng, to_order)
+        elif kind == "R":
+            orders = retreat_orders(game, rng, to_order)
+        else:
+            orders = adjustment_orders(game, rng, to_order)
+        for power_name in sorted(orders):
+            game.set_orders(power_name, orders[power_name])
+        game.process()
+
+    saved = to_saved_game_format(game)
+    # Make the output reproducible: timestamps become a per-phase counter.
+    for i, phase in enumerate(saved["phases"]):
+        phase["state"]["timestamp"] = i
+    n_movement = sum(1 for p in saved["phases"][:-1] if p["name"].endswith("M"))
+    line = json.dumps(saved, sort_keys=True, separators=(",", ":"))
+    return index, line, len(saved["phases"]) - 1, n_movement
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, required=True)
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--max-year", type=int, default=1910)
+    ap.add_argument("--processes", type=int, default=2)
+    args = ap.parse_args(argv)
+
+    start = time.time()
+    jobs = [(i, args.seed, args.max_year) for i in range(args.games)]
+    results = []
+    out_dir = os.path.dirname(os.path.abspath(args.out))
+    os.makedirs(out_dir, exist_ok=True)
+    if args.processes <= 1:
+        results = [play_game(j) for j in jobs]
+    else:
+        with multiprocessing.Pool(args.processes) as pool:
+            done = 0
+            for r in pool.imap_unordered(play_game, jobs, chunksize=1):
+                results.append(r)
+                done += 1
+                if done % 100 == 0:
+                    print("%d/%d games, %.0f s" % (done, args.games, time.time() - start),
+                          file=sys.stderr, flush=True)
+    results.sort(key=lambda r: r[0])
+    tmp = args.out + ".tmp"
+    with open(tmp, "w") as f:
+        for _, line, _, _ in results:
+            f.write(line + "\n")
+    os.replace(tmp, args.out)
+
+    phases = sum(r[2] for r in results)
+    movement = sum(r[3] for r in results)
+    print("games: %d" % len(results))
+    print("phases: %d (processed)" % phases)
+    print("movement phases: %d" % movement)
+    print("seconds: %.1f" % (time.time() - start))
+
+
+if __name__ == "__main__":
+    main()
