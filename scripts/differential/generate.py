@@ -37,6 +37,12 @@ MOVE_WEIGHTS = {
 # Probability that a support picks an order matching what the supported unit
 # was actually ordered to do (when such a support is available).
 P_MATCHING_SUPPORT = 0.7
+# Probability that a support with nothing matching to support becomes a
+# move (or hold) instead of a (probably void) random support.
+P_SUPPORT_FALLBACK = 0.6
+# Probability that a move targets a province occupied by another power's unit
+# (when there is one), to get more bounces, dislodgements and retreats.
+P_ATTACK = 0.5
 # Probability that, after a convoy/VIA order, a matching support is also added.
 P_CONVOY_SUPPORT = 0.5
 # Probability that a power submits no orders at all in a phase (civil disorder).
@@ -117,9 +123,11 @@ def movement_orders(game, rng, powers_to_order):
         return out
 
     all_units = {}
+    occupied = {}  # province (3 letters) -> power name
     for power in game.powers.values():
         for unit in power.units:
             all_units[unit] = power.name
+            occupied[unit[2:5]] = power.name
 
     order_seq = list(units)
     rng.shuffle(order_seq)
@@ -137,6 +145,14 @@ def movement_orders(game, rng, powers_to_order):
         if cands:
             o = rng.choice(cands)
             chosen[unit_of(o)] = o
+
+    def choose_move(unit, moves):
+        """A move, biased towards provinces held by another power's unit."""
+        owner = units[unit][0]
+        attacks = [m for m in moves if occupied.get(m.split()[3][:3], owner) != owner]
+        if attacks and rng.random() < P_ATTACK:
+            return rng.choice(attacks)
+        return rng.choice(moves)
 
     # Pass 1: pick a category for every unit; give the non-support orders
     # right away (convoys also pull in their army, fleets and a support).
@@ -179,6 +195,8 @@ def movement_orders(game, rng, powers_to_order):
                             break
                 if rng.random() < P_CONVOY_SUPPORT:
                     add_support_for(unit, dest, exclude=())
+        elif cat == "move":
+            chosen[unit] = choose_move(unit, cats["move"])
         else:
             chosen[unit] = rng.choice(cats[cat])
 
@@ -191,6 +209,13 @@ def movement_orders(game, rng, powers_to_order):
         matching = matching_supports(supports)
         if matching and rng.random() < P_MATCHING_SUPPORT:
             chosen[unit] = rng.choice(matching)
+        elif not matching and rng.random() < P_SUPPORT_FALLBACK:
+            # Nothing useful to support: attack or hold instead.
+            cats = by_cat(units[unit][1])
+            if "move" in cats and rng.random() < 0.8:
+                chosen[unit] = choose_move(unit, cats["move"])
+            else:
+                chosen[unit] = unit + " H"
         else:
             chosen[unit] = rng.choice(supports)
 
@@ -299,30 +324,34 @@ def main(argv=None):
 
     start = time.time()
     jobs = [(i, args.seed, args.max_year) for i in range(args.games)]
-    results = []
     out_dir = os.path.dirname(os.path.abspath(args.out))
     os.makedirs(out_dir, exist_ok=True)
-    if args.processes <= 1:
-        results = [play_game(j) for j in jobs]
-    else:
-        with multiprocessing.Pool(args.processes) as pool:
-            done = 0
-            for r in pool.imap_unordered(play_game, jobs, chunksize=1):
-                results.append(r)
-                done += 1
-                if done % 100 == 0:
-                    print("%d/%d games, %.0f s" % (done, args.games, time.time() - start),
-                          file=sys.stderr, flush=True)
-    results.sort(key=lambda r: r[0])
     tmp = args.out + ".tmp"
-    with open(tmp, "w") as f:
-        for _, line, _, _ in results:
-            f.write(line + "\n")
+    phases = movement = games = 0
+    pool = multiprocessing.Pool(args.processes) if args.processes > 1 else None
+    try:
+        # imap (not imap_unordered) yields games in index order, so the file
+        # is deterministic and written as we go (constant memory).
+        it = pool.imap(play_game, jobs, chunksize=1) if pool else map(play_game, jobs)
+        with open(tmp, "w") as f:
+            for index, line, n_phases, n_movement in it:
+                assert index == games
+                f.write(line + "\n")
+                games += 1
+                phases += n_phases
+                movement += n_movement
+                if games % 100 == 0:
+                    f.flush()
+                    print("%d/%d games, %d movement phases, %.0f s"
+                          % (games, args.games, movement, time.time() - start),
+                          file=sys.stderr, flush=True)
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
     os.replace(tmp, args.out)
 
-    phases = sum(r[2] for r in results)
-    movement = sum(r[3] for r in results)
-    print("games: %d" % len(results))
+    print("games: %d" % games)
     print("phases: %d (processed)" % phases)
     print("movement phases: %d" % movement)
     print("seconds: %.1f" % (time.time() - start))

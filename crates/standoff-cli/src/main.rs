@@ -3,6 +3,7 @@
 mod adjudicate_cmd;
 mod datc_cmd;
 mod play_cmd;
+mod replay_cmd;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -24,6 +25,8 @@ enum Command {
     Adjudicate(adjudicate_cmd::Args),
     /// Play a game from an order file with `[Spring 1901 Movement]` phase headers.
     Play(play_cmd::Args),
+    /// Replay recorded games (the `diplomacy` package's JSON) and compare every phase.
+    Replay(replay_cmd::Args),
 }
 
 fn main() -> ExitCode {
@@ -32,6 +35,7 @@ fn main() -> ExitCode {
         Command::Datc(args) => datc_cmd::run(&args),
         Command::Adjudicate(args) => adjudicate_cmd::run(&args),
         Command::Play(args) => play_cmd::run(&args),
+        Command::Replay(args) => replay_cmd::run(&args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

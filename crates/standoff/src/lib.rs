@@ -25,6 +25,7 @@ pub mod game;
 pub mod ids;
 pub mod json;
 pub mod map;
+pub mod mila;
 pub mod order;
 pub mod parse;
 pub mod phase;

@@ -1,0 +1,252 @@
+//! Reading the saved-game JSON and converting states and orders.
+
+use crate::ids::PowerId;
+use crate::map::Map;
+use crate::order::{Order, OrderKind, UnitRef};
+use crate::parse::parse_order;
+use crate::phase::{Phase, PhaseKind, Season};
+use crate::position::{Dislodged, Position};
+use crate::variant::Variant;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// A saved game.
+#[derive(Clone, Debug, Deserialize)]
+pub struct MilaGame {
+    /// Game id.
+    #[serde(default)]
+    pub id: Option<String>,
+    /// Map name (`standard`).
+    #[serde(default)]
+    pub map: Option<String>,
+    /// Phases in order.
+    pub phases: Vec<MilaPhase>,
+}
+
+/// One phase: the state at its start, the orders given and their results.
+#[derive(Clone, Debug, Deserialize)]
+pub struct MilaPhase {
+    /// `S1901M`, `F1901R`, `W1901A`, or `COMPLETED`.
+    pub name: String,
+    /// The board at the start of the phase.
+    pub state: MilaState,
+    /// Power → orders.
+    #[serde(default)]
+    pub orders: BTreeMap<String, Option<Vec<String>>>,
+    /// Unit (`A PAR`) → result codes (`bounce`, `cut`, `dislodged`, `void`, `no convoy`).
+    #[serde(default)]
+    pub results: BTreeMap<String, Vec<String>>,
+}
+
+/// The board in a phase.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct MilaState {
+    /// Power → units (`A PAR`, `*F BRE` for a dislodged unit).
+    #[serde(default)]
+    pub units: BTreeMap<String, Vec<String>>,
+    /// Power → owned centers.
+    #[serde(default)]
+    pub centers: BTreeMap<String, Vec<String>>,
+    /// Power → dislodged unit → retreat options.
+    #[serde(default)]
+    pub retreats: BTreeMap<String, BTreeMap<String, Vec<String>>>,
+}
+
+/// Why a saved game could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MilaError {
+    /// Not JSON of the expected shape.
+    #[error("game {index}: {message}")]
+    Json {
+        /// 0-based game index in the file.
+        index: usize,
+        /// The JSON parser's message.
+        message: String,
+    },
+    /// A phase name such as `S1901M` that cannot be read.
+    #[error("bad phase name `{0}`")]
+    PhaseName(String),
+    /// An unknown power.
+    #[error("unknown power `{0}`")]
+    Power(String),
+    /// A unit or center that cannot be read or placed.
+    #[error("{0}")]
+    Board(String),
+}
+
+/// Reads one game (a JSON object) or many (JSON lines, one game per line).
+pub fn read_games(text: &str) -> Vec<Result<MilaGame, MilaError>> {
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') {
+        if let Ok(game) = serde_json::from_str::<MilaGame>(text) {
+            return vec![Ok(game)];
+        }
+    }
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .enumerate()
+        .map(|(index, line)| {
+            serde_json::from_str::<MilaGame>(line).map_err(|e| MilaError::Json {
+                index,
+                message: e.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// Reads `S1901M` (None for `COMPLETED` and the like).
+pub fn phase_name(name: &str) -> Option<Phase> {
+    let mut chars = name.chars();
+    let season = match chars.next()? {
+        'S' => Season::Spring,
+        'F' => Season::Fall,
+        'W' => Season::Winter,
+        _ => return None,
+    };
+    let rest: String = chars.collect();
+    let (year, kind) = rest.split_at(rest.len().checked_sub(1)?);
+    let kind = match kind {
+        "M" => PhaseKind::Movement,
+        "R" => PhaseKind::Retreat,
+        "A" => PhaseKind::Adjustment,
+        _ => return None,
+    };
+    Some(Phase {
+        season,
+        year: year.parse().ok()?,
+        kind,
+    })
+}
+
+fn power(variant: &Variant, name: &str) -> Result<PowerId, MilaError> {
+    variant
+        .find_power(name)
+        .ok_or_else(|| MilaError::Power(name.to_string()))
+}
+
+fn unit_ref(variant: &Variant, power: PowerId, text: &str) -> Result<crate::Unit, MilaError> {
+    let order = parse_order(variant, PhaseKind::Movement, Some(power), text)
+        .map_err(|e| MilaError::Board(format!("unit `{text}`: {}", e.kind)))?;
+    match order.kind {
+        OrderKind::Hold {
+            unit:
+                UnitRef {
+                    kind: Some(kind),
+                    location,
+                },
+        } => Ok(crate::Unit {
+            power,
+            kind,
+            location,
+        }),
+        _ => Err(MilaError::Board(format!(
+            "unit `{text}`: expected `A XXX` or `F XXX`"
+        ))),
+    }
+}
+
+impl MilaState {
+    /// The position this state describes, at `phase`.
+    pub fn to_position(&self, variant: &Variant, phase: Phase) -> Result<Position, MilaError> {
+        let map = &variant.map;
+        let mut pos = Position::empty(variant, phase);
+        for (name, units) in &self.units {
+            let p = power(variant, name)?;
+            for text in units {
+                if let Some(rest) = text.strip_prefix('*') {
+                    let unit = unit_ref(variant, p, rest)?;
+                    let options = self
+                        .retreats
+                        .get(name)
+                        .and_then(|r| r.get(rest))
+                        .cloned()
+                        .unwrap_or_default();
+                    let mut retreat_options = Vec::new();
+                    for o in options {
+                        retreat_options.push(location(map, &o)?);
+                    }
+                    pos.dislodged.push(Dislodged {
+                        unit,
+                        attacker_from: None,
+                        retreat_options,
+                    });
+                } else {
+                    let unit = unit_ref(variant, p, text)?;
+                    pos.place(variant, unit)
+                        .map_err(|e| MilaError::Board(format!("{name} `{text}`: {e}")))?;
+                }
+            }
+        }
+        for (name, centers) in &self.centers {
+            let p = power(variant, name)?;
+            for c in centers {
+                let prov = map
+                    .find_province(c)
+                    .filter(|&q| map.province(q).is_center)
+                    .ok_or_else(|| MilaError::Board(format!("{name}: `{c}` is not a center")))?;
+                pos.owners[prov.index()] = Some(p);
+            }
+        }
+        Ok(pos)
+    }
+}
+
+fn location(map: &Map, text: &str) -> Result<crate::LocationId, MilaError> {
+    let (prov, coast) = match text.split_once('/') {
+        Some((p, c)) => (p, Some(c.to_lowercase())),
+        None => (text, None),
+    };
+    let p = map
+        .find_province(prov)
+        .ok_or_else(|| MilaError::Board(format!("unknown location `{text}`")))?;
+    match coast {
+        Some(c) => map
+            .coast(p, &c)
+            .ok_or_else(|| MilaError::Board(format!("unknown coast `{text}`"))),
+        None => Ok(p.location()),
+    }
+}
+
+/// An order in the package's notation: `A LON - NWY VIA`, `F NTH C A LON - NWY`,
+/// `A PAR S A MAR - BUR`, `A PAR R BUR`, `A PAR D`, `A PAR B`, `F STP/NC B`, `WAIVE`.
+/// Unit types are required in this notation; an order without one gets `A`.
+pub fn order_to_mila(map: &Map, order: &Order) -> String {
+    let loc = |l: crate::LocationId| map.location_id_name(l).to_uppercase();
+    let unit = |u: &UnitRef| {
+        let letter = u.kind.map(|k| k.letter()).unwrap_or('A');
+        format!("{letter} {}", loc(u.location))
+    };
+    match &order.kind {
+        OrderKind::Hold { unit: u } => format!("{} H", unit(u)),
+        OrderKind::Move {
+            unit: u,
+            to,
+            via_convoy,
+        } => {
+            let via = if *via_convoy { " VIA" } else { "" };
+            format!("{} - {}{via}", unit(u), loc(*to))
+        }
+        OrderKind::SupportHold { unit: u, target } => format!("{} S {}", unit(u), unit(target)),
+        OrderKind::SupportMove {
+            unit: u,
+            target,
+            to,
+        } => {
+            let dest = map.province(map.province_of(*to)).id.to_uppercase();
+            format!("{} S {} - {dest}", unit(u), unit(target))
+        }
+        OrderKind::Convoy { unit: u, army, to } => {
+            format!(
+                "{} C {} - {}",
+                unit(u),
+                unit(army),
+                map.province(*to).id.to_uppercase()
+            )
+        }
+        OrderKind::Retreat { unit: u, to } => format!("{} R {}", unit(u), loc(*to)),
+        OrderKind::Disband { unit: u } | OrderKind::Remove { unit: u } => format!("{} D", unit(u)),
+        OrderKind::Build { unit: u } => format!("{} B", unit(u)),
+        OrderKind::Waive => "WAIVE".to_string(),
+    }
+}

@@ -1,0 +1,16 @@
+//! The `diplomacy` Python package's saved-game JSON ("mila" format, after its
+//! authors' lab): reading games, writing orders in its notation, and replaying a
+//! recorded game phase by phase to compare its outcomes with standoff's.
+//!
+//! The format: `{"id", "map", "rules", "phases": [{"name": "S1901M", "state": {"units":
+//! {"FRANCE": ["A PAR", "*F BRE"]}, "centers": {...}, "retreats": {"FRANCE": {"F BRE":
+//! ["MAO"]}}, ...}, "orders": {"FRANCE": ["A PAR - BUR", ...]}, "results": {"A PAR":
+//! ["bounce"]}}]}`. A `*` marks a dislodged unit. Unknown fields are ignored.
+
+mod format;
+mod replay;
+
+pub use format::{
+    order_to_mila, phase_name, read_games, MilaError, MilaGame, MilaPhase, MilaState,
+};
+pub use replay::{replay_game, PhaseDiff, ReplaySummary};

@@ -1,0 +1,286 @@
+//! Replaying a recorded game: apply each phase's orders to its recorded state and
+//! compare standoff's outcome with the next recorded state (units, dislodged units and
+//! their retreat options, centers, phase) and with the recorded per-order results.
+
+use super::format::{phase_name, MilaGame, MilaState};
+use crate::adjudicate::Outcome;
+use crate::game::{Game, PhaseResult};
+use crate::parse::parse_order;
+use crate::phase::PhaseKind;
+use crate::position::Position;
+use crate::variant::Variant;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One phase where standoff and the record disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhaseDiff {
+    /// Game id, if the record has one.
+    pub game: String,
+    /// The phase that was replayed (`F1901M`).
+    pub phase: String,
+    /// What differs, one item per line (`- A PAR` only in the record, `+ A PAR` only in
+    /// standoff's result).
+    pub lines: Vec<String>,
+}
+
+/// Totals over a replay.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReplaySummary {
+    /// Phases whose outcome matched.
+    pub agree: usize,
+    /// Phases that differ.
+    pub differ: Vec<PhaseDiff>,
+    /// Movement phases compared (agreeing or not).
+    pub movement_phases: usize,
+}
+
+fn units_of(pos: &Position, variant: &Variant) -> (BTreeSet<String>, BTreeSet<String>) {
+    let map = &variant.map;
+    let name = |u: &crate::Unit| {
+        format!(
+            "{} {} {}",
+            variant.power_name(u.power).to_uppercase(),
+            u.kind.letter(),
+            map.location_id_name(u.location).to_uppercase()
+        )
+    };
+    let units = pos.units().map(|(_, u)| name(u)).collect();
+    let dislodged = pos
+        .dislodged
+        .iter()
+        .filter(|d| !d.retreat_options.is_empty())
+        .map(|d| {
+            let mut options: Vec<String> = d
+                .retreat_options
+                .iter()
+                .map(|&l| map.location_id_name(l).to_uppercase())
+                .collect();
+            options.sort();
+            format!("*{} -> {}", name(&d.unit), options.join(","))
+        })
+        .collect();
+    (units, dislodged)
+}
+
+fn centers_of(pos: &Position, variant: &Variant) -> BTreeSet<String> {
+    pos.owners
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| {
+            o.map(|p| {
+                format!(
+                    "{} {}",
+                    variant.power_name(p).to_uppercase(),
+                    variant.map.provinces()[i].id.to_uppercase()
+                )
+            })
+        })
+        .collect()
+}
+
+fn diff_sets(
+    what: &str,
+    expected: &BTreeSet<String>,
+    actual: &BTreeSet<String>,
+    lines: &mut Vec<String>,
+) {
+    for e in expected.difference(actual) {
+        lines.push(format!("{what}: - {e}"));
+    }
+    for a in actual.difference(expected) {
+        lines.push(format!("{what}: + {a}"));
+    }
+}
+
+fn result_codes(outcome: &Outcome, dislodged: bool) -> BTreeSet<&'static str> {
+    let mut codes = BTreeSet::new();
+    match outcome {
+        Outcome::Bounced { .. } => {
+            codes.insert("bounce");
+        }
+        Outcome::Cut { .. } => {
+            codes.insert("cut");
+        }
+        Outcome::Void => {
+            codes.insert("void");
+        }
+        Outcome::NoConvoy | Outcome::ParadoxFailed => {
+            codes.insert("no convoy");
+        }
+        _ => {}
+    }
+    if dislodged {
+        codes.insert("dislodged");
+    }
+    codes
+}
+
+const KNOWN_CODES: [&str; 5] = ["bounce", "cut", "dislodged", "void", "no convoy"];
+
+/// Replays `game`, adding to `summary`.
+pub fn replay_game(variant: &Variant, game: &MilaGame, summary: &mut ReplaySummary) {
+    let game_id = game.id.clone().unwrap_or_default();
+    for pair in game.phases.windows(2) {
+        let (now, next) = (&pair[0], &pair[1]);
+        let Some(phase) = phase_name(&now.name) else {
+            continue;
+        };
+        let mut lines = Vec::new();
+        let position = match now.state.to_position(variant, phase) {
+            Ok(p) => p,
+            Err(e) => {
+                summary.differ.push(PhaseDiff {
+                    game: game_id.clone(),
+                    phase: now.name.clone(),
+                    lines: vec![format!("cannot read the recorded state: {e}")],
+                });
+                continue;
+            }
+        };
+        let mut orders = Vec::new();
+        for (power_name, list) in &now.orders {
+            let Some(power) = variant.find_power(power_name) else {
+                lines.push(format!("unknown power `{power_name}`"));
+                continue;
+            };
+            for text in list.iter().flatten() {
+                match parse_order(variant, phase.kind, Some(power), text) {
+                    Ok(o) => orders.push(o),
+                    Err(e) => lines.push(format!(
+                        "cannot read order `{power_name}: {text}`: {}",
+                        e.kind
+                    )),
+                }
+            }
+        }
+        let mut replay = Game::from_position(position);
+        let done = replay.process(variant, &orders);
+        if phase.kind == PhaseKind::Movement {
+            summary.movement_phases += 1;
+            if let PhaseResult::Movement(r) = &done.result {
+                compare_results(variant, &now.results, r, &mut lines);
+            }
+        }
+        compare_state(
+            variant,
+            &replay.position,
+            next.name.as_str(),
+            &next.state,
+            &mut lines,
+        );
+        if lines.is_empty() {
+            summary.agree += 1;
+        } else {
+            summary.differ.push(PhaseDiff {
+                game: game_id.clone(),
+                phase: now.name.clone(),
+                lines,
+            });
+        }
+    }
+}
+
+fn compare_results(
+    variant: &Variant,
+    recorded: &BTreeMap<String, Vec<String>>,
+    result: &crate::adjudicate::MovementResult,
+    lines: &mut Vec<String>,
+) {
+    let map = &variant.map;
+    for r in &result.units {
+        let key = format!(
+            "{} {}",
+            r.unit.kind.letter(),
+            map.location_id_name(r.unit.location).to_uppercase()
+        );
+        let Some(codes) = recorded.get(&key) else {
+            continue;
+        };
+        let theirs: BTreeSet<&str> = codes
+            .iter()
+            .map(String::as_str)
+            .filter(|c| KNOWN_CODES.contains(c))
+            .collect();
+        let ours = result_codes(&r.outcome, r.dislodged_by.is_some());
+        if theirs != ours {
+            lines.push(format!(
+                "result {key}: recorded {theirs:?}, standoff {ours:?}"
+            ));
+        }
+    }
+}
+
+fn compare_state(
+    variant: &Variant,
+    ours: &Position,
+    next_name: &str,
+    next: &MilaState,
+    lines: &mut Vec<String>,
+) {
+    let Some(next_phase) = phase_name(next_name) else {
+        // The final `COMPLETED` state: compare the board only.
+        compare_board(variant, ours, next, ours.phase, lines);
+        return;
+    };
+    // The package plays a retreat phase even when no dislodged unit can retreat;
+    // standoff destroys such units at once and moves on. Only the board is comparable.
+    let idle_retreat = next_phase.kind == PhaseKind::Retreat
+        && next
+            .retreats
+            .values()
+            .all(|m| m.values().all(Vec::is_empty));
+    if idle_retreat {
+        compare_units_only(variant, ours, next, next_phase, lines);
+        return;
+    }
+    if next_phase != ours.phase {
+        lines.push(format!(
+            "next phase: recorded {}, standoff {}",
+            next_phase.short_code(),
+            ours.phase.short_code()
+        ));
+    }
+    compare_board(variant, ours, next, next_phase, lines);
+}
+
+fn compare_units_only(
+    variant: &Variant,
+    ours: &Position,
+    next: &MilaState,
+    phase: crate::phase::Phase,
+    lines: &mut Vec<String>,
+) {
+    match next.to_position(variant, phase) {
+        Ok(theirs) => diff_sets(
+            "units",
+            &units_of(&theirs, variant).0,
+            &units_of(ours, variant).0,
+            lines,
+        ),
+        Err(e) => lines.push(format!("cannot read the next recorded state: {e}")),
+    }
+}
+
+fn compare_board(
+    variant: &Variant,
+    ours: &Position,
+    next: &MilaState,
+    phase: crate::phase::Phase,
+    lines: &mut Vec<String>,
+) {
+    match next.to_position(variant, phase) {
+        Ok(theirs) => {
+            let (tu, td) = units_of(&theirs, variant);
+            let (ou, od) = units_of(ours, variant);
+            diff_sets("units", &tu, &ou, lines);
+            diff_sets("dislodged", &td, &od, lines);
+            diff_sets(
+                "centers",
+                &centers_of(&theirs, variant),
+                &centers_of(ours, variant),
+                lines,
+            );
+        }
+        Err(e) => lines.push(format!("cannot read the next recorded state: {e}")),
+    }
+}
