@@ -10,8 +10,8 @@
 //! library, or a failed invariant checked here).
 
 use standoff::adjudicate::{
-    adjudicate_adjustments, adjudicate_retreats, adjudicate_text, adjustment_counts,
-    Adjustment, RetreatOutcome,
+    adjudicate_adjustments, adjudicate_retreats, adjudicate_text, adjustment_counts, Adjustment,
+    RetreatOutcome,
 };
 use standoff::order::Order;
 use standoff::parse::parse_orders;
@@ -82,7 +82,10 @@ pub fn position_json(data: &[u8]) {
         Ok(p) => p,
         Err(e) => panic!("to_json output does not read back: {e}\njson: {json}"),
     };
-    assert_eq!(first, second, "JSON round trip changed the position\njson: {json}");
+    assert_eq!(
+        first, second,
+        "JSON round trip changed the position\njson: {json}"
+    );
 }
 
 /// A board and the order texts of one movement, retreat and adjustment phase: the input
@@ -211,8 +214,15 @@ impl Scenario {
         let orders = parse(variant, PhaseKind::Retreat, &self.retreat);
         let retreated = adjudicate_retreats(variant, &retreat_pos, &orders);
         assert_eq!(retreated.orders.len(), orders.len(), "one status per order");
-        assert_eq!(retreated.units.len(), dislodged, "one outcome per dislodged unit");
-        assert!(retreated.position.dislodged.is_empty(), "dislodged units left");
+        assert_eq!(
+            retreated.units.len(),
+            dislodged,
+            "one outcome per dislodged unit"
+        );
+        assert!(
+            retreated.position.dislodged.is_empty(),
+            "dislodged units left"
+        );
         let arrived = retreated
             .units
             .iter()
@@ -333,7 +343,9 @@ impl Scenario {
             let Some(list) = v.get(k) else {
                 return Ok(Vec::new());
             };
-            let list = list.as_array().ok_or_else(|| format!("`{k}` is not a list"))?;
+            let list = list
+                .as_array()
+                .ok_or_else(|| format!("`{k}` is not a list"))?;
             list.iter()
                 .map(|e| {
                     e.as_array()

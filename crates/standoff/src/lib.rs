@@ -24,6 +24,7 @@ pub mod datc;
 pub mod game;
 pub mod ids;
 pub mod json;
+pub mod legal;
 pub mod map;
 pub mod mila;
 pub mod order;

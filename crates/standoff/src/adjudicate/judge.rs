@@ -137,7 +137,7 @@ impl<'a> Judge<'a> {
         j
     }
 
-    fn unit_at(&self, p: ProvinceId) -> Option<u16> {
+    pub(crate) fn unit_at(&self, p: ProvinceId) -> Option<u16> {
         self.at.get(p.index()).copied().filter(|&u| u != NONE)
     }
 
@@ -188,13 +188,16 @@ impl<'a> Judge<'a> {
     }
 
     /// DATC 4.E.1 d: an order is legal when it could be valid in the current position.
-    fn legality(&self, u: u16, kind: &OrderKind) -> Result<Eff, Illegal> {
+    pub(crate) fn legality(&self, u: u16, kind: &OrderKind) -> Result<Eff, Illegal> {
         let ui = u as usize;
         let here = self.prov[ui];
         let map = self.map;
         match *kind {
             OrderKind::Hold { .. } => Ok(Eff::Hold),
-            OrderKind::Move { to, .. } => {
+            OrderKind::Move { to, via_convoy, .. } => {
+                if via_convoy && self.kind[ui] == UnitKind::Fleet {
+                    return Err(Illegal::FleetCannotBeConvoyed);
+                }
                 let (dest_loc, convoy) = self.move_target(ui, to, None)?;
                 Ok(Eff::Move {
                     dest: map.province_of(dest_loc),

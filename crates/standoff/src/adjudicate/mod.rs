@@ -226,6 +226,45 @@ fn outcome_of(judge: &Judge, r: &mut Resolver, u: usize) -> Outcome {
     }
 }
 
+/// Checks single movement orders against one position (DATC 4.E.1 d legality),
+/// reusing the position's tables across checks.
+pub struct OrderChecker<'a> {
+    judge: Judge<'a>,
+}
+
+impl<'a> OrderChecker<'a> {
+    /// Prepares checks against `position`.
+    pub fn new(variant: &'a Variant, position: &Position) -> Self {
+        OrderChecker {
+            judge: Judge::new(&variant.map, position, &[]),
+        }
+    }
+
+    /// Whether `order` would be followed in a movement phase: the unit is there, belongs
+    /// to the ordering power, and the order could be valid in this position. Matching
+    /// with other orders is not checked (a support of a unit that holds is legal, and void).
+    pub fn check(&self, order: &Order) -> Result<(), Illegal> {
+        let judge = &self.judge;
+        let unit = order.kind.unit().ok_or(Illegal::WrongPhase)?;
+        let u = judge
+            .unit_at(judge.map.province_of(unit.location))
+            .ok_or(Illegal::NoUnit)?;
+        if judge.power[u as usize] != order.power {
+            return Err(Illegal::NotYourUnit);
+        }
+        judge.legality(u, &order.kind).map(|_| ())
+    }
+}
+
+/// One-off form of [`OrderChecker::check`].
+pub fn check_movement_order(
+    variant: &Variant,
+    position: &Position,
+    order: &Order,
+) -> Result<(), Illegal> {
+    OrderChecker::new(variant, position).check(order)
+}
+
 /// Orders read from text and the movement result.
 #[derive(Clone, Debug)]
 pub struct TextAdjudication {

@@ -50,6 +50,8 @@ pub enum Illegal {
     UnitTypeMissing,
     /// A build or removal beyond what the power must do (DATC 4.D.4 b, 4.D.6 b).
     NothingDue,
+    /// A fleet ordered to move "via convoy": only armies are convoyed.
+    FleetCannotBeConvoyed,
     /// A retreat to a province that is not among the unit's retreat options.
     NotARetreatOption,
 }

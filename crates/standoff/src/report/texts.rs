@@ -30,6 +30,7 @@ pub fn illegal_text(why: Illegal) -> &'static str {
         Illegal::UnitTypeMissing => "the unit type must be given for a coastal build",
         Illegal::NothingDue => "the power has no (more) builds or removals to make",
         Illegal::NotARetreatOption => "the unit cannot retreat there",
+        Illegal::FleetCannotBeConvoyed => "only armies can be convoyed",
     }
 }
 

@@ -1,0 +1,92 @@
+//! Replays the inputs that once crashed a fuzz target (see `fuzz/README.md`).
+//!
+//! Each folder `tests/data/fuzz/<target>/` holds inputs of one target; every file in it is
+//! run through the same check the fuzz target runs. That check is the shared file
+//! `fuzz/src/checks.rs`, compiled here as a module, so nothing is re-implemented.
+//! `parse_order`, `variant_file` and `position_json` files are the raw fuzz inputs;
+//! `adjudicate` files are scenarios in JSON (`cargo fuzz fmt adjudicate <artifact>`).
+//!
+//! A failing input is reported by file name with its panic message; all files of a
+//! folder are run before the test fails.
+
+#[allow(dead_code)]
+#[path = "../../../fuzz/src/checks.rs"]
+mod checks;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+fn inputs(target: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/fuzz")
+        .join(target);
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file())
+        .filter(|p| {
+            !p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+fn replay(target: &str, check: impl Fn(&[u8])) {
+    let mut failures = Vec::new();
+    let files = inputs(target);
+    for path in &files {
+        let data = match std::fs::read(path) {
+            Ok(d) => d,
+            Err(e) => {
+                failures.push(format!("{}: cannot read: {e}", path.display()));
+                continue;
+            }
+        };
+        if let Err(panic) = catch_unwind(AssertUnwindSafe(|| check(&data))) {
+            let message = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "(non-string panic)".to_string());
+            failures.push(format!("{}: {message}", path.display()));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} `{target}` fuzz regressions fail:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn parse_order_regressions() {
+    replay("parse_order", checks::parse_order);
+}
+
+#[test]
+fn variant_file_regressions() {
+    replay("variant_file", checks::variant_file);
+}
+
+#[test]
+fn position_json_regressions() {
+    replay("position_json", checks::position_json);
+}
+
+#[test]
+fn adjudicate_regressions() {
+    replay("adjudicate", |data| {
+        let text = String::from_utf8_lossy(data);
+        match checks::Scenario::from_json(checks::standard(), &text) {
+            Ok(scenario) => scenario.run(),
+            Err(e) => panic!("not a scenario: {e}"),
+        }
+    });
+}
