@@ -1,6 +1,7 @@
 //! The `standoff` command: a thin front end over the `standoff` library.
 
 mod adjudicate_cmd;
+mod bench_cmd;
 mod datc_cmd;
 mod play_cmd;
 mod replay_cmd;
@@ -27,6 +28,9 @@ enum Command {
     Play(play_cmd::Args),
     /// Replay recorded games (the `diplomacy` package's JSON) and compare every phase.
     Replay(replay_cmd::Args),
+    /// Time adjudication, legal-order generation, game steps and parsing on a seeded
+    /// random-game corpus (single core).
+    Bench(bench_cmd::Args),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +40,7 @@ fn main() -> ExitCode {
         Command::Adjudicate(args) => adjudicate_cmd::run(&args),
         Command::Play(args) => play_cmd::run(&args),
         Command::Replay(args) => replay_cmd::run(&args),
+        Command::Bench(args) => bench_cmd::run(&args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -20,6 +20,7 @@
 
 pub mod adjudicate;
 pub mod bitset;
+pub mod corpus;
 pub mod datc;
 pub mod game;
 pub mod ids;

@@ -2,9 +2,10 @@
 
 mod common;
 
-use common::{random_game, standard, Rng};
+use common::{random_game, standard};
 use proptest::prelude::*;
 use standoff::adjudicate::{adjudicate_movement, adjustment_counts, Adjustment, Outcome};
+use standoff::corpus::Rng;
 use standoff::game::PhaseResult;
 use standoff::{PhaseKind, PowerId, Season};
 use std::collections::BTreeSet;
@@ -49,7 +50,7 @@ proptest! {
                     }
                     // The same orders in another sequence give the same result.
                     let mut shuffled = orders.to_vec();
-                    let mut rng = Rng(seed ^ 0xABCD);
+                    let mut rng = Rng::new(seed ^ 0xABCD);
                     for i in (1..shuffled.len()).rev() {
                         shuffled.swap(i, rng.below(i + 1));
                     }

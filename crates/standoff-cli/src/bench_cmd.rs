@@ -1,0 +1,145 @@
+//! `standoff bench`: timings on a seeded random-game corpus, single core.
+//!
+//! Each figure is the median over corpus phases of the mean time of repeated runs of
+//! that phase. Results are checked (a bench that did nothing would fail).
+
+use anyhow::{ensure, Result};
+use standoff::adjudicate::adjudicate_movement;
+use standoff::corpus::random_games;
+use standoff::game::Game;
+use standoff::legal::all_orders;
+use standoff::parse::parse_order;
+use standoff::{PhaseKind, Variant};
+use std::hint::black_box;
+use std::time::Instant;
+
+/// Arguments of `standoff bench`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Random games in the corpus.
+    #[arg(long, default_value_t = 20)]
+    games: usize,
+    /// Phases per game.
+    #[arg(long, default_value_t = 40)]
+    phases: usize,
+    /// Corpus seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Repetitions per phase.
+    #[arg(long, default_value_t = 50)]
+    repeat: u32,
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs.get(xs.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
+fn time_us(repeat: u32, mut f: impl FnMut()) -> f64 {
+    let start = Instant::now();
+    for _ in 0..repeat {
+        f();
+    }
+    start.elapsed().as_secs_f64() * 1e6 / f64::from(repeat)
+}
+
+/// Runs the benchmarks and prints the figures.
+pub fn run(args: &Args) -> Result<bool> {
+    let variant = Variant::standard();
+    let corpus = random_games(&variant, args.seed, args.games, args.phases);
+    let movement: Vec<_> = corpus
+        .iter()
+        .filter(|p| p.position.phase.kind == PhaseKind::Movement)
+        .collect();
+    ensure!(!movement.is_empty(), "empty corpus");
+    println!(
+        "corpus: {} games, {} phases ({} movement), seed {}",
+        args.games,
+        corpus.len(),
+        movement.len(),
+        args.seed
+    );
+
+    let mut moved = 0usize;
+    let movement_us: Vec<f64> = movement
+        .iter()
+        .map(|p| {
+            moved += adjudicate_movement(&variant, &p.position, &p.orders)
+                .units
+                .len();
+            time_us(args.repeat, || {
+                black_box(adjudicate_movement(
+                    &variant,
+                    black_box(&p.position),
+                    black_box(&p.orders),
+                ));
+            })
+        })
+        .collect();
+    ensure!(moved > 0, "no units adjudicated");
+
+    let mut generated = 0usize;
+    let legal_us: Vec<f64> = movement
+        .iter()
+        .map(|p| {
+            generated += all_orders(&variant, &p.position).len();
+            time_us(args.repeat, || {
+                black_box(all_orders(&variant, black_box(&p.position)));
+            })
+        })
+        .collect();
+    ensure!(generated > 0, "no legal orders generated");
+
+    let step_us: Vec<f64> = corpus
+        .iter()
+        .map(|p| {
+            time_us(args.repeat, || {
+                let mut game = Game::from_position(p.position.clone());
+                black_box(game.process(&variant, black_box(&p.orders)));
+            })
+        })
+        .collect();
+
+    let texts: Vec<String> = movement
+        .iter()
+        .flat_map(|p| {
+            p.orders.iter().map(|o| {
+                format!(
+                    "{}: {}",
+                    variant.power_name(o.power),
+                    o.display(&variant.map)
+                )
+            })
+        })
+        .cycle()
+        .take(10_000)
+        .collect();
+    let start = Instant::now();
+    let mut parsed = 0;
+    for t in &texts {
+        parsed +=
+            usize::from(parse_order(&variant, PhaseKind::Movement, None, black_box(t)).is_ok());
+    }
+    let parse_us = start.elapsed().as_secs_f64() * 1e6;
+    ensure!(
+        parsed == texts.len(),
+        "only {parsed} of {} orders parsed",
+        texts.len()
+    );
+
+    let load_us = time_us(10, || {
+        black_box(Variant::standard());
+    });
+
+    let m = median(movement_us);
+    let l = median(legal_us);
+    let s = median(step_us);
+    println!("movement_phase_median_us: {m:.2}");
+    println!("legal_orders_median_us: {l:.2}");
+    println!("game_step_median_us: {s:.2}");
+    println!("parse_10k_orders_us: {parse_us:.0}");
+    println!("variant_load_us: {load_us:.0}");
+    println!("movement phases/second: {:.0}", 1e6 / m);
+    println!("game steps/second: {:.0}", 1e6 / s);
+    Ok(true)
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Bounded fuzzing, as CI runs it: every target for FUZZ_SECONDS seconds (default 30),
+# starting from the committed seeds in seeds/<target>/. Fails if any target finds a crash,
+# a timeout (an input slower than FUZZ_TIMEOUT seconds, default 10) or runs out of memory.
+#
+#   bash fuzz/ci.sh                                # all targets, 30 s each
+#   FUZZ_SECONDS=300 bash fuzz/ci.sh               # longer
+#   FUZZ_TARGETS="parse_order adjudicate" bash fuzz/ci.sh
+#
+# cargo-fuzz needs nightly rustc flags; RUSTC_BOOTSTRAP=1 lets the stable toolchain take
+# them. Crash inputs land in fuzz/artifacts/<target>/ (see fuzz/README.md for what next).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+FUZZ_SECONDS="${FUZZ_SECONDS:-30}"
+FUZZ_TIMEOUT="${FUZZ_TIMEOUT:-10}"
+FUZZ_TARGETS="${FUZZ_TARGETS:-parse_order variant_file position_json adjudicate}"
+CARGO_FUZZ_VERSION="0.13.2"
+export RUSTC_BOOTSTRAP=1
+
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  echo "ci.sh: installing cargo-fuzz $CARGO_FUZZ_VERSION"
+  cargo install cargo-fuzz --locked --version "$CARGO_FUZZ_VERSION"
+fi
+
+echo "ci.sh: building the fuzz targets"
+cargo fuzz build
+
+dict_for() {
+  case "$1" in
+    parse_order | adjudicate) echo dicts/orders.dict ;;
+    position_json) echo dicts/position_json.dict ;;
+    variant_file) echo dicts/variant_file.dict ;;
+  esac
+}
+
+failed=()
+for target in $FUZZ_TARGETS; do
+  echo "ci.sh: fuzzing $target for ${FUZZ_SECONDS}s"
+  # New inputs go to corpus/<target> (not committed); seeds/<target> is only read.
+  mkdir -p "corpus/$target" "artifacts/$target"
+  args=(-max_total_time="$FUZZ_SECONDS" -timeout="$FUZZ_TIMEOUT" -print_final_stats=1)
+  dict="$(dict_for "$target")"
+  if [[ -n "$dict" ]]; then
+    args+=(-dict="$dict")
+  fi
+  if ! cargo fuzz run "$target" "corpus/$target" "seeds/$target" -- "${args[@]}"; then
+    failed+=("$target")
+  fi
+done
+
+if ((${#failed[@]})); then
+  echo "ci.sh: FAILED: ${failed[*]}" >&2
+  for target in "${failed[@]}"; do
+    for f in "artifacts/$target"/*; do
+      [[ -e "$f" ]] && echo "  reproduce: RUSTC_BOOTSTRAP=1 cargo fuzz run $target fuzz/$f" >&2
+    done
+  done
+  exit 1
+fi
+echo "ci.sh: all targets ran ${FUZZ_SECONDS}s without a crash"
