@@ -2,7 +2,7 @@
 //!
 //! Sized once when a map is built; lookups are a shift and a mask.
 
-/// A square matrix of bits: `get(a, b)` answers "is `a` related to `b`".
+/// A matrix of bits: `get(a, b)` answers "is `a` related to `b`".
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BitMatrix {
     words_per_row: usize,
@@ -12,10 +12,34 @@ pub struct BitMatrix {
 impl BitMatrix {
     /// An all-zero `n × n` matrix.
     pub fn new(n: usize) -> Self {
-        let words_per_row = n.div_ceil(64).max(1);
+        Self::with_size(n, n)
+    }
+
+    /// An all-zero `rows × cols` matrix.
+    pub fn with_size(rows: usize, cols: usize) -> Self {
+        let words_per_row = cols.div_ceil(64).max(1);
         BitMatrix {
             words_per_row,
-            bits: vec![0; words_per_row * n],
+            bits: vec![0; words_per_row * rows],
+        }
+    }
+
+    /// The words of row `a` (bit `b` of the row is word `b / 64`, bit `b % 64`).
+    #[inline]
+    pub fn row_words(&self, a: usize) -> &[u64] {
+        let start = a * self.words_per_row;
+        self.bits
+            .get(start..start + self.words_per_row)
+            .unwrap_or(&[])
+    }
+
+    /// Ors `words` into row `a`.
+    pub fn or_row(&mut self, a: usize, words: &[u64]) {
+        let start = a * self.words_per_row;
+        if let Some(row) = self.bits.get_mut(start..start + self.words_per_row) {
+            for (r, w) in row.iter_mut().zip(words) {
+                *r |= w;
+            }
         }
     }
 

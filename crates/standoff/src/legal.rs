@@ -11,6 +11,7 @@
 //! misses nothing a brute-force check finds (tested).
 
 use crate::adjudicate::adjustment_counts;
+use crate::bitset::BitMatrix;
 use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::{Map, Terrain};
 use crate::order::{Order, OrderKind, UnitRef};
@@ -76,12 +77,86 @@ fn fleets_at_sea(map: &Map, position: &Position) -> Vec<bool> {
     fleets
 }
 
+/// The fleets at sea grouped into chains (connected groups): an army on a coast can be
+/// carried from `a` to `d` through fleet `f` exactly when `f`'s chain touches both.
+struct SeaChains {
+    fleets: Vec<bool>,
+    /// Per province: chain index of the fleet there, or `u16::MAX`.
+    chain: Vec<u16>,
+    /// Per chain: the coastal provinces next to one of its seas.
+    shore: Vec<Vec<bool>>,
+}
+
+impl SeaChains {
+    fn new(map: &Map, position: &Position) -> Self {
+        let n = map.province_count();
+        let fleets = fleets_at_sea(map, position);
+        let mut chain = vec![u16::MAX; n];
+        let mut shore = Vec::new();
+        for start in 0..n {
+            if !fleets[start] || chain[start] != u16::MAX {
+                continue;
+            }
+            let id = shore.len() as u16;
+            let mut coast = vec![false; n];
+            let mut stack = vec![ProvinceId(start as u16)];
+            chain[start] = id;
+            while let Some(s) = stack.pop() {
+                for t in map.fleet_province_neighbours(s) {
+                    if fleets[t.index()] && chain[t.index()] == u16::MAX {
+                        chain[t.index()] = id;
+                        stack.push(t);
+                    } else if map.province(t).terrain == Terrain::Coast {
+                        coast[t.index()] = true;
+                    }
+                }
+            }
+            shore.push(coast);
+        }
+        SeaChains {
+            fleets,
+            chain,
+            shore,
+        }
+    }
+
+    /// Coastal provinces an army in `from` could be convoyed to.
+    fn destinations(&self, from: ProvinceId) -> Vec<ProvinceId> {
+        let mut reach = vec![false; self.fleets.len()];
+        for coast in self.shore.iter().filter(|c| c[from.index()]) {
+            for (d, &next) in coast.iter().enumerate() {
+                reach[d] |= next;
+            }
+        }
+        reach[from.index()] = false;
+        (0..reach.len())
+            .filter(|&d| reach[d])
+            .map(|d| ProvinceId(d as u16))
+            .collect()
+    }
+
+    /// Whether the fleet in `fleet` is in a chain next to coastal `a`.
+    fn touches(&self, fleet: ProvinceId, a: ProvinceId) -> bool {
+        let c = self.chain[fleet.index()];
+        c != u16::MAX && self.shore[c as usize][a.index()]
+    }
+
+    /// Whether the fleet in `fleet` can carry an army from `a` to `d`.
+    fn through(&self, fleet: ProvinceId, a: ProvinceId, d: ProvinceId) -> bool {
+        let c = self.chain[fleet.index()];
+        c != u16::MAX
+            && self.shore[c as usize][a.index()]
+            && self.shore[c as usize][d.index()]
+            && a != d
+    }
+}
+
 /// Where a unit could move: `(destination location, needs convoy)`; armies list each
 /// convoy destination once (adjacent ones also as a land move).
 fn move_targets(
     map: &Map,
     unit: &Unit,
-    fleets: &[bool],
+    chains: &SeaChains,
     without: Option<ProvinceId>,
 ) -> Vec<(LocationId, bool)> {
     let here = map.province_of(unit.location);
@@ -96,11 +171,156 @@ fn move_targets(
                 .filter(|&p| map.province(p).terrain != Terrain::Impassable)
                 .map(|p| (p.location(), false))
                 .collect();
-            let seas = convoy_reach(map, here, fleets, without);
-            for d in convoy_destinations(map, here, &seas) {
-                out.push((d.location(), true));
+            if map.province(here).terrain == Terrain::Coast {
+                let convoyable = match without {
+                    None => chains.destinations(here),
+                    Some(w) => convoy_destinations(
+                        map,
+                        here,
+                        &convoy_reach(map, here, &chains.fleets, Some(w)),
+                    ),
+                };
+                out.extend(convoyable.into_iter().map(|d| (d.location(), true)));
             }
             out
+        }
+    }
+}
+
+/// Shared tables for generating movement orders in one position: fleets at sea, and
+/// for each unit its move targets and the provinces it can support into.
+struct MovementTables<'a> {
+    map: &'a Map,
+    chains: SeaChains,
+    /// Units in province order.
+    units: Vec<(ProvinceId, Unit)>,
+    /// Per unit: `(destination, needs convoy)`.
+    targets: Vec<Vec<(LocationId, bool)>>,
+    /// Unit × province: the unit can move there (by any route).
+    dests: BitMatrix,
+}
+
+impl<'a> MovementTables<'a> {
+    fn new(map: &'a Map, position: &Position) -> Self {
+        let chains = SeaChains::new(map, position);
+        let units: Vec<(ProvinceId, Unit)> = position.units().map(|(p, u)| (p, *u)).collect();
+        let targets: Vec<Vec<(LocationId, bool)>> = units
+            .iter()
+            .map(|(_, u)| move_targets(map, u, &chains, None))
+            .collect();
+        let mut dests = BitMatrix::with_size(units.len(), map.province_count());
+        for (i, t) in targets.iter().enumerate() {
+            for &(l, _) in t {
+                dests.set(i, map.province_of(l).index());
+            }
+        }
+        MovementTables {
+            map,
+            chains,
+            units,
+            targets,
+            dests,
+        }
+    }
+
+    fn orders_of(&self, i: usize, out: &mut Vec<Order>) {
+        let map = self.map;
+        let (province, unit) = self.units[i];
+        let me = UnitRef {
+            kind: Some(unit.kind),
+            location: unit.location,
+        };
+        let order = |kind| Order {
+            power: unit.power,
+            kind,
+        };
+        out.push(order(OrderKind::Hold { unit: me }));
+        for &(to, convoy) in &self.targets[i] {
+            let adjacent =
+                unit.kind == UnitKind::Fleet || map.army_adjacent(province, map.province_of(to));
+            if adjacent || convoy {
+                out.push(order(OrderKind::Move {
+                    unit: me,
+                    to,
+                    via_convoy: false,
+                }));
+            }
+            if convoy {
+                out.push(order(OrderKind::Move {
+                    unit: me,
+                    to,
+                    via_convoy: true,
+                }));
+            }
+        }
+        // Supports: in place, for units it can reach; of moves into provinces it can
+        // reach. A fleet at sea cannot also carry the army it supports.
+        let at_sea = unit.kind == UnitKind::Fleet && self.chains.fleets[province.index()];
+        let reach = map.reach_words(unit.kind, unit.location);
+        let mut without_me;
+        for (j, (q, other)) in self.units.iter().enumerate() {
+            if j == i {
+                continue;
+            }
+            let target = UnitRef {
+                kind: Some(other.kind),
+                location: other.location,
+            };
+            if reach
+                .get(q.index() / 64)
+                .is_some_and(|w| w & (1 << (q.index() % 64)) != 0)
+            {
+                out.push(order(OrderKind::SupportHold { unit: me, target }));
+            }
+            // Only a fleet in a chain next to the army could be carrying it.
+            let carries =
+                at_sea && other.kind == UnitKind::Army && self.chains.touches(province, *q);
+            let dests = if carries {
+                without_me = BitMatrix::with_size(1, map.province_count());
+                for (l, _) in move_targets(map, other, &self.chains, Some(province)) {
+                    without_me.set(0, map.province_of(l).index());
+                }
+                without_me.row_words(0)
+            } else {
+                self.dests.row_words(j)
+            };
+            for (w, (&r, &d)) in reach.iter().zip(dests).enumerate() {
+                let mut bits = r & d;
+                while bits != 0 {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let dest = ProvinceId((w * 64 + b) as u16);
+                    if dest != province {
+                        out.push(order(OrderKind::SupportMove {
+                            unit: me,
+                            target,
+                            to: dest.location(),
+                        }));
+                    }
+                }
+            }
+        }
+        // Convoys: a fleet at sea, for armies whose route can pass through it.
+        if at_sea {
+            for (j, (a, army)) in self.units.iter().enumerate() {
+                if army.kind != UnitKind::Army || !self.chains.touches(province, *a) {
+                    continue;
+                }
+                let army_ref = UnitRef {
+                    kind: Some(UnitKind::Army),
+                    location: army.location,
+                };
+                for &(to, convoy) in &self.targets[j] {
+                    let d = map.province_of(to);
+                    if convoy && self.chains.through(province, *a, d) {
+                        out.push(order(OrderKind::Convoy {
+                            unit: me,
+                            army: army_ref,
+                            to: d,
+                        }));
+                    }
+                }
+            }
         }
     }
 }
@@ -111,99 +331,20 @@ pub fn unit_movement_orders(
     position: &Position,
     province: ProvinceId,
 ) -> Vec<Order> {
-    let map = &variant.map;
-    let Some(unit) = position.unit_at(province).copied() else {
-        return Vec::new();
-    };
-    let fleets = fleets_at_sea(map, position);
-    let me = UnitRef {
-        kind: Some(unit.kind),
-        location: unit.location,
-    };
-    let order = |kind| Order {
-        power: unit.power,
-        kind,
-    };
-    let mut out = vec![order(OrderKind::Hold { unit: me })];
-    for (to, convoy) in move_targets(map, &unit, &fleets, None) {
-        let adjacent =
-            unit.kind == UnitKind::Fleet || map.army_adjacent(province, map.province_of(to));
-        if adjacent {
-            out.push(order(OrderKind::Move {
-                unit: me,
-                to,
-                via_convoy: false,
-            }));
-        }
-        if convoy {
-            if !adjacent {
-                out.push(order(OrderKind::Move {
-                    unit: me,
-                    to,
-                    via_convoy: false,
-                }));
-            }
-            out.push(order(OrderKind::Move {
-                unit: me,
-                to,
-                via_convoy: true,
-            }));
-        }
+    let tables = MovementTables::new(&variant.map, position);
+    let mut out = Vec::new();
+    if let Some(i) = tables.units.iter().position(|(p, _)| *p == province) {
+        tables.orders_of(i, &mut out);
     }
-    // Supports: hold supports of neighbours, move supports into reachable provinces.
-    for (q, other) in position.units() {
-        if q == province {
-            continue;
-        }
-        let target = UnitRef {
-            kind: Some(other.kind),
-            location: other.location,
-        };
-        if map.can_reach_province(unit.kind, unit.location, q) {
-            out.push(order(OrderKind::SupportHold { unit: me, target }));
-        }
-        let carrier_excluded = (unit.kind == UnitKind::Fleet).then_some(province);
-        let mut dests: Vec<ProvinceId> = move_targets(map, other, &fleets, carrier_excluded)
-            .into_iter()
-            .map(|(l, _)| map.province_of(l))
-            .collect();
-        dests.sort();
-        dests.dedup();
-        for d in dests {
-            if d != province && map.can_reach_province(unit.kind, unit.location, d) {
-                out.push(order(OrderKind::SupportMove {
-                    unit: me,
-                    target,
-                    to: d.location(),
-                }));
-            }
-        }
-    }
-    // Convoys: a fleet at sea, for armies whose route can pass through it.
-    if unit.kind == UnitKind::Fleet && map.province(province).terrain == Terrain::Sea {
-        for (a, army) in position.units() {
-            if army.kind != UnitKind::Army || map.province(a).terrain != Terrain::Coast {
-                continue;
-            }
-            let from_side = convoy_reach(map, a, &fleets, None);
-            if !from_side[province.index()] {
-                continue;
-            }
-            let army_ref = UnitRef {
-                kind: Some(UnitKind::Army),
-                location: army.location,
-            };
-            for d in convoy_destinations(map, a, &from_side) {
-                let to_side = convoy_reach(map, d, &fleets, None);
-                if to_side[province.index()] {
-                    out.push(order(OrderKind::Convoy {
-                        unit: me,
-                        army: army_ref,
-                        to: d,
-                    }));
-                }
-            }
-        }
+    out
+}
+
+/// Every legal movement-phase order of every unit, unit by unit in province order.
+pub fn movement_orders(variant: &Variant, position: &Position) -> Vec<Order> {
+    let tables = MovementTables::new(&variant.map, position);
+    let mut out = Vec::with_capacity(tables.units.len() * 48);
+    for i in 0..tables.units.len() {
+        tables.orders_of(i, &mut out);
     }
     out
 }
@@ -282,10 +423,7 @@ pub fn power_adjustment_orders(
 pub fn all_orders(variant: &Variant, position: &Position) -> Vec<Order> {
     let map = &variant.map;
     match position.phase.kind {
-        PhaseKind::Movement => position
-            .units()
-            .flat_map(|(p, _)| unit_movement_orders(variant, position, p))
-            .collect(),
+        PhaseKind::Movement => movement_orders(variant, position),
         PhaseKind::Retreat => position
             .dislodged
             .iter()

@@ -66,6 +66,8 @@ pub struct Map {
     fleet_adjacent: BitMatrix,
     /// Province × province: some location of one is fleet-adjacent to some location of the other.
     fleet_province_adjacent: BitMatrix,
+    /// Location × province: a fleet at the location can move to some location of the province.
+    fleet_reach: BitMatrix,
     /// Normalised name → province.
     names: HashMap<String, ProvinceId>,
 }
@@ -179,6 +181,7 @@ impl Map {
             army_adjacent: BitMatrix::new(province_count),
             fleet_adjacent: BitMatrix::new(locations.len()),
             fleet_province_adjacent: BitMatrix::new(province_count),
+            fleet_reach: BitMatrix::with_size(locations.len(), province_count),
             provinces,
             locations,
             names,
@@ -197,6 +200,8 @@ impl Map {
                 .set(a.province.index(), b.province.index());
             map.fleet_province_adjacent
                 .set(b.province.index(), a.province.index());
+            map.fleet_reach.set(la.index(), b.province.index());
+            map.fleet_reach.set(lb.index(), a.province.index());
         }
         Ok(map)
     }
@@ -330,13 +335,17 @@ impl Map {
     pub fn can_reach_province(&self, kind: UnitKind, from: LocationId, to: ProvinceId) -> bool {
         match kind {
             UnitKind::Army => self.army_adjacent(self.province_of(from), to),
-            UnitKind::Fleet => {
-                self.fleet_adjacent(from, to.location())
-                    || self.provinces[to.index()]
-                        .coasts
-                        .iter()
-                        .any(|&c| self.fleet_adjacent(from, c))
-            }
+            UnitKind::Fleet => self.fleet_reach.get(from.index(), to.index()),
+        }
+    }
+
+    /// The provinces a unit of `kind` at `from` could move into, as bit words (bit `p`
+    /// of word `p / 64` is province `p`): the reach of a support.
+    #[inline]
+    pub fn reach_words(&self, kind: UnitKind, from: LocationId) -> &[u64] {
+        match kind {
+            UnitKind::Army => self.army_adjacent.row_words(self.province_of(from).index()),
+            UnitKind::Fleet => self.fleet_reach.row_words(from.index()),
         }
     }
 
