@@ -5,6 +5,7 @@
 
 use anyhow::{ensure, Result};
 use standoff::adjudicate::adjudicate_movement;
+use standoff::batch::step_many;
 use standoff::corpus::random_games;
 use standoff::game::Game;
 use standoff::legal::all_orders;
@@ -141,5 +142,35 @@ pub fn run(args: &Args) -> Result<bool> {
     println!("variant_load_us: {load_us:.0}");
     println!("movement phases/second: {:.0}", 1e6 / m);
     println!("game steps/second: {:.0}", 1e6 / s);
+
+    // Batch throughput on 1..=N threads (all phase kinds, whole corpus per batch).
+    let items: Vec<_> = corpus
+        .iter()
+        .map(|p| (p.position.clone(), p.orders.clone()))
+        .collect();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut single = 0.0;
+    for threads in 1..=cores {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()?;
+        let rounds = 20;
+        let start = Instant::now();
+        let mut stepped = 0;
+        pool.install(|| {
+            for _ in 0..rounds {
+                stepped += black_box(step_many(&variant, &items)).len();
+            }
+        });
+        ensure!(stepped == rounds * items.len(), "batch lost items");
+        let per_second = stepped as f64 / start.elapsed().as_secs_f64();
+        if threads == 1 {
+            single = per_second;
+        }
+        println!(
+            "batch_game_steps_per_second[{threads} thread(s)]: {per_second:.0} (x{:.2})",
+            per_second / single
+        );
+    }
     Ok(true)
 }

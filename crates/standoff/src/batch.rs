@@ -1,0 +1,40 @@
+//! Batch processing: many independent (position, orders) pairs at once, over all cores
+//! when the `parallel` feature is on (the default). Each item is processed on its own;
+//! nothing is shared but the read-only variant, so there are no locks on the hot path.
+
+use crate::adjudicate::{adjudicate_movement, MovementResult};
+use crate::game::{Game, Processed};
+use crate::order::Order;
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// Adjudicates movement phases, one result per input, in input order.
+pub fn adjudicate_many(variant: &Variant, items: &[(Position, Vec<Order>)]) -> Vec<MovementResult> {
+    map_items(items, |(position, orders)| {
+        adjudicate_movement(variant, position, orders)
+    })
+}
+
+/// Plays one phase of each game (any phase kind) and returns what happened with the
+/// position after it, in input order.
+pub fn step_many(
+    variant: &Variant,
+    items: &[(Position, Vec<Order>)],
+) -> Vec<(Processed, Position)> {
+    map_items(items, |(position, orders)| {
+        let mut game = Game::from_position(position.clone());
+        let processed = game.process(variant, orders);
+        (processed, game.position)
+    })
+}
+
+#[cfg(feature = "parallel")]
+fn map_items<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync + Send) -> Vec<R> {
+    use rayon::prelude::*;
+    items.par_iter().map(f).collect()
+}
+
+#[cfg(not(feature = "parallel"))]
+fn map_items<T, R>(items: &[T], f: impl Fn(&T) -> R) -> Vec<R> {
+    items.iter().map(f).collect()
+}
