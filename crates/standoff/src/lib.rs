@@ -33,6 +33,7 @@ pub mod order;
 pub mod parse;
 pub mod phase;
 pub mod position;
+pub mod record;
 pub mod report;
 pub mod unit;
 pub mod variant;

@@ -222,7 +222,14 @@ fn outcome_of(judge: &Judge, r: &mut Resolver, u: usize) -> Outcome {
                 Outcome::Cut { by }
             }
         }
-        Eff::Convoy { .. } => Outcome::Convoyed,
+        // A convoy helps only if the army's move has a complete, undisrupted route.
+        Eff::Convoy { army, .. } => {
+            if r.has_path(army as usize) {
+                Outcome::Convoyed
+            } else {
+                Outcome::NoConvoy
+            }
+        }
     }
 }
 

@@ -69,7 +69,8 @@ pub enum Outcome {
         /// The province of the unit that held or beat the move, if one did.
         against: Option<ProvinceId>,
     },
-    /// A move by convoy whose convoy failed or was never ordered.
+    /// A move by convoy whose convoy failed or was never ordered; for a convoy order,
+    /// the convoy it belongs to did not carry the army (route incomplete or disrupted).
     NoConvoy,
     /// A convoyed move that failed under the paradox rule (Szykman).
     ParadoxFailed,

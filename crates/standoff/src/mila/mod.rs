@@ -7,9 +7,11 @@
 //! ["MAO"]}}, ...}, "orders": {"FRANCE": ["A PAR - BUR", ...]}, "results": {"A PAR":
 //! ["bounce"]}}]}`. A `*` marks a dislodged unit. Unknown fields are ignored.
 
+mod export;
 mod format;
 mod replay;
 
+pub use export::{load_recorded, saved_game_json, state_json};
 pub use format::{
     order_to_mila, phase_name, read_games, MilaError, MilaGame, MilaPhase, MilaState,
 };

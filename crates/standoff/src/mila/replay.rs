@@ -92,30 +92,55 @@ fn diff_sets(
     }
 }
 
-fn result_codes(outcome: &Outcome, dislodged: bool) -> BTreeSet<&'static str> {
-    let mut codes = BTreeSet::new();
+/// The result codes both engines mean the same way, for one unit: `bounce` and
+/// `no convoy` for moves, `cut` for supports, `dislodged` for any unit. The package's
+/// `void` is not compared: it marks supports and convoys that had no effect for several
+/// reasons standoff reports differently (a support of an attack on the supporter's own
+/// unit is given but not counted; a support whose move found no convoy is still a
+/// support); a support it calls void is compared on `dislodged` only.
+fn comparable_codes(
+    unit: &crate::Unit,
+    outcome: &Outcome,
+    dislodged: bool,
+    recorded: &[String],
+) -> (BTreeSet<String>, BTreeSet<String>) {
+    let support = matches!(outcome, Outcome::Supported | Outcome::Cut { .. })
+        || recorded.iter().any(|c| c == "cut");
+    // A fleet's `NoConvoy` is a convoy order's; an army's is its own move's.
+    let move_order = match outcome {
+        Outcome::Moved | Outcome::Bounced { .. } => true,
+        Outcome::NoConvoy | Outcome::ParadoxFailed => unit.kind == crate::UnitKind::Army,
+        _ => false,
+    };
+    let theirs_void = recorded.iter().any(|c| c == "void");
+    let mut ours = BTreeSet::new();
     match outcome {
         Outcome::Bounced { .. } => {
-            codes.insert("bounce");
+            ours.insert("bounce".to_string());
         }
-        Outcome::Cut { .. } => {
-            codes.insert("cut");
+        Outcome::Cut { .. } if !theirs_void => {
+            ours.insert("cut".to_string());
         }
-        Outcome::Void => {
-            codes.insert("void");
-        }
-        Outcome::NoConvoy | Outcome::ParadoxFailed => {
-            codes.insert("no convoy");
+        Outcome::NoConvoy | Outcome::ParadoxFailed if move_order => {
+            ours.insert("no convoy".to_string());
         }
         _ => {}
     }
     if dislodged {
-        codes.insert("dislodged");
+        ours.insert("dislodged".to_string());
     }
-    codes
+    let theirs = recorded
+        .iter()
+        .filter(|c| match c.as_str() {
+            "dislodged" | "bounce" => true,
+            "cut" => support && !theirs_void,
+            "no convoy" => move_order,
+            _ => false,
+        })
+        .cloned()
+        .collect();
+    (theirs, ours)
 }
-
-const KNOWN_CODES: [&str; 5] = ["bounce", "cut", "dislodged", "void", "no convoy"];
 
 /// Replays `game`, adding to `summary`.
 pub fn replay_game(variant: &Variant, game: &MilaGame, summary: &mut ReplaySummary) {
@@ -196,12 +221,7 @@ fn compare_results(
         let Some(codes) = recorded.get(&key) else {
             continue;
         };
-        let theirs: BTreeSet<&str> = codes
-            .iter()
-            .map(String::as_str)
-            .filter(|c| KNOWN_CODES.contains(c))
-            .collect();
-        let ours = result_codes(&r.outcome, r.dislodged_by.is_some());
+        let (theirs, ours) = comparable_codes(&r.unit, &r.outcome, r.dislodged_by.is_some(), codes);
         if theirs != ours {
             lines.push(format!(
                 "result {key}: recorded {theirs:?}, standoff {ours:?}"
