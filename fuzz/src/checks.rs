@@ -10,10 +10,10 @@
 //! library, or a failed invariant checked here).
 
 use standoff::adjudicate::{
-    adjudicate_adjustments, adjudicate_retreats, adjudicate_text, adjustment_counts, Adjustment,
-    RetreatOutcome,
+    adjudicate_adjustments, adjudicate_movement, adjudicate_retreats, adjudicate_text,
+    adjustment_counts, Adjustment, RetreatOutcome,
 };
-use standoff::order::Order;
+use standoff::order::{Order, OrderKind, UnitRef};
 use standoff::parse::parse_orders;
 use standoff::{LocationId, Phase, PhaseKind, Position, PowerId, Season, Unit, UnitKind, Variant};
 use std::sync::OnceLock;
@@ -86,6 +86,61 @@ pub fn position_json(data: &[u8]) {
         first, second,
         "JSON round trip changed the position\njson: {json}"
     );
+    play_position(variant, &first);
+}
+
+/// Plays a position read from JSON the way the CLI may: a movement phase with no orders
+/// (every unit holds), a retreat phase in which each dislodged unit retreats to its first
+/// option, and an adjustment phase with no orders (waives and civil disorder). Never
+/// panics, and no unit appears or vanishes except as the results say.
+fn play_position(variant: &Variant, position: &Position) {
+    let before = position.units().count();
+    let moved = adjudicate_movement(variant, position, &[]);
+    let after = moved.position.units().count();
+    let dislodged = moved.position.dislodged.len();
+    assert_eq!(
+        before,
+        after + dislodged,
+        "hold-only movement: units before ({before}) != after ({after}) + dislodged ({dislodged})"
+    );
+
+    let orders: Vec<Order> = position
+        .dislodged
+        .iter()
+        .filter_map(|d| {
+            let to = *d.retreat_options.first()?;
+            Some(Order {
+                power: d.unit.power,
+                kind: OrderKind::Retreat {
+                    unit: UnitRef {
+                        kind: Some(d.unit.kind),
+                        location: d.unit.location,
+                    },
+                    to,
+                },
+            })
+        })
+        .collect();
+    let retreated = adjudicate_retreats(variant, position, &orders);
+    let arrived = retreated
+        .units
+        .iter()
+        .filter(|(_, o)| matches!(o, RetreatOutcome::Retreated(_)))
+        .count();
+    assert_eq!(
+        retreated.position.units().count(),
+        before + arrived,
+        "retreat: units after != units on board + retreated"
+    );
+    for (p, u) in retreated.position.units() {
+        assert!(
+            variant.map.can_stand(u.kind, u.location) && variant.map.province_of(u.location) == p,
+            "retreat put a {:?} at {}",
+            u.kind,
+            variant.map.location_id_name(u.location)
+        );
+    }
+    let _ = adjudicate_adjustments(variant, position, &[]);
 }
 
 /// A board and the order texts of one movement, retreat and adjustment phase: the input

@@ -6,9 +6,10 @@
 use anyhow::{ensure, Result};
 use standoff::adjudicate::adjudicate_movement;
 use standoff::batch::step_many;
-use standoff::corpus::random_games;
+use standoff::corpus::{random_games, CorpusPhase};
 use standoff::game::Game;
 use standoff::legal::all_orders;
+use standoff::mila::{phase_name, read_games};
 use standoff::parse::parse_order;
 use standoff::{PhaseKind, Variant};
 use std::hint::black_box;
@@ -29,6 +30,38 @@ pub struct Args {
     /// Repetitions per phase.
     #[arg(long, default_value_t = 50)]
     repeat: u32,
+    /// Time the phases recorded in this saved-game file (the `diplomacy` package's
+    /// JSON, one game per line) instead of generating a corpus: the same phases a peer
+    /// is timed on.
+    #[arg(long)]
+    mila: Option<std::path::PathBuf>,
+}
+
+/// The phases of a saved-game file as (position, orders).
+fn mila_corpus(variant: &Variant, path: &std::path::Path) -> Result<Vec<CorpusPhase>> {
+    let text = std::fs::read_to_string(path)?;
+    let mut out = Vec::new();
+    for game in read_games(&text) {
+        let game = game?;
+        for ph in &game.phases {
+            let Some(phase) = phase_name(&ph.name) else {
+                continue;
+            };
+            if ph.orders.is_empty() {
+                continue;
+            }
+            let position = ph.state.to_position(variant, phase)?;
+            let mut orders = Vec::new();
+            for (power, list) in &ph.orders {
+                let p = variant.find_power(power);
+                for text in list.iter().flatten() {
+                    orders.push(parse_order(variant, phase.kind, p, text)?);
+                }
+            }
+            out.push(CorpusPhase { position, orders });
+        }
+    }
+    Ok(out)
 }
 
 fn median(mut xs: Vec<f64>) -> f64 {
@@ -47,19 +80,30 @@ fn time_us(repeat: u32, mut f: impl FnMut()) -> f64 {
 /// Runs the benchmarks and prints the figures.
 pub fn run(args: &Args) -> Result<bool> {
     let variant = Variant::standard();
-    let corpus = random_games(&variant, args.seed, args.games, args.phases);
+    let corpus = match &args.mila {
+        Some(path) => mila_corpus(&variant, path)?,
+        None => random_games(&variant, args.seed, args.games, args.phases),
+    };
     let movement: Vec<_> = corpus
         .iter()
         .filter(|p| p.position.phase.kind == PhaseKind::Movement)
         .collect();
     ensure!(!movement.is_empty(), "empty corpus");
-    println!(
-        "corpus: {} games, {} phases ({} movement), seed {}",
-        args.games,
-        corpus.len(),
-        movement.len(),
-        args.seed
-    );
+    match &args.mila {
+        Some(path) => println!(
+            "corpus: {} ({} phases, {} movement)",
+            path.display(),
+            corpus.len(),
+            movement.len()
+        ),
+        None => println!(
+            "corpus: {} random games, {} phases ({} movement), seed {}",
+            args.games,
+            corpus.len(),
+            movement.len(),
+            args.seed
+        ),
+    }
 
     let mut moved = 0usize;
     let movement_us: Vec<f64> = movement

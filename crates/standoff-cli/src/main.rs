@@ -2,6 +2,7 @@
 
 mod adjudicate_cmd;
 mod bench_cmd;
+mod corpus_cmd;
 mod datc_cmd;
 mod play_cmd;
 mod replay_cmd;
@@ -31,6 +32,8 @@ enum Command {
     /// Time adjudication, legal-order generation, game steps and parsing on a seeded
     /// random-game corpus (single core).
     Bench(bench_cmd::Args),
+    /// Write the seeded random-game corpus as saved games (JSON lines).
+    Corpus(corpus_cmd::Args),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +44,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play_cmd::run(&args),
         Command::Replay(args) => replay_cmd::run(&args),
         Command::Bench(args) => bench_cmd::run(&args),
+        Command::Corpus(args) => corpus_cmd::run(&args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -11,7 +11,8 @@ use std::collections::BTreeSet;
 fn sample_games_agree_except_triaged_phases() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mila/");
     let text = std::fs::read_to_string(format!("{dir}random-seed1.jsonl")).expect("sample");
-    let known_text = std::fs::read_to_string(format!("{dir}random-seed1.known")).expect("known list");
+    let known_text =
+        std::fs::read_to_string(format!("{dir}random-seed1.known")).expect("known list");
     let known: BTreeSet<(String, String)> = known_text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -25,16 +26,29 @@ fn sample_games_agree_except_triaged_phases() {
     for game in read_games(&text) {
         replay_game(&variant, &game.expect("sample game reads"), &mut summary);
     }
-    let differing: BTreeSet<(String, String)> =
-        summary.differ.iter().map(|d| (d.game.clone(), d.phase.clone())).collect();
+    let differing: BTreeSet<(String, String)> = summary
+        .differ
+        .iter()
+        .map(|d| (d.game.clone(), d.phase.clone()))
+        .collect();
     let unexplained: Vec<_> = summary
         .differ
         .iter()
         .filter(|d| !known.contains(&(d.game.clone(), d.phase.clone())))
         .map(|d| format!("{} {}:\n  {}", d.game, d.phase, d.lines.join("\n  ")))
         .collect();
-    assert!(unexplained.is_empty(), "untriaged disagreements:\n{}", unexplained.join("\n"));
+    assert!(
+        unexplained.is_empty(),
+        "untriaged disagreements:\n{}",
+        unexplained.join("\n")
+    );
     let stale: Vec<_> = known.difference(&differing).collect();
-    assert!(stale.is_empty(), "known disagreements that no longer occur: {stale:?}");
-    assert!(summary.movement_phases >= 100 && summary.agree >= 190, "{summary:?}");
+    assert!(
+        stale.is_empty(),
+        "known disagreements that no longer occur: {stale:?}"
+    );
+    assert!(
+        summary.movement_phases >= 100 && summary.agree >= 190,
+        "{summary:?}"
+    );
 }
