@@ -229,7 +229,7 @@ impl Game {
                 break;
             }
             let (parsed, mut errors) =
-                crate::parse::parse_orders(variant, self.position.phase.kind, &section.orders);
+                crate::parse::parse_orders_at(variant, &self.position, &section.orders);
             for e in &mut errors {
                 e.line += section.line;
             }

@@ -434,3 +434,44 @@ pub fn all_orders(variant: &Variant, position: &Position) -> Vec<Order> {
             .collect(),
     }
 }
+
+/// Whether `order` is legal in the current phase of `position` (movement: the judge's
+/// legality, DATC 4.E.1 d; retreats and adjustments: one of the generated orders).
+pub fn is_legal(variant: &Variant, position: &Position, order: &Order) -> bool {
+    match position.phase.kind {
+        PhaseKind::Movement => {
+            crate::adjudicate::check_movement_order(variant, position, order).is_ok()
+        }
+        PhaseKind::Retreat => {
+            let Some(unit) = order.kind.unit() else {
+                return false;
+            };
+            let province = variant.map.province_of(unit.location);
+            unit_retreat_orders(position, province, &variant.map)
+                .iter()
+                .any(|o| same_order(variant, o, order))
+        }
+        PhaseKind::Adjustment => power_adjustment_orders(variant, position, order.power)
+            .iter()
+            .any(|o| same_order(variant, o, order)),
+    }
+}
+
+/// Orders equal up to the unit type written (not binding, DATC 4.C.2, except in a
+/// build) and the removal/disband wording.
+fn same_order(variant: &Variant, a: &Order, b: &Order) -> bool {
+    let strip = |o: &Order| {
+        let mut o = *o;
+        if let OrderKind::Disband { unit } = o.kind {
+            o.kind = OrderKind::Remove { unit };
+        }
+        let text = crate::mila::order_to_mila(&variant.map, &o);
+        if matches!(o.kind, OrderKind::Build { .. }) {
+            return text;
+        }
+        text.split_once(' ')
+            .map(|(_, rest)| rest.to_string())
+            .unwrap_or(text)
+    };
+    a.power == b.power && strip(a) == strip(b)
+}

@@ -112,3 +112,49 @@ fn order_sets_keep_going_after_a_bad_line() {
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].line, 3);
 }
+
+#[test]
+fn ambiguous_names_are_read_by_legality() {
+    use standoff::parse::parse_order_at;
+    use standoff::{Position, Unit, UnitKind};
+    let v = Variant::standard();
+    let mut pos = Position::empty(&v, standoff::Phase::spring_movement(1901));
+    let place = |pos: &mut Position, power: &str, kind, at: &str| {
+        let p = v.find_power(power).expect("power");
+        let l = v.map.find_province(at).expect("province").location();
+        pos.place(
+            &v,
+            Unit {
+                power: p,
+                kind,
+                location: l,
+            },
+        )
+        .expect("place");
+    };
+    place(&mut pos, "Russia", UnitKind::Fleet, "rum");
+    place(&mut pos, "France", UnitKind::Army, "bur");
+    place(&mut pos, "Austria", UnitKind::Army, "gre");
+    place(&mut pos, "Austria", UnitKind::Army, "ser");
+    let read = |text: &str| {
+        parse_order_at(&v, &pos, None, text).map(|o| o.display_ids(&v.map).to_string())
+    };
+    // DATC 4.E.2 example 5: a fleet cannot go to Budapest, so "Bu" is Bulgaria.
+    assert_eq!(read("Russia: F Rum - Bu").as_deref(), Ok("F rum - bul"));
+    // Example 6: Greece cannot support a move to Budapest.
+    assert_eq!(
+        read("Austria: A Gre S A Ser - Bu").as_deref(),
+        Ok("A gre S A ser - bul")
+    );
+    // Example 1: "Pir" could be Paris or Picardy, both reachable: ambiguous.
+    let e = read("France: A Bur - Pir").expect_err("ambiguous");
+    assert!(
+        matches!(e.kind, ParseErrorKind::AmbiguousLocation(_, ref c) if c.len() == 2),
+        "{e}"
+    );
+    // Example 2: a small misspelling is read.
+    assert_eq!(
+        read("France: A Burgundy - Pariz").as_deref(),
+        Ok("A bur - par")
+    );
+}

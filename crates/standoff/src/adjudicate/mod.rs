@@ -20,8 +20,7 @@ pub use retreat::{adjudicate_retreats, RetreatOutcome, RetreatResult};
 
 use crate::ids::{LocationId, ProvinceId};
 use crate::order::Order;
-use crate::parse::{parse_orders, LineError};
-use crate::phase::PhaseKind;
+use crate::parse::{parse_orders_at, LineError};
 use crate::position::{Dislodged, Position};
 use crate::unit::{Unit, UnitKind};
 use crate::variant::Variant;
@@ -286,7 +285,7 @@ pub struct TextAdjudication {
 /// Parses `text` (one order per line, `Power: order`) and adjudicates the movement
 /// phase. Lines that cannot be read are reported and do not stop the rest.
 pub fn adjudicate_text(variant: &Variant, position: &Position, text: &str) -> TextAdjudication {
-    let (parsed, errors) = parse_orders(variant, PhaseKind::Movement, text);
+    let (parsed, errors) = parse_orders_at(variant, position, text);
     let orders: Vec<Order> = parsed.into_iter().map(|p| p.order).collect();
     let result = adjudicate_movement(variant, position, &orders);
     TextAdjudication {

@@ -4,7 +4,7 @@ use super::file::{Case, UnitLine};
 use crate::adjudicate::{adjudicate_adjustments, adjudicate_movement, adjudicate_retreats};
 use crate::ids::ProvinceId;
 use crate::order::{Order, OrderKind};
-use crate::parse::parse_order;
+use crate::parse::{parse_order, parse_order_at};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::Dislodged;
 use crate::position::Position;
@@ -120,12 +120,12 @@ fn setup(variant: &Variant, case: &Case, phase: Phase) -> Setup {
 fn read_orders(
     variant: &Variant,
     case: &Case,
-    kind: PhaseKind,
+    position: &Position,
     problems: &mut Vec<String>,
 ) -> Vec<Order> {
     let mut orders = Vec::new();
     for line in &case.orders {
-        match parse_order(variant, kind, None, &line.text) {
+        match parse_order_at(variant, position, None, &line.text) {
             Ok(o) => orders.push(o),
             Err(e) => problems.push(format!("line {}: cannot read order: {e}", line.line)),
         }
@@ -175,11 +175,14 @@ pub fn run_case(variant: &Variant, case: &Case) -> CaseReport {
         };
     };
     let Setup {
-        position,
+        mut position,
         problems: setup_problems,
     } = setup(variant, case, phase);
     problems.extend(setup_problems);
-    let orders = read_orders(variant, case, phase.kind, &mut problems);
+    if phase.kind == PhaseKind::Retreat {
+        add_dislodged(variant, case, &mut position, &mut problems);
+    }
+    let orders = read_orders(variant, case, &position, &mut problems);
     let (after, dislodged): (BTreeSet<String>, BTreeSet<String>) = match phase.kind {
         PhaseKind::Movement => {
             let result = adjudicate_movement(variant, &position, &orders);
@@ -198,8 +201,6 @@ pub fn run_case(variant: &Variant, case: &Case) -> CaseReport {
             (units, dislodged)
         }
         PhaseKind::Retreat => {
-            let mut position = position;
-            add_dislodged(variant, case, &mut position, &mut problems);
             let result = adjudicate_retreats(variant, &position, &orders);
             let units = result
                 .position

@@ -30,8 +30,8 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 /// How many edits a word of this length may contain and still be read.
 pub fn tolerance(len: usize) -> usize {
     match len {
-        0..=3 => 0,
-        4..=6 => 1,
+        0..=2 => 0,
+        3..=6 => 1,
         _ => 2,
     }
 }

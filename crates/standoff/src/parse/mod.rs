@@ -61,6 +61,76 @@ pub fn parse_order(
     p.order(phase, power)
 }
 
+/// Parses a single order in the context of a position: when a name could be several
+/// spaces (`A Bur - Pir`, `F Rum - Bu`), the reading that gives a legal order is taken
+/// if there is exactly one (DATC 4.E.2 d: each order is read as the player meant a
+/// possible order); otherwise the ambiguity is the error.
+pub fn parse_order_at(
+    variant: &Variant,
+    position: &crate::position::Position,
+    power: Option<PowerId>,
+    text: &str,
+) -> Result<Order, ParseError> {
+    resolve_ambiguity(variant, position, power, text, 2)
+}
+
+fn resolve_ambiguity(
+    variant: &Variant,
+    position: &crate::position::Position,
+    power: Option<PowerId>,
+    text: &str,
+    depth: u8,
+) -> Result<Order, ParseError> {
+    let phase = position.phase.kind;
+    let error = match parse_order(variant, phase, power, text) {
+        Ok(order) => return Ok(order),
+        Err(e) => e,
+    };
+    let ParseErrorKind::AmbiguousLocation(word, candidates) = &error.kind else {
+        return Err(error);
+    };
+    if depth == 0 {
+        return Err(error);
+    }
+    let mut legal: Vec<(String, Order)> = Vec::new();
+    for id in candidates {
+        let (Some(before), Some(after)) =
+            (text.get(..error.span.start), text.get(error.span.end..))
+        else {
+            return Err(error);
+        };
+        let candidate = format!("{before}{id}{after}");
+        if let Ok(order) = resolve_ambiguity(variant, position, power, &candidate, depth - 1) {
+            if crate::legal::is_legal(variant, position, &order) {
+                legal.push((id.clone(), order));
+            }
+        }
+    }
+    match legal.as_slice() {
+        [(_, order)] => Ok(*order),
+        [] => Err(error),
+        many => Err(ParseError {
+            kind: ParseErrorKind::AmbiguousLocation(
+                word.clone(),
+                many.iter().map(|(id, _)| id.clone()).collect(),
+            ),
+            ..error
+        }),
+    }
+}
+
+/// [`parse_orders`] in the context of a position: the phase is the position's, and
+/// ambiguous names are settled by legality ([`parse_order_at`]).
+pub fn parse_orders_at(
+    variant: &Variant,
+    position: &crate::position::Position,
+    text: &str,
+) -> (Vec<ParsedLine>, Vec<LineError>) {
+    parse_lines(variant, position.phase.kind, text, |power, line| {
+        parse_order_at(variant, position, power, line)
+    })
+}
+
 /// Parses a block of orders, one per line. `#` starts a comment. A line holding only a
 /// power name (optionally with `:`) sets the power for the lines after it. Every line is
 /// read: the orders that parse are returned together with an error for each that did not.
@@ -68,6 +138,17 @@ pub fn parse_orders(
     variant: &Variant,
     phase: PhaseKind,
     text: &str,
+) -> (Vec<ParsedLine>, Vec<LineError>) {
+    parse_lines(variant, phase, text, |power, line| {
+        parse_order(variant, phase, power, line)
+    })
+}
+
+fn parse_lines(
+    variant: &Variant,
+    _phase: PhaseKind,
+    text: &str,
+    parse: impl Fn(Option<PowerId>, &str) -> Result<Order, ParseError>,
 ) -> (Vec<ParsedLine>, Vec<LineError>) {
     let mut orders = Vec::new();
     let mut errors = Vec::new();
@@ -82,7 +163,7 @@ pub fn parse_orders(
             current = Some(p);
             continue;
         }
-        match parse_order(variant, phase, current, line) {
+        match parse(current, line) {
             Ok(order) => orders.push(ParsedLine {
                 line: i + 1,
                 order,
@@ -508,15 +589,19 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// A misspelled name: the unique space within the edit tolerance, or an error.
+    /// A misspelled or shortened name (DATC 4.E.2): the unique space within the edit
+    /// tolerance, or the unique space whose name starts with the word. Several
+    /// candidates make an [`ParseErrorKind::AmbiguousLocation`] error listing their ids,
+    /// which [`parse_order_at`] settles by legality when only one reading is legal.
     fn fuzzy_location(&mut self) -> Result<ProvinceId, ParseError> {
         let Some(first) = self.peek().filter(|t| t.tok == Tok::Word) else {
             return self.err(ParseErrorKind::ExpectedLocation, self.here_span());
         };
-        // Try one to three words joined, longest plausible reading wins.
+        let map = &self.variant.map;
+        // Try one to three words joined; the longest unique reading wins.
         let mut best: Option<(usize, ProvinceId)> = None;
+        let mut ambiguous: Vec<ProvinceId> = Vec::new();
         let mut key = String::new();
-        let mut span_end = first.span.end;
         for n in 0..3 {
             let Some(t) = self.tokens.get(self.pos + n).filter(|t| t.tok == Tok::Word) else {
                 break;
@@ -525,38 +610,38 @@ impl<'a> Parser<'a> {
                 break;
             }
             key.push_str(&t.norm);
-            let found = fuzzy::closest(&key, self.variant.map.names());
+            let mut found = fuzzy::closest(&key, map.names());
+            if n == 0 && key.len() >= 2 {
+                for (name, p) in map.names() {
+                    if name.starts_with(key.as_str()) && !found.contains(&p) {
+                        found.push(p);
+                    }
+                }
+            }
             match found.as_slice() {
-                [p] => {
-                    best = Some((n + 1, *p));
-                    span_end = t.span.end;
-                }
+                [p] => best = Some((n + 1, *p)),
                 [] => {}
-                many if n == 0 => {
-                    let names = many
-                        .iter()
-                        .map(|p| self.variant.map.province(*p).name.clone())
-                        .collect();
-                    let word = self.input[first.span.clone()].to_string();
-                    return self.err(
-                        ParseErrorKind::AmbiguousLocation(word, names),
-                        first.span.clone(),
-                    );
-                }
+                many if n == 0 => ambiguous = many.to_vec(),
                 _ => {}
             }
         }
-        let _ = span_end;
-        match best {
-            Some((n, p)) => {
-                self.pos += n;
-                Ok(p)
-            }
-            None => {
-                let word = self.input[first.span.clone()].to_string();
-                self.err(ParseErrorKind::UnknownLocation(word), first.span.clone())
-            }
+        if let Some((n, p)) = best {
+            self.pos += n;
+            return Ok(p);
         }
+        let word = self.input[first.span.clone()].to_string();
+        if ambiguous.is_empty() {
+            return self.err(ParseErrorKind::UnknownLocation(word), first.span.clone());
+        }
+        ambiguous.sort();
+        let ids = ambiguous
+            .iter()
+            .map(|p| map.province(*p).id.clone())
+            .collect();
+        self.err(
+            ParseErrorKind::AmbiguousLocation(word, ids),
+            first.span.clone(),
+        )
     }
 
     /// `/nc`, `(nc)`, `(north coast)`, `nc`, `north coast`.
