@@ -1,7 +1,8 @@
 //! `standoff datc FILE...`
 
 use anyhow::{Context, Result};
-use standoff::datc::{parse_case_file, run_case};
+use standoff::datc::{parse_case_file, run_case_with};
+use standoff::rules::RuleSet;
 use standoff::Variant;
 use std::path::PathBuf;
 
@@ -17,6 +18,10 @@ pub struct Args {
     /// Print every case, not only failures.
     #[arg(long, short)]
     verbose: bool,
+    /// Rules to adjudicate by (`PRESET option=choice ...`); overrides a file's `RULES`
+    /// line. Default: the file's `RULES` line, else `datc`.
+    #[arg(long)]
+    rules: Option<String>,
 }
 
 /// Runs the files; `Ok(false)` when a case failed.
@@ -33,9 +38,18 @@ pub fn run(args: &Args) -> Result<bool> {
         let name = file.variant.as_deref().unwrap_or("standard");
         let variant =
             Variant::builtin(name).with_context(|| format!("{}: variant", path.display()))?;
+        let spec = args
+            .rules
+            .as_deref()
+            .or(file.rules.as_deref())
+            .unwrap_or("datc");
+        let rules = RuleSet::parse(spec).with_context(|| format!("{}: rules", path.display()))?;
+        rules
+            .check_supported()
+            .with_context(|| format!("{}: rules `{spec}`", path.display()))?;
         let filter = args.filter.as_deref().unwrap_or("");
         for case in file.cases.iter().filter(|c| c.id.starts_with(filter)) {
-            let report = run_case(&variant, case);
+            let report = run_case_with(&variant, &rules, case);
             if report.passed {
                 passed += 1;
                 if args.verbose {

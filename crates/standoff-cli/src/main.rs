@@ -6,6 +6,7 @@ mod corpus_cmd;
 mod datc_cmd;
 mod play_cmd;
 mod replay_cmd;
+mod rules_cmd;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -34,9 +35,30 @@ enum Command {
     Bench(bench_cmd::Args),
     /// Write the seeded random-game corpus as saved games (JSON lines).
     Corpus(corpus_cmd::Args),
+    /// List every rule option (DATC chapter 4), its choices and the presets.
+    Rules(rules_cmd::Args),
+}
+
+/// Output piped into a program that stopped reading (`standoff rules | head`) ends the
+/// command quietly instead of with a panic message.
+fn quiet_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
 }
 
 fn main() -> ExitCode {
+    quiet_on_broken_pipe();
     let cli = Cli::parse();
     let result: Result<bool> = match cli.command {
         Command::Datc(args) => datc_cmd::run(&args),
@@ -45,6 +67,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay_cmd::run(&args),
         Command::Bench(args) => bench_cmd::run(&args),
         Command::Corpus(args) => corpus_cmd::run(&args),
+        Command::Rules(args) => rules_cmd::run(&args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -6,13 +6,14 @@
 //! orders holds (civil disorder); the adjustment phase applies the civil-disorder rule.
 
 use crate::adjudicate::{
-    adjudicate_adjustments, adjudicate_movement, adjudicate_retreats, adjustment_counts,
+    adjudicate_adjustments_with, adjudicate_movement_with, adjudicate_retreats, adjustment_counts,
     AdjustmentResult, MovementResult, RetreatResult,
 };
 use crate::ids::{PowerId, ProvinceId};
 use crate::order::Order;
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::Position;
+use crate::rules::RuleSet;
 use crate::variant::Variant;
 
 /// The adjudication of one phase.
@@ -55,6 +56,8 @@ pub struct Processed {
 pub struct Game {
     /// The position, including the phase to play next.
     pub position: Position,
+    /// The rules the game is played by.
+    pub rules: RuleSet,
     /// The winner, once a power holds the victory number of centers.
     pub winner: Option<PowerId>,
 }
@@ -64,6 +67,7 @@ impl Game {
     pub fn new(variant: &Variant) -> Game {
         Game {
             position: Position::initial(variant),
+            rules: RuleSet::DATC,
             winner: None,
         }
     }
@@ -72,8 +76,14 @@ impl Game {
     pub fn from_position(position: Position) -> Game {
         Game {
             position,
+            rules: RuleSet::DATC,
             winner: None,
         }
+    }
+
+    /// The same game played by `rules`.
+    pub fn with_rules(self, rules: RuleSet) -> Game {
+        Game { rules, ..self }
     }
 
     /// Plays the current phase with `orders` and moves to the next phase.
@@ -81,7 +91,7 @@ impl Game {
         let phase = self.position.phase;
         let (result, mut next) = match phase.kind {
             PhaseKind::Movement => {
-                let r = adjudicate_movement(variant, &self.position, orders);
+                let r = adjudicate_movement_with(variant, &self.rules, &self.position, orders);
                 let mut next = r.position.clone();
                 next.dislodged.retain(|d| !d.retreat_options.is_empty());
                 (PhaseResult::Movement(r), next)
@@ -92,7 +102,7 @@ impl Game {
                 (PhaseResult::Retreat(r), next)
             }
             PhaseKind::Adjustment => {
-                let r = adjudicate_adjustments(variant, &self.position, orders);
+                let r = adjudicate_adjustments_with(variant, &self.rules, &self.position, orders);
                 let next = r.position.clone();
                 (PhaseResult::Adjustment(r), next)
             }

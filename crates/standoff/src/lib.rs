@@ -35,6 +35,7 @@ pub mod phase;
 pub mod position;
 pub mod record;
 pub mod report;
+pub mod rules;
 pub mod unit;
 pub mod variant;
 

@@ -1,16 +1,29 @@
-//! Runs every DATC case file in `tests/data/datc/` and reports every failing case by
-//! id at once. Set `DATC_FILTER=6.F` to run only cases whose id starts with a prefix.
+//! Runs every DATC case file in `tests/data/datc/` (default rules) and
+//! `tests/data/datc-rules/` (each file's `RULES`), reporting every failing case by id
+//! at once. Set `DATC_FILTER=6.F` to run only cases whose id starts with a prefix.
 
-use standoff::datc::{parse_case_file, run_case};
+use standoff::datc::{parse_case_file, run_case_with};
+use standoff::rules::RuleSet;
 use standoff::Variant;
 use std::path::Path;
 
 #[test]
 fn datc_cases() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/datc");
+    run_dir("tests/data/datc");
+}
+
+/// Cases of the DATC's alternative outcomes and of other rulebooks: each file names its
+/// rules on a `RULES` line.
+#[test]
+fn datc_alternative_rules_cases() {
+    run_dir("tests/data/datc-rules");
+}
+
+fn run_dir(relative: &str) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
     let filter = std::env::var("DATC_FILTER").unwrap_or_default();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("tests/data/datc exists")
+        .expect("case directory exists")
         .map(|e| e.expect("readable entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "txt"))
         .collect();
@@ -25,8 +38,16 @@ fn datc_cases() {
         }
         let variant_name = file.variant.as_deref().unwrap_or("standard");
         let variant = Variant::builtin(variant_name).expect("known variant");
+        let rules = match &file.rules {
+            Some(spec) => RuleSet::parse(spec).expect("RULES line names known options"),
+            None => RuleSet::default(),
+        };
+        if let Err(e) = rules.check_supported() {
+            failures.push(format!("{}: {e}", path.display()));
+            continue;
+        }
         for case in file.cases.iter().filter(|c| c.id.starts_with(&filter)) {
-            let report = run_case(&variant, case);
+            let report = run_case_with(&variant, &rules, case);
             if report.passed {
                 passed += 1;
             } else {

@@ -14,6 +14,7 @@ use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::{normalize_name, Map, Terrain};
 use crate::order::{Order, OrderKind};
 use crate::position::Position;
+use crate::rules::RuleSet;
 use crate::unit::{Unit, UnitKind};
 use crate::variant::Variant;
 use std::collections::VecDeque;
@@ -59,6 +60,17 @@ pub fn adjudicate_adjustments(
     position: &Position,
     orders: &[Order],
 ) -> AdjustmentResult {
+    adjudicate_adjustments_with(variant, &RuleSet::DATC, position, orders)
+}
+
+/// Adjudicates an adjustment phase under `rules`.
+pub fn adjudicate_adjustments_with(
+    variant: &Variant,
+    rules: &RuleSet,
+    position: &Position,
+    orders: &[Order],
+) -> AdjustmentResult {
+    let _ = rules;
     let map = &variant.map;
     let counts = adjustment_counts(position, variant.powers.len());
     let mut next = position.clone();

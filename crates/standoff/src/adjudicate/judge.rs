@@ -9,6 +9,7 @@ use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::{Map, Terrain};
 use crate::order::{Order, OrderKind};
 use crate::position::Position;
+use crate::rules::RuleSet;
 use crate::unit::UnitKind;
 
 /// No unit.
@@ -74,6 +75,7 @@ pub enum Submitted {
 /// The judge's tables for one movement phase.
 pub struct Judge<'a> {
     pub map: &'a Map,
+    pub rules: &'a RuleSet,
     pub prov: Vec<ProvinceId>,
     pub power: Vec<PowerId>,
     pub kind: Vec<UnitKind>,
@@ -98,10 +100,16 @@ pub struct Judge<'a> {
 
 impl<'a> Judge<'a> {
     /// Assigns orders to units, applies legality, convoy intent and matching.
-    pub fn new(map: &'a Map, position: &Position, orders: &[Order]) -> Judge<'a> {
+    pub fn new(
+        map: &'a Map,
+        rules: &'a RuleSet,
+        position: &Position,
+        orders: &[Order],
+    ) -> Judge<'a> {
         let n_prov = map.province_count();
         let mut j = Judge {
             map,
+            rules,
             prov: Vec::new(),
             power: Vec::new(),
             kind: Vec::new(),

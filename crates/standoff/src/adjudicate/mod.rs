@@ -14,7 +14,10 @@ mod resolver;
 mod retreat;
 mod routes;
 
-pub use adjustment::{adjudicate_adjustments, adjustment_counts, Adjustment, AdjustmentResult};
+pub use adjustment::{
+    adjudicate_adjustments, adjudicate_adjustments_with, adjustment_counts, Adjustment,
+    AdjustmentResult,
+};
 pub use outcome::{Illegal, Outcome, UnitResult};
 pub use retreat::{adjudicate_retreats, RetreatOutcome, RetreatResult};
 
@@ -22,8 +25,11 @@ use crate::ids::{LocationId, ProvinceId};
 use crate::order::Order;
 use crate::parse::{parse_orders_at, LineError};
 use crate::position::{Dislodged, Position};
+use crate::rules::{RetreatToConvoyOrigin, RuleSet};
 use crate::unit::{Unit, UnitKind};
 use crate::variant::Variant;
+
+static DEFAULT_RULES: RuleSet = RuleSet::DATC;
 use judge::{Eff, Judge, Status, Submitted};
 use resolver::Resolver;
 
@@ -55,14 +61,25 @@ impl MovementResult {
     }
 }
 
-/// Adjudicates a movement phase.
+/// Adjudicates a movement phase under the default rules (the `datc` preset).
 pub fn adjudicate_movement(
     variant: &Variant,
     position: &Position,
     orders: &[Order],
 ) -> MovementResult {
+    adjudicate_movement_with(variant, &RuleSet::DATC, position, orders)
+}
+
+/// Adjudicates a movement phase under `rules` (which the caller has checked with
+/// [`RuleSet::check_supported`]).
+pub fn adjudicate_movement_with(
+    variant: &Variant,
+    rules: &RuleSet,
+    position: &Position,
+    orders: &[Order],
+) -> MovementResult {
     let map = &variant.map;
-    let judge = Judge::new(map, position, orders);
+    let judge = Judge::new(map, rules, position, orders);
     let mut r = Resolver::new(&judge);
     r.resolve_all();
     let n = judge.prov.len();
@@ -119,8 +136,14 @@ pub fn adjudicate_movement(
         }
     }
     for (u, m) in dislodged_units {
+        // DATC 4.A.5 b: a unit dislodged by a convoyed army may retreat to its origin.
         let attacker_from = match judge.move_of(m) {
             Some((_, false)) => Some(judge.prov[m]),
+            Some((_, true))
+                if rules.retreat_to_convoy_origin == RetreatToConvoyOrigin::NotAllowed =>
+            {
+                Some(judge.prov[m])
+            }
             _ => None,
         };
         let unit = Unit {
@@ -242,7 +265,7 @@ impl<'a> OrderChecker<'a> {
     /// Prepares checks against `position`.
     pub fn new(variant: &'a Variant, position: &Position) -> Self {
         OrderChecker {
-            judge: Judge::new(&variant.map, position, &[]),
+            judge: Judge::new(&variant.map, &DEFAULT_RULES, position, &[]),
         }
     }
 

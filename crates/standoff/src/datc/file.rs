@@ -42,6 +42,9 @@ pub struct Case {
 pub struct CaseFile {
     /// `VARIANT_ALL` value, if given.
     pub variant: Option<String>,
+    /// `RULES` value (`preset option=choice ...`), if given: the rules every case of
+    /// the file is adjudicated by (an extension of the jDip format).
+    pub rules: Option<String>,
     /// Cases in file order.
     pub cases: Vec<Case>,
 }
@@ -91,6 +94,7 @@ pub fn parse_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
         if is_keyword {
             match keyword {
                 "VARIANT_ALL" => file.variant = Some(rest.to_string()),
+                "RULES" => file.rules = Some(rest.to_string()),
                 "CASE" => {
                     if let Some(c) = current.take() {
                         errors.push(CaseFileError {

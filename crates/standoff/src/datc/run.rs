@@ -1,13 +1,16 @@
 //! Running one case: build the position, adjudicate the phase, compare.
 
 use super::file::{Case, UnitLine};
-use crate::adjudicate::{adjudicate_adjustments, adjudicate_movement, adjudicate_retreats};
+use crate::adjudicate::{
+    adjudicate_adjustments_with, adjudicate_movement_with, adjudicate_retreats,
+};
 use crate::ids::ProvinceId;
 use crate::order::{Order, OrderKind};
 use crate::parse::{parse_order, parse_order_at};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::Dislodged;
 use crate::position::Position;
+use crate::rules::{RetreatToConvoyOrigin, RuleSet};
 use crate::unit::Unit;
 use crate::unit::UnitKind;
 use crate::variant::Variant;
@@ -164,8 +167,13 @@ fn compare(
     }
 }
 
-/// Runs one case of a case file against `variant`.
+/// Runs one case of a case file against `variant` under the default rules.
 pub fn run_case(variant: &Variant, case: &Case) -> CaseReport {
+    run_case_with(variant, &RuleSet::DATC, case)
+}
+
+/// Runs one case under `rules`.
+pub fn run_case_with(variant: &Variant, rules: &RuleSet, case: &Case) -> CaseReport {
     let mut problems = Vec::new();
     let Some(phase) = parse_phase(&case.phase) else {
         return CaseReport {
@@ -180,12 +188,12 @@ pub fn run_case(variant: &Variant, case: &Case) -> CaseReport {
     } = setup(variant, case, phase);
     problems.extend(setup_problems);
     if phase.kind == PhaseKind::Retreat {
-        add_dislodged(variant, case, &mut position, &mut problems);
+        add_dislodged(variant, rules, case, &mut position, &mut problems);
     }
     let orders = read_orders(variant, case, &position, &mut problems);
     let (after, dislodged): (BTreeSet<String>, BTreeSet<String>) = match phase.kind {
         PhaseKind::Movement => {
-            let result = adjudicate_movement(variant, &position, &orders);
+            let result = adjudicate_movement_with(variant, rules, &position, &orders);
             let units = result
                 .position
                 .units()
@@ -210,7 +218,7 @@ pub fn run_case(variant: &Variant, case: &Case) -> CaseReport {
             (units, BTreeSet::new())
         }
         PhaseKind::Adjustment => {
-            let result = adjudicate_adjustments(variant, &position, &orders);
+            let result = adjudicate_adjustments_with(variant, rules, &position, &orders);
             let units = result
                 .position
                 .units()
@@ -238,6 +246,7 @@ pub fn run_case(variant: &Variant, case: &Case) -> CaseReport {
 /// not a province that two or more failed moves targeted.
 fn add_dislodged(
     variant: &Variant,
+    rules: &RuleSet,
     case: &Case,
     position: &mut Position,
     problems: &mut Vec<String>,
@@ -293,7 +302,11 @@ fn add_dislodged(
         let attacker_from = succeeded
             .iter()
             .find(|(_, dest, _)| *dest == here)
-            .and_then(|&(from, _, convoyed)| (!convoyed).then_some(from));
+            .and_then(|&(from, _, convoyed)| {
+                let blocked = !convoyed
+                    || rules.retreat_to_convoy_origin == RetreatToConvoyOrigin::NotAllowed;
+                blocked.then_some(from)
+            });
         let candidates: Vec<_> = match unit.kind {
             UnitKind::Army => map
                 .army_neighbours(here)

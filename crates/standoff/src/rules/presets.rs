@@ -1,0 +1,58 @@
+//! Presets: the rulebooks as the DATC describes them.
+//!
+//! - `datc`: the 2000 rulebook with the DATC 2.4 preferences (the default).
+//! - `1982`: the 1982 (and 1992) rulebook: the 1982 paradox rule (4.A.2 b); a dislodged
+//!   unit has no effect on its attacker's origin, literally (4.A.7 a); otherwise as
+//!   `datc`, where the DATC reads the 1982 rules as the 2000 ones (4.A.3 d, 4.D.8 d).
+//! - `1971`: the 1971 (and 1976) rulebook: one disrupted route disrupts a convoy
+//!   (4.A.1 a); the 1971 paradox rule (4.A.2 a), with the Szykman rule where it gives no
+//!   resolution (the DATC: 6.F.18, 6.F.22–24); the land route unless the unit in the
+//!   target moves the opposite way (4.A.3 b, Rod Walker's 1979 clarification); 4.A.7 a.
+//! - `2023`: as `datc`, but an explicit "via convoy" move never falls back to the land
+//!   route, a convoy order no convoy needs is illegal, and civil-disorder distance is to
+//!   the nearest owned supply center.
+//! - `dptg`: the Diplomacy Player's Technical Guide: 4.A.1 a (with own-country routes
+//!   preferred), 4.A.2 f, 4.A.3 e, 4.A.5 a, 4.A.7 b, 4.E.1 a.
+
+use super::*;
+
+/// Names of the presets.
+pub fn preset_names() -> Vec<&'static str> {
+    vec!["datc", "1982", "1971", "2023", "dptg"]
+}
+
+/// The rule set of a preset (`datc`, `1982`, `1971`, `2023`, `dptg`; `2000` and
+/// `default` are `datc`).
+pub fn preset(name: &str) -> Result<RuleSet, RulesError> {
+    let datc = RuleSet::default();
+    Ok(match name.to_ascii_lowercase().as_str() {
+        "datc" | "default" | "2000" => datc,
+        "1982" | "1992" => RuleSet {
+            paradox: ParadoxRule::Rule1982,
+            dislodged_unit_effect: DislodgedUnitEffect::NoEffectOnAttackerOrigin,
+            ..datc
+        },
+        "1971" | "1976" => RuleSet {
+            multi_route_convoy: MultiRouteConvoy::AnyRouteDisrupted,
+            paradox: ParadoxRule::Rule1971,
+            adjacent_convoy: AdjacentConvoy::OppositeMove,
+            dislodged_unit_effect: DislodgedUnitEffect::NoEffectOnAttackerOrigin,
+            ..datc
+        },
+        "2023" => RuleSet {
+            via_convoy_fallback: ViaConvoyFallback::NoFallback,
+            unneeded_convoy: UnneededConvoy::Illegal,
+            civil_disorder_target: CivilDisorderTarget::OwnedCenters,
+            ..datc
+        },
+        "dptg" => RuleSet {
+            multi_route_convoy: MultiRouteConvoy::AnyRouteDisrupted,
+            paradox: ParadoxRule::Dptg,
+            adjacent_convoy: AdjacentConvoy::ExplicitOnly,
+            retreat_to_convoy_origin: RetreatToConvoyOrigin::NotAllowed,
+            legality: Legality::AnyFormat,
+            ..datc
+        },
+        _ => return Err(RulesError::UnknownPreset(name.to_string())),
+    })
+}
