@@ -14,7 +14,10 @@ use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::{normalize_name, Map, Terrain};
 use crate::order::{Order, OrderKind};
 use crate::position::Position;
-use crate::rules::RuleSet;
+use crate::rules::{
+    BuildWithoutType, CivilDisorderDistance, CivilDisorderTarget, ExcessAdjustments,
+    FleetBuildInland, RuleSet, Waive as WaiveRule,
+};
 use crate::unit::{Unit, UnitKind};
 use crate::variant::Variant;
 use std::collections::VecDeque;
@@ -70,70 +73,86 @@ pub fn adjudicate_adjustments_with(
     position: &Position,
     orders: &[Order],
 ) -> AdjustmentResult {
-    let _ = rules;
     let map = &variant.map;
     let counts = adjustment_counts(position, variant.powers.len());
-    let mut next = position.clone();
-    let mut used = vec![0i32; counts.len()];
-    let mut changes = Vec::new();
-    let mut statuses = Vec::with_capacity(orders.len());
-    for order in orders {
+    let mut statuses: Vec<OrderStatus> = Vec::with_capacity(orders.len());
+    // Per power: the legal adjustment orders, in submission order, as (order index, what).
+    let mut wanted: Vec<Vec<(usize, Wanted)>> = vec![Vec::new(); counts.len()];
+    for (i, order) in orders.iter().enumerate() {
         let p = order.power.index();
         let Some(&due) = counts.get(p) else {
             statuses.push(OrderStatus::Rejected(Illegal::WrongPhase));
             continue;
         };
-        let status = match order.kind {
-            OrderKind::Build { unit } if due > used[p] => {
-                match build(variant, &next, order.power, unit.kind, unit.location) {
-                    Ok(u) => {
-                        next.set_unit(map.province_of(u.location), Some(u));
-                        used[p] += 1;
-                        changes.push(Adjustment::Built(u));
-                        OrderStatus::Applied(map.province_of(u.location))
-                    }
-                    Err(why) => OrderStatus::Rejected(why),
-                }
-            }
-            OrderKind::Waive if due > used[p] => {
-                used[p] += 1;
-                changes.push(Adjustment::Waived(order.power));
-                OrderStatus::Applied(ProvinceId(0))
-            }
-            OrderKind::Remove { unit } | OrderKind::Disband { unit } if -due > used[p] => {
+        let outcome = match order.kind {
+            OrderKind::Build { unit } if due > 0 => build(
+                variant,
+                rules,
+                position,
+                order.power,
+                unit.kind,
+                unit.location,
+            )
+            .map(Wanted::Build),
+            OrderKind::Waive if due > 0 && rules.waive == WaiveRule::Allowed => Ok(Wanted::Waive),
+            OrderKind::Waive if due > 0 => Err(Illegal::WaiveNotAllowed),
+            OrderKind::Remove { unit } | OrderKind::Disband { unit } if due < 0 => {
                 let prov = map.province_of(unit.location);
-                match next.unit_at(prov).copied() {
-                    Some(u) if u.power == order.power => {
-                        next.set_unit(prov, None);
-                        used[p] += 1;
-                        changes.push(Adjustment::Removed(u));
-                        OrderStatus::Applied(prov)
-                    }
-                    Some(_) => OrderStatus::Rejected(Illegal::NotYourUnit),
-                    None => OrderStatus::Rejected(Illegal::NoUnit),
+                match position.unit_at(prov).copied() {
+                    Some(u) if u.power == order.power => Ok(Wanted::Remove(u)),
+                    Some(_) => Err(Illegal::NotYourUnit),
+                    None => Err(Illegal::NoUnit),
                 }
             }
             OrderKind::Build { .. }
             | OrderKind::Waive
             | OrderKind::Remove { .. }
-            | OrderKind::Disband { .. } => OrderStatus::Rejected(Illegal::NothingDue),
-            _ => OrderStatus::Rejected(Illegal::WrongPhase),
+            | OrderKind::Disband { .. } => Err(Illegal::NothingDue),
+            _ => Err(Illegal::WrongPhase),
         };
-        statuses.push(status);
+        match outcome {
+            Ok(w) => {
+                wanted[p].push((i, w));
+                statuses.push(OrderStatus::Rejected(Illegal::NothingDue)); // until chosen below
+            }
+            Err(why) => statuses.push(OrderStatus::Rejected(why)),
+        }
     }
+    let mut next = position.clone();
+    let mut changes = Vec::new();
     for (p, &due) in counts.iter().enumerate() {
         let power = PowerId(p as u8);
+        let chosen = choose(map, rules, due, &wanted[p]);
+        for &(i, w) in &chosen {
+            match w {
+                Wanted::Build(u) => {
+                    next.set_unit(map.province_of(u.location), Some(u));
+                    changes.push(Adjustment::Built(u));
+                    statuses[i] = OrderStatus::Applied(map.province_of(u.location));
+                }
+                Wanted::Waive => {
+                    changes.push(Adjustment::Waived(power));
+                    statuses[i] = OrderStatus::Applied(ProvinceId(0));
+                }
+                Wanted::Remove(u) => {
+                    let prov = map.province_of(u.location);
+                    next.set_unit(prov, None);
+                    changes.push(Adjustment::Removed(u));
+                    statuses[i] = OrderStatus::Applied(prov);
+                }
+            }
+        }
+        let done = chosen.len() as i32;
         if due > 0 {
-            for _ in used[p]..due {
+            for _ in done..due {
                 changes.push(Adjustment::Waived(power));
             }
         } else if due < 0 {
-            for _ in used[p]..-due {
-                let Some(victim) = civil_disorder_victim(variant, &next, power) else {
+            for _ in done..-due {
+                let Some(victim) = civil_disorder_victim(variant, rules, &next, power) else {
                     break;
                 };
-                let prov = map.province_of(victim.location);
-                next.set_unit(prov, None);
+                next.set_unit(map.province_of(victim.location), None);
                 changes.push(Adjustment::RemovedInCivilDisorder(victim));
             }
         }
@@ -145,8 +164,73 @@ pub fn adjudicate_adjustments_with(
     }
 }
 
+/// A legal adjustment order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Wanted {
+    Build(Unit),
+    Waive,
+    Remove(Unit),
+}
+
+impl Wanted {
+    fn province(self, map: &Map) -> Option<ProvinceId> {
+        match self {
+            Wanted::Build(u) | Wanted::Remove(u) => Some(map.province_of(u.location)),
+            Wanted::Waive => None,
+        }
+    }
+}
+
+/// Which of a power's legal adjustment orders are carried out (DATC 4.D.4–4.D.6).
+fn choose(
+    map: &Map,
+    rules: &RuleSet,
+    due: i32,
+    wanted: &[(usize, Wanted)],
+) -> Vec<(usize, Wanted)> {
+    let allowed = due.unsigned_abs() as usize;
+    // The same unit removed twice counts once; two builds in one center follow 4.D.5.
+    let mut distinct: Vec<(usize, Wanted)> = Vec::new();
+    let mut contested: Vec<(usize, Wanted)> = Vec::new();
+    for &(i, w) in wanted {
+        let clash = distinct.iter().position(|&(_, d)| match (d, w) {
+            (Wanted::Remove(a), Wanted::Remove(b)) => a == b,
+            (Wanted::Build(_), Wanted::Build(_)) => d.province(map) == w.province(map),
+            _ => false,
+        });
+        match (clash, w) {
+            (Some(k), Wanted::Build(_)) => match rules.builds_in_one_area {
+                ExcessAdjustments::First => {}
+                ExcessAdjustments::Last => distinct[k] = (i, w),
+                ExcessAdjustments::AllFail => contested.push(distinct[k]),
+            },
+            (Some(_), _) => {}
+            (None, _) => distinct.push((i, w)),
+        }
+    }
+    distinct.retain(|d| !contested.contains(d));
+    let removals = matches!(wanted.first(), Some((_, Wanted::Remove(_))));
+    let rule = if removals {
+        rules.too_many_removals
+    } else {
+        rules.too_many_builds
+    };
+    if distinct.len() <= allowed {
+        return distinct;
+    }
+    match rule {
+        ExcessAdjustments::First => distinct.truncate(allowed),
+        ExcessAdjustments::Last => {
+            distinct.drain(..distinct.len() - allowed);
+        }
+        ExcessAdjustments::AllFail => distinct.clear(),
+    }
+    distinct
+}
+
 fn build(
     variant: &Variant,
+    rules: &RuleSet,
     position: &Position,
     power: PowerId,
     kind: Option<UnitKind>,
@@ -154,19 +238,28 @@ fn build(
 ) -> Result<Unit, Illegal> {
     let map = &variant.map;
     let prov = map.province_of(at);
-    if !variant.power(power).home_centers.contains(&prov)
-        || position.owners[prov.index()] != Some(power)
-    {
-        return Err(Illegal::NotAdjacent);
+    if !variant.power(power).home_centers.contains(&prov) {
+        return Err(Illegal::NotHomeCenter);
+    }
+    if position.owners[prov.index()] != Some(power) {
+        return Err(Illegal::CenterNotOwned);
     }
     if position.unit_at(prov).is_some() {
-        return Err(Illegal::NoUnit);
+        return Err(Illegal::CenterOccupied);
     }
-    let kind = match kind {
-        Some(k) => k,
-        // DATC 4.C.3 c: inland means army; on a coast the type must be given.
-        None if map.province(prov).terrain == Terrain::Land => UnitKind::Army,
-        None => return Err(Illegal::UnitTypeMissing),
+    let inland = map.province(prov).terrain == Terrain::Land;
+    let kind = match (kind, rules.build_without_type) {
+        (Some(UnitKind::Fleet), _)
+            if inland && rules.fleet_build_inland == FleetBuildInland::Army =>
+        {
+            UnitKind::Army
+        }
+        (Some(k), _) => k,
+        // DATC 4.C.3: (c) inland means army, on a coast the type must be given; (b) an
+        // army; (a) the build fails.
+        (None, BuildWithoutType::FailsOnCoast) if inland => UnitKind::Army,
+        (None, BuildWithoutType::Army) => UnitKind::Army,
+        (None, _) => return Err(Illegal::UnitTypeMissing),
     };
     let location = match kind {
         UnitKind::Army => prov.location(),
@@ -186,16 +279,28 @@ fn build(
     })
 }
 
-/// DATC 4.D.8 d: the unit farthest from its power's home centers; ties go to fleets,
-/// then to the alphabetically first full province name.
-fn civil_disorder_victim(variant: &Variant, position: &Position, power: PowerId) -> Option<Unit> {
+/// The unit the civil-disorder rule removes (DATC 4.D.8): the one farthest from its
+/// power's home centers (or, 2023 rulebook, owned centers); ties go to fleets, then to
+/// the alphabetically first full province name.
+fn civil_disorder_victim(
+    variant: &Variant,
+    rules: &RuleSet,
+    position: &Position,
+    power: PowerId,
+) -> Option<Unit> {
     let map = &variant.map;
-    let homes = &variant.power(power).home_centers;
+    let targets: Vec<ProvinceId> = match rules.civil_disorder_target {
+        CivilDisorderTarget::HomeCenters => variant.power(power).home_centers.clone(),
+        CivilDisorderTarget::OwnedCenters => (0..map.province_count())
+            .map(|p| ProvinceId(p as u16))
+            .filter(|p| position.owners[p.index()] == Some(power))
+            .collect(),
+    };
     position
         .units()
         .filter(|(_, u)| u.power == power)
         .map(|(p, u)| {
-            let d = distance_home(map, u, homes);
+            let d = distance(map, rules.civil_disorder_distance, position, u, &targets);
             (
                 d,
                 u.kind == UnitKind::Fleet,
@@ -211,26 +316,62 @@ fn civil_disorder_victim(variant: &Variant, position: &Position, power: PowerId)
         .map(|t| t.3)
 }
 
-/// Moves from the unit to the nearest of `homes`: fleets along fleet edges (coasts
-/// matter), armies along army edges or across water. Unreachable counts as far away.
-fn distance_home(map: &Map, unit: &Unit, homes: &[ProvinceId]) -> u32 {
+/// Moves from the unit to the nearest of `targets`, counted as DATC 4.D.8 `how` says.
+/// Unreachable counts as far away.
+fn distance(
+    map: &Map,
+    how: CivilDisorderDistance,
+    position: &Position,
+    unit: &Unit,
+    targets: &[ProvinceId],
+) -> u32 {
     let start = map.province_of(unit.location);
-    if homes.contains(&start) {
+    if targets.contains(&start) {
         return 0;
     }
+    // Seas an army may be carried across in one move (4.D.8 a-c).
+    let carriers = |p: ProvinceId| -> bool {
+        match how {
+            CivilDisorderDistance::ConvoyOwnFleets => position
+                .unit_at(p)
+                .is_some_and(|u| u.kind == UnitKind::Fleet && u.power == unit.power),
+            CivilDisorderDistance::ConvoyAnyFleets => position
+                .unit_at(p)
+                .is_some_and(|u| u.kind == UnitKind::Fleet),
+            _ => true,
+        }
+    };
     let mut seen = vec![false; map.location_count()];
     let mut queue = VecDeque::new();
     seen[unit.location.index()] = true;
     queue.push_back((unit.location, 0u32));
     while let Some((l, d)) = queue.pop_front() {
-        let next: Vec<LocationId> = match unit.kind {
-            UnitKind::Fleet => map.fleet_neighbours(l).collect(),
-            UnitKind::Army => {
-                let p = map.province_of(l);
-                map.army_neighbours(p)
-                    .chain(map.fleet_province_neighbours(p))
-                    .map(ProvinceId::location)
-                    .collect()
+        let p = map.province_of(l);
+        let next: Vec<LocationId> = match (unit.kind, how) {
+            (UnitKind::Fleet, CivilDisorderDistance::Anywhere)
+            | (UnitKind::Army, CivilDisorderDistance::Anywhere) => map
+                .army_neighbours(p)
+                .chain(map.fleet_province_neighbours(p))
+                .map(ProvinceId::location)
+                .collect(),
+            (UnitKind::Fleet, _) => map.fleet_neighbours(l).collect(),
+            (UnitKind::Army, CivilDisorderDistance::ArmiesCrossWater) => map
+                .army_neighbours(p)
+                .chain(map.fleet_province_neighbours(p))
+                .map(ProvinceId::location)
+                .collect(),
+            (UnitKind::Army, _) => {
+                // Regular army moves, plus one move to any coast a convoy could reach.
+                let mut out: Vec<LocationId> =
+                    map.army_neighbours(p).map(ProvinceId::location).collect();
+                if map.province(p).terrain == Terrain::Coast {
+                    out.extend(
+                        convoy_reach(map, p, &carriers)
+                            .into_iter()
+                            .map(ProvinceId::location),
+                    );
+                }
+                out
             }
         };
         for n in next {
@@ -238,11 +379,43 @@ fn distance_home(map: &Map, unit: &Unit, homes: &[ProvinceId]) -> u32 {
                 continue;
             }
             seen[n.index()] = true;
-            if homes.contains(&map.province_of(n)) {
+            if targets.contains(&map.province_of(n)) {
                 return d + 1;
             }
+            // Armies crossing water in 4.D.8 d/e pass through seas; they are not stops.
             queue.push_back((n, d + 1));
         }
     }
     u32::MAX
+}
+
+/// Coastal provinces reachable from coastal `from` through seas that `carriers` allows.
+fn convoy_reach(
+    map: &Map,
+    from: ProvinceId,
+    carriers: &dyn Fn(ProvinceId) -> bool,
+) -> Vec<ProvinceId> {
+    let mut seen = vec![false; map.province_count()];
+    let mut stack: Vec<ProvinceId> = map
+        .fleet_province_neighbours(from)
+        .filter(|&s| map.province(s).terrain == Terrain::Sea && carriers(s))
+        .collect();
+    for s in &stack {
+        seen[s.index()] = true;
+    }
+    let mut coasts = Vec::new();
+    while let Some(s) = stack.pop() {
+        for n in map.fleet_province_neighbours(s) {
+            if seen[n.index()] {
+                continue;
+            }
+            seen[n.index()] = true;
+            match map.province(n).terrain {
+                Terrain::Sea if carriers(n) => stack.push(n),
+                Terrain::Coast if n != from => coasts.push(n),
+                _ => {}
+            }
+        }
+    }
+    coasts
 }

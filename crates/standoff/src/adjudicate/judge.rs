@@ -7,9 +7,12 @@ use super::outcome::Illegal;
 use super::routes::{is_convoy_space, route_exists, ProvinceSet};
 use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::{Map, Terrain};
-use crate::order::{Order, OrderKind};
+use crate::order::{Order, OrderKind, UnitRef};
 use crate::position::Position;
-use crate::rules::RuleSet;
+use crate::rules::{
+    AdjacentConvoy, CivilDisorderSupport, Designation, ImpossibleCoast, MissingCoastOnePossible,
+    MultipleOrders, RuleSet, SupportCoast, UnneededConvoy, ViaConvoyFallback, WrongCoastOfUnit,
+};
 use crate::unit::UnitKind;
 
 /// No unit.
@@ -177,7 +180,12 @@ impl<'a> Judge<'a> {
             match self.legality(u, &order.kind) {
                 Ok(eff) => match legal[u as usize] {
                     None => legal[u as usize] = Some(eff),
-                    Some(prev) if prev != eff => conflict[u as usize] = true,
+                    // DATC 4.D.3: the first, the last, or (c) none of different orders.
+                    Some(prev) if prev != eff => match self.rules.multiple_orders {
+                        MultipleOrders::First => {}
+                        MultipleOrders::Last => legal[u as usize] = Some(eff),
+                        MultipleOrders::Hold => conflict[u as usize] = true,
+                    },
                     Some(_) => {}
                 },
                 Err(why) => {
@@ -200,6 +208,9 @@ impl<'a> Judge<'a> {
         let ui = u as usize;
         let here = self.prov[ui];
         let map = self.map;
+        if let Some(unit) = kind.unit() {
+            self.designation(unit, ui)?;
+        }
         match *kind {
             OrderKind::Hold { .. } => Ok(Eff::Hold),
             OrderKind::Move { to, via_convoy, .. } => {
@@ -216,6 +227,7 @@ impl<'a> Judge<'a> {
             OrderKind::SupportHold { target, .. } => {
                 let tp = map.province_of(target.location);
                 let t = self.unit_at(tp).ok_or(Illegal::NothingToSupport)?;
+                self.designation(&target, t as usize)?;
                 if tp == here {
                     return Err(Illegal::SupportOwnProvince);
                 }
@@ -228,6 +240,7 @@ impl<'a> Judge<'a> {
                 let tp = map.province_of(target.location);
                 let dest = map.province_of(to);
                 let t = self.unit_at(tp).ok_or(Illegal::NothingToSupport)?;
+                self.designation(&target, t as usize)?;
                 if tp == here || dest == here {
                     return Err(Illegal::SupportOwnProvince);
                 }
@@ -238,6 +251,12 @@ impl<'a> Judge<'a> {
                 // support (DATC 4.B.4 d), so a fleet only has to reach the province.
                 let fleet_without_coast =
                     self.kind[t as usize] == UnitKind::Fleet && to.index() < map.province_count();
+                if fleet_without_coast
+                    && map.has_coasts(dest)
+                    && self.rules.support_coast == SupportCoast::MandatoryFails
+                {
+                    return Err(Illegal::CoastNotSpecified);
+                }
                 if fleet_without_coast {
                     if tp == dest
                         || !map.can_reach_province(UnitKind::Fleet, self.loc[t as usize], dest)
@@ -249,7 +268,8 @@ impl<'a> Judge<'a> {
                         .map_err(|_| Illegal::SupportedMoveImpossible)?;
                 }
                 let coast = (to.index() >= map.province_count()
-                    && self.kind[t as usize] == UnitKind::Fleet)
+                    && self.kind[t as usize] == UnitKind::Fleet
+                    && self.rules.support_coast != SupportCoast::Ignored)
                     .then_some(to);
                 Ok(Eff::SupportMove {
                     target: t,
@@ -266,6 +286,7 @@ impl<'a> Judge<'a> {
                 if self.kind[a as usize] != UnitKind::Army {
                     return Err(Illegal::NoArmyToConvoy);
                 }
+                self.designation(&army, a as usize)?;
                 if !route_exists(map, ap, to, &self.fleets_at_sea, Some(here)) {
                     return Err(Illegal::ConvoyImpossible);
                 }
@@ -277,6 +298,29 @@ impl<'a> Judge<'a> {
             | OrderKind::Remove { .. }
             | OrderKind::Waive => Err(Illegal::WrongPhase),
         }
+    }
+
+    /// DATC 4.C.1/4.C.2 (unit type) and 4.B.5 (the unit's coast) as the rules say.
+    fn designation(&self, unit: &UnitRef, actual: usize) -> Result<(), Illegal> {
+        match unit.kind {
+            None if self.rules.missing_unit_type == Designation::Invalid => {
+                return Err(Illegal::UnitTypeMissing)
+            }
+            Some(k)
+                if k != self.kind[actual] && self.rules.wrong_unit_type == Designation::Invalid =>
+            {
+                return Err(Illegal::WrongUnitType)
+            }
+            _ => {}
+        }
+        let names_coast = unit.location.index() >= self.map.province_count();
+        if names_coast
+            && unit.location != self.loc[actual]
+            && self.rules.wrong_unit_coast == WrongCoastOfUnit::Fails
+        {
+            return Err(Illegal::WrongCoast);
+        }
+        Ok(())
     }
 
     /// Where unit `ui` would go if ordered to `to`, and whether only a convoy could take
@@ -329,18 +373,29 @@ impl<'a> Judge<'a> {
                         Err(Illegal::NotAdjacent)
                     };
                 }
+                let mut reachable = coasts.iter().filter(|&&c| map.fleet_adjacent(here, c));
+                let (first, second) = (reachable.next().copied(), reachable.next());
                 if to.index() >= map.province_count() {
-                    return if map.fleet_adjacent(here, to) {
-                        Ok((to, false))
-                    } else if coasts.iter().any(|&c| map.fleet_adjacent(here, c)) {
-                        Err(Illegal::CoastNotReachable)
-                    } else {
-                        Err(Illegal::NotAdjacent)
+                    return match first {
+                        _ if map.fleet_adjacent(here, to) => Ok((to, false)),
+                        // DATC 4.B.3 a: the coast is corrected when only one is possible.
+                        Some(c)
+                            if second.is_none()
+                                && self.rules.impossible_coast == ImpossibleCoast::Corrected =>
+                        {
+                            Ok((c, false))
+                        }
+                        Some(_) => Err(Illegal::CoastNotReachable),
+                        None => Err(Illegal::NotAdjacent),
                     };
                 }
-                let mut reachable = coasts.iter().filter(|&&c| map.fleet_adjacent(here, c));
-                match (reachable.next(), reachable.next()) {
-                    (Some(&c), None) => Ok((c, false)),
+                match (first, second) {
+                    (Some(_), None)
+                        if self.rules.missing_coast_one == MissingCoastOnePossible::Fails =>
+                    {
+                        Err(Illegal::CoastNotSpecified)
+                    }
+                    (Some(c), None) => Ok((c, false)),
                     (Some(_), Some(_)) => Err(Illegal::CoastNotSpecified),
                     (None, _) => Err(Illegal::NotAdjacent),
                 }
@@ -391,8 +446,25 @@ impl<'a> Judge<'a> {
                     }
                 }
             }
-            let intent = explicit[u] || own_fleet_convoys;
-            let by_convoy = intent && route_exists(self.map, self.prov[u], dest, &carriers, None);
+            let route = route_exists(self.map, self.prov[u], dest, &carriers, None);
+            let opposite = {
+                let o = self.at[dest.index()];
+                o != NONE
+                    && matches!(self.eff[o as usize], Eff::Move { dest: d, .. } if d == self.prov[u])
+            };
+            let by_convoy = match self.rules.adjacent_convoy {
+                AdjacentConvoy::AlwaysConvoy => route,
+                AdjacentConvoy::OppositeMove | AdjacentConvoy::OppositeMoveWithRoute => {
+                    route && opposite
+                }
+                AdjacentConvoy::Rulebook2000 => {
+                    let no_fallback =
+                        self.rules.via_convoy_fallback == ViaConvoyFallback::NoFallback;
+                    (explicit[u] || own_fleet_convoys) && (route || (explicit[u] && no_fallback))
+                }
+                // DPTG: "via convoy" decides, and such a move never goes by land.
+                AdjacentConvoy::ExplicitOnly => explicit[u],
+            };
             if let Eff::Move { convoy, .. } = &mut self.eff[u] {
                 *convoy = by_convoy;
             }
@@ -401,10 +473,24 @@ impl<'a> Judge<'a> {
 
     /// Supports and convoys that match nothing become void holds.
     fn match_orders(&mut self) {
+        // DATC 4.D.9 a: no hold support for a power that gave no orders at all.
+        let mut ordering_powers = Vec::new();
+        if self.rules.civil_disorder_support == CivilDisorderSupport::Fails {
+            for u in 0..self.prov.len() {
+                if self.ordered[u] && !ordering_powers.contains(&self.power[u]) {
+                    ordering_powers.push(self.power[u]);
+                }
+            }
+        }
+        let in_disorder = |j: &Self, t: usize| {
+            j.rules.civil_disorder_support == CivilDisorderSupport::Fails
+                && !ordering_powers.contains(&j.power[t])
+        };
         for u in 0..self.prov.len() {
             let matches = match self.eff[u] {
                 Eff::SupportHold { target } => {
                     !matches!(self.eff[target as usize], Eff::Move { .. })
+                        && !in_disorder(self, target as usize)
                 }
                 Eff::SupportMove {
                     target,
@@ -423,7 +509,12 @@ impl<'a> Judge<'a> {
                 Eff::Hold | Eff::Move { .. } => true,
             };
             if !matches {
-                self.status[u] = Status::Void;
+                self.status[u] = match self.eff[u] {
+                    Eff::Convoy { .. } if self.rules.unneeded_convoy == UnneededConvoy::Illegal => {
+                        Status::Illegal(Illegal::ConvoyNotNeeded)
+                    }
+                    _ => Status::Void,
+                };
             }
         }
     }

@@ -46,8 +46,17 @@ pub enum Illegal {
     CenterNotOwned,
     /// A build in an occupied center (or a second build there).
     CenterOccupied,
-    /// A build on a coast without the unit type (DATC 4.C.3 c).
+    /// The unit type is missing (a coastal build, DATC 4.C.3 c; any order under
+    /// 4.C.1 a).
     UnitTypeMissing,
+    /// The unit type written is not the unit's (DATC 4.C.2 a).
+    WrongUnitType,
+    /// The coast written is not the one the fleet is on (DATC 4.B.5 a).
+    WrongCoast,
+    /// A convoy order no convoy needs (2023 rulebook).
+    ConvoyNotNeeded,
+    /// A waive where waiving is not allowed (DATC 4.D.7 b).
+    WaiveNotAllowed,
     /// A build or removal beyond what the power must do (DATC 4.D.4 b, 4.D.6 b).
     NothingDue,
     /// A fleet ordered to move "via convoy": only armies are convoyed.

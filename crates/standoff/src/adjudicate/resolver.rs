@@ -7,6 +7,8 @@
 
 use super::judge::{Eff, Judge, NONE};
 use crate::ids::ProvinceId;
+use crate::rules::{ConvoyedAttackOnSupport, DislodgedUnitEffect, MultiRouteConvoy, ParadoxRule};
+use crate::unit::UnitKind;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum State {
@@ -118,6 +120,22 @@ impl<'j, 'a> Resolver<'j, 'a> {
         self.deps.truncate(old_len);
         // A paradox needs a convoying fleet whose survival is part of the cycle; a
         // cycle of moves (convoyed or not) is circular movement.
+        let paradox = self
+            .scratch
+            .iter()
+            .any(|&d| matches!(j.eff[d as usize], Eff::Convoy { .. }));
+        if paradox && j.rules.paradox == ParadoxRule::AllHold {
+            // DATC 4.A.2 e: every move in the paradox fails.
+            for i in 0..self.scratch.len() {
+                let d = self.scratch[i] as usize;
+                self.state[d] = State::Unresolved;
+                if j.move_of(d).is_some() {
+                    self.result[d] = false;
+                    self.state[d] = State::Resolved;
+                }
+            }
+            return;
+        }
         let mut flagged = false;
         for i in 0..self.scratch.len() {
             if let Eff::Convoy { army, .. } = j.eff[self.scratch[i] as usize] {
@@ -178,6 +196,9 @@ impl<'j, 'a> Resolver<'j, 'a> {
         if self.paradox[m] {
             return false;
         }
+        if j.rules.multi_route_convoy == MultiRouteConvoy::AnyRouteDisrupted {
+            return self.every_route_intact(m, dest);
+        }
         let fleets = j.convoyers_of.get(m);
         // Depth-first over the convoying fleets, deciding each fleet when reached.
         let mut reached = 0u64; // fleets are few: indices into `fleets`
@@ -212,6 +233,46 @@ impl<'j, 'a> Resolver<'j, 'a> {
             }
         }
         false
+    }
+
+    /// DATC 4.A.1 a: a convoy is disrupted when any fleet on any of its routes is
+    /// dislodged. The route fleets are the convoying fleets linked to both ends.
+    fn every_route_intact(&mut self, m: usize, dest: ProvinceId) -> bool {
+        let j = self.judge;
+        let fleets = j.convoyers_of.get(m);
+        let linked = |start: ProvinceId| -> u64 {
+            let mut reached = 0u64;
+            let mut changed = true;
+            while changed {
+                changed = false;
+                for (i, &f) in fleets.iter().enumerate().take(64) {
+                    if reached & (1 << i) != 0 {
+                        continue;
+                    }
+                    let here = j.prov[f as usize];
+                    let touches = j.map.fleet_province_adjacent(start, here)
+                        || fleets.iter().enumerate().take(64).any(|(k, &g)| {
+                            reached & (1 << k) != 0
+                                && j.map.fleet_province_adjacent(j.prov[g as usize], here)
+                        });
+                    if touches {
+                        reached |= 1 << i;
+                        changed = true;
+                    }
+                }
+            }
+            reached
+        };
+        let on_route = linked(j.prov[m]) & linked(dest);
+        if on_route == 0 {
+            return false;
+        }
+        for (i, &f) in fleets.iter().enumerate().take(64) {
+            if on_route & (1 << i) != 0 && !self.resolve(f as usize) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Given supports of unit `u`, not counting those from `exclude`'s power.
@@ -278,12 +339,32 @@ impl<'j, 'a> Resolver<'j, 'a> {
         if !self.has_path(m) {
             return 0;
         }
-        if let Some(o) = self.head_to_head(m) {
+        // A unit dislodged by the unit from its destination has no effect there: after a
+        // head-to-head battle (DATC 4.A.7 b), or always (4.A.7 a).
+        let opponent = match self.judge.rules.dislodged_unit_effect {
+            DislodgedUnitEffect::NoEffectOnlyHeadToHead => self.head_to_head(m),
+            DislodgedUnitEffect::NoEffectOnAttackerOrigin => self.opposite_move(m),
+        };
+        if let Some(o) = opponent {
             if self.resolve(o) {
                 return 0;
             }
         }
         1 + self.support_count(m, None)
+    }
+
+    /// The unit in `m`'s destination moving to `m`'s origin, by any route.
+    fn opposite_move(&self, m: usize) -> Option<usize> {
+        let j = self.judge;
+        let (dest, _) = j.move_of(m)?;
+        let o = j.at[dest.index()];
+        if o == NONE {
+            return None;
+        }
+        match j.move_of(o as usize) {
+            Some((d, _)) if d == j.prov[m] => Some(o as usize),
+            _ => None,
+        }
     }
 
     /// DEFEND STRENGTH of move `m` (in a head-to-head battle).
@@ -350,9 +431,16 @@ impl<'j, 'a> Resolver<'j, 'a> {
             if j.power[m] == j.power[s] {
                 continue;
             }
-            // An attack from the province the support goes into does not cut it
-            // (DATC 4.A.4 a also for a convoyed attack from there).
+            // An attack from the province the support goes into does not cut it; a
+            // convoyed one from there does not either under DATC 4.A.4 a.
             if into == Some(j.prov[m]) {
+                let convoyed = matches!(j.move_of(m), Some((_, true)));
+                if !(convoyed && j.rules.convoyed_attack_on_support == ConvoyedAttackOnSupport::Cut)
+                {
+                    continue;
+                }
+            }
+            if matches!(j.move_of(m), Some((_, true))) && self.paradox_rule_spares(s, m) {
                 continue;
             }
             if self.has_path(m) {
@@ -360,6 +448,66 @@ impl<'j, 'a> Resolver<'j, 'a> {
             }
         }
         None
+    }
+
+    /// The 1971, 1982 and 2000 paradox rules (DATC 4.A.2 a, b, c): supports that a
+    /// convoyed army `m` does not cut, whatever its path.
+    fn paradox_rule_spares(&self, s: usize, m: usize) -> bool {
+        let j = self.judge;
+        let supporter_is_fleet = j.kind[s] == UnitKind::Fleet;
+        match j.rules.paradox {
+            // A fleet supporting a fleet's attack on one of the army's convoying fleets.
+            ParadoxRule::Rule1971 => match j.eff[s] {
+                Eff::SupportMove { target, dest, .. }
+                    if supporter_is_fleet && j.kind[target as usize] == UnitKind::Fleet =>
+                {
+                    j.convoyers_of
+                        .get(m)
+                        .iter()
+                        .any(|&f| j.prov[f as usize] == dest)
+                }
+                _ => false,
+            },
+            // A fleet supporting any action in a sea that holds a convoying fleet.
+            ParadoxRule::Rule1982 => {
+                let place = match j.eff[s] {
+                    Eff::SupportMove { dest, .. } => dest,
+                    Eff::SupportHold { target } => j.prov[target as usize],
+                    _ => return false,
+                };
+                let o = j.at[place.index()];
+                supporter_is_fleet
+                    && j.map.province(place).terrain == crate::map::Terrain::Sea
+                    && o != NONE
+                    && j.active(o as usize)
+                    && matches!(j.eff[o as usize], Eff::Convoy { .. })
+            }
+            // Any unit supporting an attack on a fleet the army's convoy cannot do without.
+            ParadoxRule::Rule2000 => {
+                match j.eff[s] {
+                    Eff::SupportMove { dest, .. } => j.convoyers_of.get(m).iter().any(|&f| {
+                        j.prov[f as usize] == dest && self.necessary_fleet(m, f as usize)
+                    }),
+                    _ => false,
+                }
+            }
+            ParadoxRule::Szykman | ParadoxRule::AllHold | ParadoxRule::Dptg => false,
+        }
+    }
+
+    /// Whether every ordered convoy route of army `m` passes through fleet `f`.
+    fn necessary_fleet(&self, m: usize, f: usize) -> bool {
+        let j = self.judge;
+        let Some((dest, _)) = j.move_of(m) else {
+            return false;
+        };
+        let mut carriers = super::routes::ProvinceSet::new(j.map.province_count());
+        for &g in j.convoyers_of.get(m) {
+            if g as usize != f {
+                carriers.insert(j.prov[g as usize]);
+            }
+        }
+        !super::routes::route_exists(j.map, j.prov[m], dest, &carriers, None)
     }
 
     fn support_given(&mut self, s: usize) -> bool {

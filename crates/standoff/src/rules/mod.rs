@@ -586,85 +586,37 @@ impl RuleSet {
                 out.push(what.to_string());
             }
         };
+        no(self.paradox == ParadoxRule::Dptg, "4.A.2 choice f (DPTG)");
         no(
-            matches!(
-                self.paradox,
-                ParadoxRule::Rule1971
-                    | ParadoxRule::Rule2000
-                    | ParadoxRule::Dptg
-                    | ParadoxRule::Rule1982
-                    | ParadoxRule::AllHold
-            ),
-            "4.A.2: only the Szykman paradox rule (d)",
-        );
-        no(
-            self.multi_route_convoy != MultiRouteConvoy::AllRoutesDisrupted,
-            "4.A.1 choice a",
-        );
-        no(
-            !matches!(self.adjacent_convoy, AdjacentConvoy::Rulebook2000),
-            "4.A.3 choices a, b, c, e",
-        );
-        no(
-            self.via_convoy_fallback != ViaConvoyFallback::LandRoute,
-            "no land fallback for via convoy (2023)",
-        );
-        no(
-            self.convoyed_attack_on_support != ConvoyedAttackOnSupport::NotCut,
-            "4.A.4 choice b",
-        );
-        no(
-            self.retreat_to_convoy_origin != RetreatToConvoyOrigin::Allowed,
-            "4.A.5 choice a",
+            self.adjacent_convoy == AdjacentConvoy::OppositeMoveWithRoute,
+            "4.A.3 choice c",
         );
         no(
             self.convoy_path != ConvoyPathSpecification::Ignored,
             "4.A.6 choices b, c",
         );
         no(
-            self.dislodged_unit_effect != DislodgedUnitEffect::NoEffectOnlyHeadToHead,
-            "4.A.7 choice a",
+            self.missing_coast_two == MissingCoastTwoPossible::DefaultCoast,
+            "4.B.1 choice b (the DATC names no default coast)",
         );
         no(
-            self.missing_coast_two != MissingCoastTwoPossible::Fails,
-            "4.B.1 choice b",
+            self.missing_coast_one == MissingCoastOnePossible::DefaultCoast,
+            "4.B.2 choice b (the DATC names no default coast)",
         );
         no(
-            self.missing_coast_one != MissingCoastOnePossible::OnlyCoast,
-            "4.B.2 choices b, c",
-        );
-        no(
-            self.impossible_coast != ImpossibleCoast::Fails,
-            "4.B.3 choice a",
-        );
-        no(
-            self.support_coast != SupportCoast::OptionalMustMatch,
-            "4.B.4 choices a, b, c, e",
-        );
-        no(
-            self.wrong_unit_coast != WrongCoastOfUnit::Ignored,
-            "4.B.5 choice a",
+            matches!(
+                self.support_coast,
+                SupportCoast::MandatoryDefault | SupportCoast::MandatoryPoorlyWritten
+            ),
+            "4.B.4 choices b, c",
         );
         no(
             self.unknown_coast != UnknownCoast::Ignored,
             "4.B.6 choice a",
         );
-        no(self.build_coast != BuildCoast::Fails, "4.B.7 choice b");
         no(
-            self.missing_unit_type != Designation::Ignored,
-            "4.C.1 choice a",
-        );
-        no(
-            self.wrong_unit_type != Designation::Ignored,
-            "4.C.2 choice a",
-        );
-        no(
-            self.build_without_type != BuildWithoutType::FailsOnCoast,
-            "4.C.3 choices a, b",
-        );
-        no(
-            self.fleet_build_inland != FleetBuildInland::Fails,
-            "4.C.4 choice b",
+            self.build_coast != BuildCoast::Fails,
+            "4.B.7 choice b (the DATC names no default coast)",
         );
         no(
             self.missing_nationality != Designation::Ignored,
@@ -675,49 +627,16 @@ impl RuleSet {
             "4.C.6 choice a",
         );
         no(
-            self.multiple_orders != MultipleOrders::Hold,
-            "4.D.3 choices a, b",
-        );
-        no(
-            self.too_many_builds != ExcessAdjustments::First,
-            "4.D.4 choices a, c",
-        );
-        no(
-            self.builds_in_one_area != ExcessAdjustments::First,
-            "4.D.5 choices a, c",
-        );
-        no(
-            self.too_many_removals != ExcessAdjustments::First,
-            "4.D.6 choices a, c",
-        );
-        no(self.waive != Waive::Allowed, "4.D.7 choice b");
-        no(
-            self.civil_disorder_distance != CivilDisorderDistance::ArmiesCrossWater,
-            "4.D.8 choices a, b, c, e",
-        );
-        no(
-            self.civil_disorder_target != CivilDisorderTarget::HomeCenters,
-            "4.D.8 owned-center distance (2023)",
-        );
-        no(
-            self.civil_disorder_support != CivilDisorderSupport::Succeeds,
-            "4.D.9 choice a",
-        );
-        no(
-            self.legality != Legality::CurrentSituation,
-            "4.E.1 choices a, b, c",
-        );
-        no(
-            self.unneeded_convoy != UnneededConvoy::Legal,
-            "unneeded convoys illegal (2023)",
-        );
-        no(
             self.order_sets_ordered != OrderSetsOrdered::LatestUnlessAdded,
             "4.D.1 choices a, b, d",
         );
         no(
             self.order_sets_unordered != OrderSetsUnordered::Combined,
             "4.D.2 choice a",
+        );
+        no(
+            self.legality != Legality::CurrentSituation,
+            "4.E.1 choices a, b, c",
         );
         no(
             self.poorly_written != PoorlyWritten::PossibleOrder,
