@@ -1,8 +1,9 @@
 //! `standoff adjudicate`: one movement phase from files.
 
 use anyhow::{Context, Result};
-use standoff::adjudicate::{adjudicate_text, OrderStatus};
+use standoff::adjudicate::{adjudicate_text_with, OrderStatus};
 use standoff::report::{illegal_text, movement_report, outcome_text, Audience};
+use standoff::rules::RuleSet;
 use standoff::{Position, Variant};
 use std::path::PathBuf;
 
@@ -28,6 +29,9 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Rules (`PRESET option=choice ...`, see `standoff rules`).
+    #[arg(long, default_value = "datc")]
+    rules: String,
 }
 
 fn read(path: &PathBuf) -> Result<String> {
@@ -46,8 +50,10 @@ pub fn run(args: &Args) -> Result<bool> {
             .with_context(|| format!("position {}", p.display()))?,
         None => Position::initial(&variant),
     };
+    let rules = RuleSet::parse(&args.rules)?;
+    rules.check_supported()?;
     let text = read(&args.orders)?;
-    let done = adjudicate_text(&variant, &position, &text);
+    let done = adjudicate_text_with(&variant, &rules, &position, &text);
     for e in &done.errors {
         eprintln!("{}: line {}: {}", args.orders.display(), e.line, e.error);
     }

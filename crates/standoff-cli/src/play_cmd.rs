@@ -6,6 +6,7 @@ use standoff::game::Game;
 use standoff::json::{GameJson, PhaseRecordJson};
 use standoff::parse::split_phases;
 use standoff::report::{center_table, phase_report, Audience};
+use standoff::rules::RuleSet;
 use standoff::{PhaseKind, Position, Season, Variant};
 use std::path::{Path, PathBuf};
 
@@ -30,6 +31,10 @@ pub struct Args {
     /// Print the reports one power would receive (its orders and units only).
     #[arg(long)]
     power: Option<String>,
+    /// Rules for a new game (`PRESET option=choice ...`, see `standoff rules`); a loaded
+    /// game keeps the rules it was saved with.
+    #[arg(long, default_value = "datc")]
+    rules: String,
 }
 
 fn load(path: &Path) -> Result<(Variant, Game, Vec<PhaseRecordJson>)> {
@@ -40,7 +45,8 @@ fn load(path: &Path) -> Result<(Variant, Game, Vec<PhaseRecordJson>)> {
     let variant = Variant::builtin(&saved.variant)?;
     let position = Position::from_json(&variant, &serde_json::to_string(&saved.position)?)
         .with_context(|| format!("position in {}", path.display()))?;
-    let mut game = Game::from_position(position);
+    saved.rules.check_supported()?;
+    let mut game = Game::from_position(position).with_rules(saved.rules);
     game.winner = saved.winner.as_deref().and_then(|w| variant.find_power(w));
     Ok((variant, game, saved.history))
 }
@@ -51,7 +57,9 @@ pub fn run(args: &Args) -> Result<bool> {
         Some(path) => load(path)?,
         None => {
             let variant = Variant::builtin(&args.variant)?;
-            let game = Game::new(&variant);
+            let rules = RuleSet::parse(&args.rules)?;
+            rules.check_supported()?;
+            let game = Game::new(&variant).with_rules(rules);
             (variant, game, Vec::new())
         }
     };
@@ -111,6 +119,7 @@ pub fn run(args: &Args) -> Result<bool> {
             position: game.position.to_json(&variant),
             history,
             winner: game.winner.map(|w| variant.power_name(w).to_string()),
+            rules: game.rules,
         };
         std::fs::write(path, serde_json::to_string_pretty(&saved)?)
             .with_context(|| format!("writing {}", path.display()))?;

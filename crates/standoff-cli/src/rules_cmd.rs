@@ -10,10 +10,17 @@ pub struct Args {
     /// Print one preset as JSON (for game files) instead of the table.
     #[arg(long)]
     json: Option<String>,
+    /// Print the table as Markdown (docs/rules.md is this output).
+    #[arg(long)]
+    markdown: bool,
 }
 
 /// Prints the table (or a preset as JSON).
 pub fn run(args: &Args) -> Result<bool> {
+    if args.markdown {
+        print!("{}", standoff::rules::options_markdown());
+        return Ok(true);
+    }
     if let Some(name) = &args.json {
         println!("{}", serde_json::to_string_pretty(&preset(name)?)?);
         return Ok(true);

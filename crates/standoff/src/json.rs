@@ -282,4 +282,8 @@ pub struct GameJson {
     /// The winner, once there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<String>,
+    /// The rules the game is played by (a replay gives the same rulings); absent means
+    /// the default `datc` rules.
+    #[serde(default)]
+    pub rules: crate::rules::RuleSet,
 }

@@ -308,9 +308,19 @@ pub struct TextAdjudication {
 /// Parses `text` (one order per line, `Power: order`) and adjudicates the movement
 /// phase. Lines that cannot be read are reported and do not stop the rest.
 pub fn adjudicate_text(variant: &Variant, position: &Position, text: &str) -> TextAdjudication {
+    adjudicate_text_with(variant, &RuleSet::DATC, position, text)
+}
+
+/// [`adjudicate_text`] under `rules`.
+pub fn adjudicate_text_with(
+    variant: &Variant,
+    rules: &RuleSet,
+    position: &Position,
+    text: &str,
+) -> TextAdjudication {
     let (parsed, errors) = parse_orders_at(variant, position, text);
     let orders: Vec<Order> = parsed.into_iter().map(|p| p.order).collect();
-    let result = adjudicate_movement(variant, position, &orders);
+    let result = adjudicate_movement_with(variant, rules, position, &orders);
     TextAdjudication {
         result,
         orders,

@@ -12,7 +12,7 @@ mod presets;
 mod table;
 
 pub use presets::{preset, preset_names};
-pub use table::{describe_options, OptionInfo};
+pub use table::{describe_options, options_markdown, OptionInfo};
 
 use serde::{Deserialize, Serialize};
 

@@ -232,3 +232,49 @@ pub fn describe_options() -> Vec<OptionInfo> {
         option!("4.E.5", "proxy_orders", "Proxy orders", ProxyOrders),
     ]
 }
+
+/// The options table in Markdown: issue, field, choices (with the presets using each)
+/// and the default, for `docs/rules.md`.
+pub fn options_markdown() -> String {
+    use std::fmt::Write;
+    let presets: Vec<(&str, serde_json::Value)> = super::preset_names()
+        .into_iter()
+        .filter_map(|n| Some((n, serde_json::to_value(super::preset(n).ok()?).ok()?)))
+        .collect();
+    let mut out = String::from(
+        "| issue | field | choices (presets using each) | default |\n|---|---|---|---|\n",
+    );
+    let default = serde_json::to_value(RuleSet::default()).unwrap_or_default();
+    for o in describe_options() {
+        let choices: Vec<String> = o
+            .choices
+            .iter()
+            .map(|(letter, name, description)| {
+                let users: Vec<&str> = presets
+                    .iter()
+                    .filter(|(_, v)| v[o.field].as_str() == Some(name.as_str()))
+                    .map(|(n, _)| *n)
+                    .collect();
+                let description = description
+                    .strip_prefix(&format!("({letter}) "))
+                    .unwrap_or(description);
+                let users = if users.is_empty() {
+                    String::new()
+                } else {
+                    format!(" [{}]", users.join(", "))
+                };
+                format!("**{letter}** `{name}`: {description}{users}")
+            })
+            .collect();
+        let default_choice = default[o.field].as_str().unwrap_or("");
+        let _ = writeln!(
+            out,
+            "| {} | `{}` | {} | `{}` |",
+            o.issue,
+            o.field,
+            choices.join("<br>"),
+            default_choice
+        );
+    }
+    out
+}
