@@ -1,6 +1,7 @@
 //! The `standoff` command: a thin front end over the `standoff` library.
 
 mod adjudicate_cmd;
+mod assign_cmd;
 mod bench_cmd;
 mod corpus_cmd;
 mod datc_cmd;
@@ -37,6 +38,8 @@ enum Command {
     Corpus(corpus_cmd::Args),
     /// List every rule option (DATC chapter 4), its choices and the presets.
     Rules(rules_cmd::Args),
+    /// Assign powers to players from secret preference lists (DPTG chapter I).
+    Assign(assign_cmd::Args),
 }
 
 /// Output piped into a program that stopped reading (`standoff rules | head`) ends the
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench_cmd::run(&args),
         Command::Corpus(args) => corpus_cmd::run(&args),
         Command::Rules(args) => rules_cmd::run(&args),
+        Command::Assign(args) => assign_cmd::run(&args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

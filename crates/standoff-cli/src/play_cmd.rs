@@ -2,7 +2,7 @@
 //! and load the game as JSON.
 
 use anyhow::{Context, Result};
-use standoff::game::Game;
+use standoff::game::{DrawReason, EndRules, Game, GameEnd};
 use standoff::json::{GameJson, PhaseRecordJson};
 use standoff::parse::split_phases;
 use standoff::report::{center_table, phase_report, Audience};
@@ -35,6 +35,18 @@ pub struct Args {
     /// game keeps the rules it was saved with.
     #[arg(long, default_value = "datc")]
     rules: String,
+    /// Centers needed to win (default: the variant's).
+    #[arg(long)]
+    victory_centers: Option<usize>,
+    /// Draw after this many consecutive years without a capture (DPTG: 7).
+    #[arg(long)]
+    draw_after_quiet_years: Option<u32>,
+    /// Draw after this many game years without a victor (DPTG: 35).
+    #[arg(long)]
+    draw_after_years: Option<u32>,
+    /// Short game: end after this year's fall, ranked by centers.
+    #[arg(long)]
+    end_after_year: Option<i32>,
 }
 
 fn load(path: &Path) -> Result<(Variant, Game, Vec<PhaseRecordJson>)> {
@@ -46,7 +58,10 @@ fn load(path: &Path) -> Result<(Variant, Game, Vec<PhaseRecordJson>)> {
     let position = Position::from_json(&variant, &serde_json::to_string(&saved.position)?)
         .with_context(|| format!("position in {}", path.display()))?;
     saved.rules.check_supported()?;
-    let mut game = Game::from_position(position).with_rules(saved.rules);
+    let mut game = Game::from_position(position)
+        .with_rules(saved.rules)
+        .with_end_rules(saved.end_rules);
+    game.quiet_years = saved.quiet_years;
     game.winner = saved.winner.as_deref().and_then(|w| variant.find_power(w));
     Ok((variant, game, saved.history))
 }
@@ -59,7 +74,15 @@ pub fn run(args: &Args) -> Result<bool> {
             let variant = Variant::builtin(&args.variant)?;
             let rules = RuleSet::parse(&args.rules)?;
             rules.check_supported()?;
-            let game = Game::new(&variant).with_rules(rules);
+            let end_rules = EndRules {
+                victory_centers: args.victory_centers,
+                draw_after_quiet_years: args.draw_after_quiet_years,
+                draw_after_years: args.draw_after_years,
+                end_after_year: args.end_after_year,
+            };
+            let game = Game::new(&variant)
+                .with_rules(rules)
+                .with_end_rules(end_rules);
             (variant, game, Vec::new())
         }
     };
@@ -108,8 +131,9 @@ pub fn run(args: &Args) -> Result<bool> {
         })
         .with_context(|| path.display().to_string())?;
     }
-    match game.winner {
-        Some(w) => println!("Game over: {} wins.", variant.power_name(w)),
+    let ended = game.ended.as_ref().map(|e| describe_end(&variant, e));
+    match &ended {
+        Some(text) => println!("Game over: {text}"),
         None => println!("Next phase: {}", game.position.phase),
     }
     println!("{}", center_table(&variant, &game.position));
@@ -120,9 +144,38 @@ pub fn run(args: &Args) -> Result<bool> {
             history,
             winner: game.winner.map(|w| variant.power_name(w).to_string()),
             rules: game.rules,
+            end_rules: game.end_rules,
+            quiet_years: game.quiet_years,
+            ended,
         };
         std::fs::write(path, serde_json::to_string_pretty(&saved)?)
             .with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(all_read)
+}
+
+fn describe_end(variant: &Variant, end: &GameEnd) -> String {
+    let names = |ps: &[standoff::PowerId]| {
+        ps.iter()
+            .map(|&p| variant.power_name(p))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match end {
+        GameEnd::Victory(p) => format!("{} wins.", variant.power_name(*p)),
+        GameEnd::Draw { reason, powers } => {
+            let why = match reason {
+                DrawReason::QuietYears(n) => format!("{n} consecutive years without a capture"),
+                DrawReason::YearLimit(n) => format!("{n} years without a victor"),
+            };
+            format!("draw ({why}) between {}.", names(powers))
+        }
+        GameEnd::ShortGameOver { ranking } => {
+            let list: Vec<String> = ranking
+                .iter()
+                .map(|(p, c)| format!("{} {c}", variant.power_name(*p)))
+                .collect();
+            format!("the short game is over; by centers: {}.", list.join(", "))
+        }
+    }
 }

@@ -47,8 +47,62 @@ pub struct Processed {
     pub result: PhaseResult,
     /// Centers captured at the end of the year (after fall and its retreats).
     pub captures: Vec<CenterChange>,
-    /// Set when the game ended with this phase.
+    /// Set when the game ended with this phase by victory.
     pub winner: Option<PowerId>,
+    /// Set when the game ended with this phase (victory, draw or end of a short game).
+    pub ended: Option<GameEnd>,
+}
+
+/// When a game ends by rule (besides victory at the variant's center count).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EndRules {
+    /// Centers needed to win; `None`: the variant's number (18 on the standard map).
+    pub victory_centers: Option<usize>,
+    /// A draw when this many consecutive years end with no center captured (DPTG: 7).
+    pub draw_after_quiet_years: Option<u32>,
+    /// A draw when this many game years have ended with no victor (DPTG: 35).
+    pub draw_after_years: Option<u32>,
+    /// A short game: it ends after this year's fall, ranked by centers.
+    pub end_after_year: Option<i32>,
+}
+
+impl EndRules {
+    /// The DPTG's game end (chapter II): draws after 7 quiet years or 35 years.
+    pub const DPTG: EndRules = EndRules {
+        victory_centers: None,
+        draw_after_quiet_years: Some(7),
+        draw_after_years: Some(35),
+        end_after_year: None,
+    };
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// A power controls the requisite number of centers.
+    Victory(PowerId),
+    /// A draw shared by every power still owning centers.
+    Draw {
+        /// Why the game was drawn.
+        reason: DrawReason,
+        /// The powers sharing the draw.
+        powers: Vec<PowerId>,
+    },
+    /// A short game reached its last year: powers ranked by centers, most first.
+    ShortGameOver {
+        /// `(power, centers)`, most centers first.
+        ranking: Vec<(PowerId, usize)>,
+    },
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawReason {
+    /// Consecutive years ended with no center captured.
+    QuietYears(u32),
+    /// The maximum number of game years ended with no victor.
+    YearLimit(u32),
 }
 
 /// A game in progress: the position at the start of the next phase to play.
@@ -60,16 +114,18 @@ pub struct Game {
     pub rules: RuleSet,
     /// The winner, once a power holds the victory number of centers.
     pub winner: Option<PowerId>,
+    /// When the game ends by rule besides victory.
+    pub end_rules: EndRules,
+    /// How the game ended, once it has.
+    pub ended: Option<GameEnd>,
+    /// Consecutive year ends with no center captured.
+    pub quiet_years: u32,
 }
 
 impl Game {
     /// A new game at the variant's starting position.
     pub fn new(variant: &Variant) -> Game {
-        Game {
-            position: Position::initial(variant),
-            rules: RuleSet::DATC,
-            winner: None,
-        }
+        Game::from_position(Position::initial(variant))
     }
 
     /// A game continuing from `position`.
@@ -78,7 +134,20 @@ impl Game {
             position,
             rules: RuleSet::DATC,
             winner: None,
+            end_rules: EndRules::default(),
+            ended: None,
+            quiet_years: 0,
         }
+    }
+
+    /// The same game with these end-of-game rules.
+    pub fn with_end_rules(self, end_rules: EndRules) -> Game {
+        Game { end_rules, ..self }
+    }
+
+    /// Whether the game has ended (no more phases are played).
+    pub fn is_over(&self) -> bool {
+        self.ended.is_some() || self.winner.is_some()
     }
 
     /// The same game played by `rules`.
@@ -109,6 +178,7 @@ impl Game {
         };
         let mut captures = Vec::new();
         let mut winner = None;
+        let mut ended = None;
         next.phase = if !next.dislodged.is_empty() {
             Phase {
                 kind: PhaseKind::Retreat,
@@ -123,13 +193,19 @@ impl Game {
                 },
                 (Season::Fall, _) => {
                     captures = capture_centers(variant, &mut next);
+                    let needed = self
+                        .end_rules
+                        .victory_centers
+                        .unwrap_or(variant.victory_centers);
                     winner = (0..variant.powers.len())
                         .map(|p| PowerId(p as u8))
-                        .find(|&p| next.center_count(p) >= variant.victory_centers);
+                        .find(|&p| next.center_count(p) >= needed);
+                    ended = self.year_end(variant, &next, phase.year, winner, captures.is_empty());
                     let anything_to_do = adjustment_counts(&next, variant.powers.len())
                         .iter()
                         .any(|&c| c != 0);
-                    if anything_to_do && winner.is_none() {
+                    // A game that ends skips the last adjustments (DPTG II).
+                    if anything_to_do && ended.is_none() {
                         Phase {
                             season: Season::Winter,
                             year: phase.year,
@@ -144,12 +220,63 @@ impl Game {
         };
         self.position = next;
         self.winner = self.winner.or(winner);
+        if self.ended.is_none() {
+            self.ended.clone_from(&ended);
+        }
         Processed {
             phase,
             result,
             captures,
             winner,
+            ended,
         }
+    }
+
+    /// Whether the year that just ended ends the game.
+    fn year_end(
+        &mut self,
+        variant: &Variant,
+        position: &Position,
+        year: i32,
+        winner: Option<PowerId>,
+        quiet: bool,
+    ) -> Option<GameEnd> {
+        if let Some(w) = winner {
+            return Some(GameEnd::Victory(w));
+        }
+        self.quiet_years = if quiet { self.quiet_years + 1 } else { 0 };
+        let owners = || -> Vec<PowerId> {
+            (0..variant.powers.len())
+                .map(|p| PowerId(p as u8))
+                .filter(|&p| position.center_count(p) > 0)
+                .collect()
+        };
+        let rules = self.end_rules;
+        if let Some(n) = rules
+            .draw_after_quiet_years
+            .filter(|&n| self.quiet_years >= n)
+        {
+            return Some(GameEnd::Draw {
+                reason: DrawReason::QuietYears(n),
+                powers: owners(),
+            });
+        }
+        let played = u32::try_from(year - variant.start_year + 1).unwrap_or(0);
+        if let Some(n) = rules.draw_after_years.filter(|&n| played >= n) {
+            return Some(GameEnd::Draw {
+                reason: DrawReason::YearLimit(n),
+                powers: owners(),
+            });
+        }
+        if rules.end_after_year.is_some_and(|last| year >= last) {
+            let mut ranking: Vec<(PowerId, usize)> = owners()
+                .into_iter()
+                .map(|p| (p, position.center_count(p)))
+                .collect();
+            ranking.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            return Some(GameEnd::ShortGameOver { ranking });
+        }
+        None
     }
 }
 
@@ -215,7 +342,7 @@ impl Game {
     ) -> Result<(), ScriptError> {
         for section in sections {
             if let Some(target) = section.phase {
-                while self.winner.is_none() && self.position.phase != target {
+                while !self.is_over() && self.position.phase != target {
                     let current = self.position.phase;
                     let skippable = current.kind != PhaseKind::Movement
                         && (current.year, current.season) <= (target.year, target.season);
@@ -235,7 +362,7 @@ impl Game {
                     on_phase(&step, &self.position);
                 }
             }
-            if self.winner.is_some() {
+            if self.is_over() {
                 break;
             }
             let (parsed, mut errors) =

@@ -286,4 +286,13 @@ pub struct GameJson {
     /// the default `datc` rules.
     #[serde(default)]
     pub rules: crate::rules::RuleSet,
+    /// When the game ends besides victory (absent: only by victory).
+    #[serde(default)]
+    pub end_rules: crate::game::EndRules,
+    /// Consecutive year ends with no center captured so far.
+    #[serde(default)]
+    pub quiet_years: u32,
+    /// How the game ended, in words, once it has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<String>,
 }

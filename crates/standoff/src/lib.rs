@@ -19,6 +19,7 @@
 //! ```
 
 pub mod adjudicate;
+pub mod assign;
 pub mod batch;
 pub mod bitset;
 pub mod corpus;

@@ -1,0 +1,33 @@
+//! `standoff assign PREFS --seed N`: assign powers from preference lists (DPTG I).
+
+use anyhow::{Context, Result};
+use standoff::assign::{assign_powers, parse_preferences};
+use standoff::Variant;
+use std::path::PathBuf;
+
+/// Arguments of `standoff assign`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Preference file: one player per line, `Alice: France; [Germany, Italy or
+    /// Austria]; [England or Russia]; Turkey`, `Bob: random`, `Carol:` (no list).
+    prefs: PathBuf,
+    /// Seed: the same lists and seed give the same assignment.
+    #[arg(long)]
+    seed: u64,
+    /// Variant name or alias.
+    #[arg(long, default_value = "standard")]
+    variant: String,
+}
+
+/// Prints `Player: Power` lines.
+pub fn run(args: &Args) -> Result<bool> {
+    let variant = Variant::builtin(&args.variant)?;
+    let text = std::fs::read_to_string(&args.prefs)
+        .with_context(|| format!("reading {}", args.prefs.display()))?;
+    let players =
+        parse_preferences(&variant, &text).with_context(|| args.prefs.display().to_string())?;
+    for (player, power) in assign_powers(variant.powers.len(), &players, args.seed)? {
+        println!("{player}: {}", variant.power_name(power));
+    }
+    Ok(true)
+}

@@ -1,0 +1,142 @@
+//! Power assignment from secret preference lists (DPTG chapter I), reproducible from a
+//! seed: players who ask for a random power get one first; then each remaining list, in
+//! random order of players, gets its best still-available power (ties within a group
+//! broken at random; a list with nothing left gets nothing); finally the leftover powers
+//! go at random to the leftover players.
+
+use crate::corpus::Rng;
+use crate::ids::PowerId;
+use crate::variant::Variant;
+
+/// What a player asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Preference {
+    /// "Random Power", asked for explicitly.
+    Random,
+    /// Groups of equally preferred powers, best group first (may be empty or partial).
+    Ranked(Vec<Vec<PowerId>>),
+}
+
+/// Why a preference line could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum AssignError {
+    /// A line is not `Player: preferences`.
+    #[error("line {0}: expected `Player: France; [Germany, Italy]; ...` or `Player: random`")]
+    Syntax(usize),
+    /// An unknown power name.
+    #[error("line {line}: `{name}` is not a power")]
+    UnknownPower {
+        /// 1-based line.
+        line: usize,
+        /// The name.
+        name: String,
+    },
+    /// More players than powers.
+    #[error("{players} players but only {powers} powers")]
+    TooManyPlayers {
+        /// Players.
+        players: usize,
+        /// Powers.
+        powers: usize,
+    },
+}
+
+/// Reads preference lists, one player per line: `Alice: France; [Germany, Italy or
+/// Austria]; [England or Russia]; Turkey`, `Bob: random`, `Carol:` (no list).
+pub fn parse_preferences(
+    variant: &Variant,
+    text: &str,
+) -> Result<Vec<(String, Preference)>, AssignError> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (player, list) = line.split_once(':').ok_or(AssignError::Syntax(i + 1))?;
+        let list = list.trim();
+        let preference = if list.eq_ignore_ascii_case("random")
+            || list.eq_ignore_ascii_case("random power")
+        {
+            Preference::Random
+        } else {
+            let mut groups = Vec::new();
+            for group in list.split(';').map(str::trim).filter(|g| !g.is_empty()) {
+                let inner = group.trim_start_matches('[').trim_end_matches(']');
+                let mut members = Vec::new();
+                for name in inner
+                    .split([',', '/'])
+                    .flat_map(|part| part.split(" or "))
+                    .map(str::trim)
+                    .filter(|n| !n.is_empty())
+                {
+                    let p = variant
+                        .find_power(name)
+                        .ok_or_else(|| AssignError::UnknownPower {
+                            line: i + 1,
+                            name: name.to_string(),
+                        })?;
+                    members.push(p);
+                }
+                groups.push(members);
+            }
+            Preference::Ranked(groups)
+        };
+        out.push((player.trim().to_string(), preference));
+    }
+    Ok(out)
+}
+
+/// Assigns a power to each player (in input order), reproducibly for `seed`.
+pub fn assign_powers(
+    powers: usize,
+    players: &[(String, Preference)],
+    seed: u64,
+) -> Result<Vec<(String, PowerId)>, AssignError> {
+    if players.len() > powers {
+        return Err(AssignError::TooManyPlayers {
+            players: players.len(),
+            powers,
+        });
+    }
+    let mut rng = Rng::new(seed);
+    let mut free: Vec<PowerId> = (0..powers).map(|p| PowerId(p as u8)).collect();
+    let mut given: Vec<Option<PowerId>> = vec![None; players.len()];
+    let take_random =
+        |free: &mut Vec<PowerId>, rng: &mut Rng| free.remove(rng.below(free.len()));
+    for (i, (_, pref)) in players.iter().enumerate() {
+        if *pref == Preference::Random {
+            given[i] = Some(take_random(&mut free, &mut rng));
+        }
+    }
+    let mut order: Vec<usize> = (0..players.len())
+        .filter(|&i| matches!(players[i].1, Preference::Ranked(_)))
+        .collect();
+    for k in (1..order.len()).rev() {
+        order.swap(k, rng.below(k + 1));
+    }
+    for i in order {
+        let Preference::Ranked(groups) = &players[i].1 else {
+            continue;
+        };
+        for group in groups {
+            let available: Vec<PowerId> =
+                group.iter().copied().filter(|p| free.contains(p)).collect();
+            if !available.is_empty() {
+                let p = available[rng.below(available.len())];
+                free.retain(|&q| q != p);
+                given[i] = Some(p);
+                break;
+            }
+        }
+    }
+    for slot in given.iter_mut().filter(|g| g.is_none()) {
+        *slot = Some(take_random(&mut free, &mut rng));
+    }
+    Ok(players
+        .iter()
+        .zip(given)
+        .filter_map(|((name, _), p)| p.map(|p| (name.clone(), p)))
+        .collect())
+}
