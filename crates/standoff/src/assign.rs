@@ -103,8 +103,7 @@ pub fn assign_powers(
     let mut rng = Rng::new(seed);
     let mut free: Vec<PowerId> = (0..powers).map(|p| PowerId(p as u8)).collect();
     let mut given: Vec<Option<PowerId>> = vec![None; players.len()];
-    let take_random =
-        |free: &mut Vec<PowerId>, rng: &mut Rng| free.remove(rng.below(free.len()));
+    let take_random = |free: &mut Vec<PowerId>, rng: &mut Rng| free.remove(rng.below(free.len()));
     for (i, (_, pref)) in players.iter().enumerate() {
         if *pref == Preference::Random {
             given[i] = Some(take_random(&mut free, &mut rng));

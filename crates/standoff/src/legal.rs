@@ -141,6 +141,20 @@ impl SeaChains {
         c != u16::MAX && self.shore[c as usize][a.index()]
     }
 
+    /// Whether the fleet in `fleet` lies on a route (a chain of distinct seas) from `a`
+    /// to `d`, not merely in a chain touching both.
+    fn on_route(&self, map: &Map, fleet: ProvinceId, a: ProvinceId, d: ProvinceId) -> bool {
+        let c = self.chain[fleet.index()];
+        let seas: Vec<ProvinceId> = (0..self.chain.len())
+            .filter(|&p| self.chain[p] == c)
+            .map(|p| ProvinceId(p as u16))
+            .collect();
+        let Some(i) = seas.iter().position(|&p| p == fleet) else {
+            return false;
+        };
+        i < 64 && crate::adjudicate::fleets_on_routes(map, a, d, &seas) & (1 << i) != 0
+    }
+
     /// Whether the fleet in `fleet` can carry an army from `a` to `d`.
     fn through(&self, fleet: ProvinceId, a: ProvinceId, d: ProvinceId) -> bool {
         let c = self.chain[fleet.index()];
@@ -312,7 +326,10 @@ impl<'a> MovementTables<'a> {
                 };
                 for &(to, convoy) in &self.targets[j] {
                     let d = map.province_of(to);
-                    if convoy && self.chains.through(province, *a, d) {
+                    if convoy
+                        && self.chains.through(province, *a, d)
+                        && self.chains.on_route(map, province, *a, d)
+                    {
                         out.push(order(OrderKind::Convoy {
                             unit: me,
                             army: army_ref,

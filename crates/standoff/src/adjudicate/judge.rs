@@ -142,6 +142,9 @@ impl<'a> Judge<'a> {
         j.status = vec![Status::Ok; n];
         j.ordered = vec![false; n];
         j.assign(orders);
+        if rules.unneeded_convoy == UnneededConvoy::Illegal {
+            j.drop_unneeded_convoys();
+        }
         j.decide_convoy_intent(orders);
         j.match_orders();
         j.build_lists();
@@ -287,7 +290,7 @@ impl<'a> Judge<'a> {
                     return Err(Illegal::NoArmyToConvoy);
                 }
                 self.designation(&army, a as usize)?;
-                if !route_exists(map, ap, to, &self.fleets_at_sea, Some(here)) {
+                if !self.on_possible_route(ap, to, here) {
                     return Err(Illegal::ConvoyImpossible);
                 }
                 Ok(Eff::Convoy { army: a, dest: to })
@@ -297,6 +300,47 @@ impl<'a> Judge<'a> {
             | OrderKind::Build { .. }
             | OrderKind::Remove { .. }
             | OrderKind::Waive => Err(Illegal::WrongPhase),
+        }
+    }
+
+    /// Whether the fleet in `fleet` lies on some route of fleets now at sea from `from`
+    /// to `to` (a convoy order it could carry out, DATC 4.E.1 d).
+    fn on_possible_route(&self, from: ProvinceId, to: ProvinceId, fleet: ProvinceId) -> bool {
+        if !route_exists(self.map, from, to, &self.fleets_at_sea, Some(fleet)) {
+            return false;
+        }
+        let seas: Vec<ProvinceId> = (0..self.map.province_count())
+            .map(|p| ProvinceId(p as u16))
+            .filter(|&p| self.fleets_at_sea.contains(p))
+            .collect();
+        let Some(i) = seas.iter().position(|&p| p == fleet) else {
+            return false;
+        };
+        i < 64 && super::routes::fleets_on_routes(self.map, from, to, &seas) & (1 << i) != 0
+    }
+
+    /// The 2023 rulebook: a convoy order is illegal unless its fleet lies on a minimal
+    /// route of the fleets ordered to convoy that army there (DATC 3.x 6.G.19).
+    fn drop_unneeded_convoys(&mut self) {
+        for f in 0..self.prov.len() {
+            let Eff::Convoy { army, dest } = self.eff[f] else {
+                continue;
+            };
+            let ordered: Vec<usize> = (0..self.prov.len())
+                .filter(|&g| matches!(self.eff[g], Eff::Convoy { army: a, dest: d } if a == army && d == dest))
+                .collect();
+            let seas: Vec<ProvinceId> = ordered.iter().map(|&g| self.prov[g]).collect();
+            let needed = super::routes::fleets_on_minimal_routes(
+                self.map,
+                self.prov[army as usize],
+                dest,
+                &seas,
+            );
+            let i = ordered.iter().position(|&g| g == f).unwrap_or(usize::MAX);
+            if i >= 64 || needed & (1 << i) == 0 {
+                self.eff[f] = Eff::Hold;
+                self.status[f] = Status::Illegal(Illegal::ConvoyNotNeeded);
+            }
         }
     }
 

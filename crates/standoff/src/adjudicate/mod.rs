@@ -20,6 +20,7 @@ pub use adjustment::{
 };
 pub use outcome::{Illegal, Outcome, UnitResult};
 pub use retreat::{adjudicate_retreats, RetreatOutcome, RetreatResult};
+pub use routes::fleets_on_routes;
 
 use crate::ids::{LocationId, ProvinceId};
 use crate::order::Order;

@@ -236,34 +236,12 @@ impl<'j, 'a> Resolver<'j, 'a> {
     }
 
     /// DATC 4.A.1 a: a convoy is disrupted when any fleet on any of its routes is
-    /// dislodged. The route fleets are the convoying fleets linked to both ends.
+    /// dislodged (fleets ordered to convoy but on no route do not count, DATC 6.F.12).
     fn every_route_intact(&mut self, m: usize, dest: ProvinceId) -> bool {
         let j = self.judge;
         let fleets = j.convoyers_of.get(m);
-        let linked = |start: ProvinceId| -> u64 {
-            let mut reached = 0u64;
-            let mut changed = true;
-            while changed {
-                changed = false;
-                for (i, &f) in fleets.iter().enumerate().take(64) {
-                    if reached & (1 << i) != 0 {
-                        continue;
-                    }
-                    let here = j.prov[f as usize];
-                    let touches = j.map.fleet_province_adjacent(start, here)
-                        || fleets.iter().enumerate().take(64).any(|(k, &g)| {
-                            reached & (1 << k) != 0
-                                && j.map.fleet_province_adjacent(j.prov[g as usize], here)
-                        });
-                    if touches {
-                        reached |= 1 << i;
-                        changed = true;
-                    }
-                }
-            }
-            reached
-        };
-        let on_route = linked(j.prov[m]) & linked(dest);
+        let seas: Vec<ProvinceId> = fleets.iter().map(|&f| j.prov[f as usize]).collect();
+        let on_route = super::routes::fleets_on_routes(j.map, j.prov[m], dest, &seas);
         if on_route == 0 {
             return false;
         }
@@ -456,19 +434,21 @@ impl<'j, 'a> Resolver<'j, 'a> {
         let j = self.judge;
         let supporter_is_fleet = j.kind[s] == UnitKind::Fleet;
         match j.rules.paradox {
-            // A fleet supporting a fleet's attack on one of the army's convoying fleets.
-            ParadoxRule::Rule1971 => match j.eff[s] {
-                Eff::SupportMove { target, dest, .. }
-                    if supporter_is_fleet && j.kind[target as usize] == UnitKind::Fleet =>
-                {
-                    j.convoyers_of
+            // A fleet supporting a fleet in an attack on, or (as the DATC reads the rule,
+            // 6.F.20) in the defence of, one of the army's convoying fleets.
+            ParadoxRule::Rule1971 => {
+                let (target, place) = match j.eff[s] {
+                    Eff::SupportMove { target, dest, .. } => (target, dest),
+                    Eff::SupportHold { target } => (target, j.prov[target as usize]),
+                    _ => return false,
+                };
+                supporter_is_fleet
+                    && j.kind[target as usize] == UnitKind::Fleet
+                    && j.convoyers_of
                         .get(m)
                         .iter()
-                        .any(|&f| j.prov[f as usize] == dest)
-                }
-                _ => false,
-            },
-            // A fleet supporting any action in a sea that holds a convoying fleet.
+                        .any(|&f| j.prov[f as usize] == place)
+            }
             ParadoxRule::Rule1982 => {
                 let place = match j.eff[s] {
                     Eff::SupportMove { dest, .. } => dest,
@@ -514,6 +494,14 @@ impl<'j, 'a> Resolver<'j, 'a> {
         if self.cutting_attack(s).is_some() {
             return false;
         }
-        !self.dislodged(s)
+        match self.dislodger(s) {
+            None => true,
+            // The 1971/1982/2000 paradox rules take precedence over the dislodge rule: a
+            // support they protect from a convoyed army stands even when that army
+            // dislodges the supporter (DATC 6.F.17).
+            Some(m) => {
+                matches!(self.judge.move_of(m), Some((_, true))) && self.paradox_rule_spares(s, m)
+            }
+        }
     }
 }

@@ -103,3 +103,93 @@ pub fn route_exists(
         }
     }
 }
+
+/// Which of `fleets` (at most 64 seas) lie on some convoy route from coastal `from` to
+/// coastal `to`: a chain of distinct seas from `fleets`, each next to the previous,
+/// the first next to `from` and the last next to `to`. Bit `i` is `fleets[i]`.
+pub fn fleets_on_routes(map: &Map, from: ProvinceId, to: ProvinceId, fleets: &[ProvinceId]) -> u64 {
+    fn walk(
+        map: &Map,
+        to: ProvinceId,
+        fleets: &[ProvinceId],
+        at: usize,
+        path: u64,
+        found: &mut u64,
+    ) {
+        let here = fleets[at];
+        if map.fleet_province_adjacent(here, to) {
+            *found |= path;
+        }
+        for (next, &sea) in fleets.iter().enumerate() {
+            let bit = 1u64 << next;
+            if path & bit == 0 && map.fleet_province_adjacent(here, sea) {
+                walk(map, to, fleets, next, path | bit, found);
+            }
+        }
+    }
+    let fleets = &fleets[..fleets.len().min(64)];
+    let mut found = 0u64;
+    if from == to {
+        return 0;
+    }
+    for (i, &sea) in fleets.iter().enumerate() {
+        if map.fleet_province_adjacent(from, sea) {
+            walk(map, to, fleets, i, 1 << i, &mut found);
+        }
+    }
+    found
+}
+
+/// Which of `fleets` lie on a minimal convoy route from `from` to `to`: a route none of
+/// whose fleets could be skipped (no fleet next to `from` but the first, none next to
+/// `to` but the last, no two fleets next to each other but neighbours on the route).
+/// The 2023 rulebook makes a convoy order by any other fleet illegal.
+pub fn fleets_on_minimal_routes(
+    map: &Map,
+    from: ProvinceId,
+    to: ProvinceId,
+    fleets: &[ProvinceId],
+) -> u64 {
+    fn walk(
+        map: &Map,
+        from: ProvinceId,
+        to: ProvinceId,
+        fleets: &[ProvinceId],
+        at: usize,
+        path: u64,
+        found: &mut u64,
+    ) {
+        let here = fleets[at];
+        if map.fleet_province_adjacent(here, to) {
+            *found |= path;
+            return; // going on would make `to` next to a fleet that is not the last
+        }
+        for (next, &sea) in fleets.iter().enumerate() {
+            let bit = 1u64 << next;
+            if path & bit != 0
+                || !map.fleet_province_adjacent(here, sea)
+                || map.fleet_province_adjacent(from, sea)
+            {
+                continue;
+            }
+            // `sea` may touch only `here` among the fleets already on the route.
+            let earlier = path & !(1u64 << at);
+            let chord = (0..fleets.len())
+                .any(|k| earlier & (1 << k) != 0 && map.fleet_province_adjacent(fleets[k], sea));
+            if !chord {
+                walk(map, from, to, fleets, next, path | bit, found);
+            }
+        }
+    }
+    let fleets = &fleets[..fleets.len().min(64)];
+    let mut found = 0u64;
+    if from == to {
+        return 0;
+    }
+    for (i, &sea) in fleets.iter().enumerate() {
+        if map.fleet_province_adjacent(from, sea) {
+            walk(map, from, to, fleets, i, 1 << i, &mut found);
+        }
+    }
+    found
+}

@@ -10,7 +10,7 @@ use crate::parse::{parse_order, parse_order_at};
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::Dislodged;
 use crate::position::Position;
-use crate::rules::{RetreatToConvoyOrigin, RuleSet};
+use crate::rules::{AdjacentConvoy, RetreatToConvoyOrigin, RuleSet};
 use crate::unit::Unit;
 use crate::unit::UnitKind;
 use crate::variant::Variant;
@@ -252,8 +252,9 @@ fn add_dislodged(
     problems: &mut Vec<String>,
 ) {
     let map = &variant.map;
-    let mut succeeded: Vec<(ProvinceId, ProvinceId, bool)> = Vec::new();
-    let mut failed_into = vec![0u32; map.province_count()];
+    // The previous phase's orders: moves (with success) and convoy orders.
+    let mut moves: Vec<(bool, Order)> = Vec::new();
+    let mut convoys: Vec<Order> = Vec::new();
     for line in &case.results {
         let (ok, rest) = match line.text.split_once(':') {
             Some((flag, rest)) if flag.trim().eq_ignore_ascii_case("success") => (true, rest),
@@ -267,27 +268,59 @@ fn add_dislodged(
             }
         };
         match parse_order(variant, PhaseKind::Movement, None, rest.trim()) {
-            Ok(Order {
-                kind:
-                    OrderKind::Move {
-                        unit,
-                        to,
-                        via_convoy,
-                    },
-                ..
-            }) => {
-                let from = map.province_of(unit.location);
-                let dest = map.province_of(to);
-                let convoyed = via_convoy
-                    || (unit.kind != Some(UnitKind::Fleet) && !map.army_adjacent(from, dest));
-                if ok {
-                    succeeded.push((from, dest, convoyed));
-                } else {
-                    failed_into[dest.index()] += 1;
-                }
-            }
+            Ok(
+                o @ Order {
+                    kind: OrderKind::Move { .. },
+                    ..
+                },
+            ) => moves.push((ok, o)),
+            Ok(
+                o @ Order {
+                    kind: OrderKind::Convoy { .. },
+                    ..
+                },
+            ) => convoys.push(o),
             Ok(_) => {}
             Err(e) => problems.push(format!("line {}: {e}", line.line)),
+        }
+    }
+    let endpoints = |o: &Order| match o.kind {
+        OrderKind::Move { unit, to, .. } => (map.province_of(unit.location), map.province_of(to)),
+        _ => (ProvinceId(0), ProvinceId(0)),
+    };
+    let mut succeeded: Vec<(ProvinceId, ProvinceId, bool)> = Vec::new();
+    let mut failed_into = vec![0u32; map.province_count()];
+    for (ok, order) in &moves {
+        let OrderKind::Move {
+            unit, via_convoy, ..
+        } = order.kind
+        else {
+            continue;
+        };
+        let (from, dest) = endpoints(order);
+        // Whether the move went by convoy, as the rules decide it (DATC 4.A.3).
+        let convoy_orders: Vec<&Order> = convoys
+            .iter()
+            .filter(|c| matches!(c.kind, OrderKind::Convoy { army, to, .. } if map.province_of(army.location) == from && to == dest))
+            .collect();
+        let adjacent = unit.kind == Some(UnitKind::Fleet) || map.army_adjacent(from, dest);
+        let opposite = moves.iter().any(|(_, m)| endpoints(m) == (dest, from));
+        let convoyed = !adjacent
+            || match rules.adjacent_convoy {
+                AdjacentConvoy::AlwaysConvoy => !convoy_orders.is_empty(),
+                AdjacentConvoy::OppositeMove | AdjacentConvoy::OppositeMoveWithRoute => {
+                    !convoy_orders.is_empty() && opposite
+                }
+                AdjacentConvoy::Rulebook2000 => {
+                    (via_convoy || convoy_orders.iter().any(|c| c.power == order.power))
+                        && !convoy_orders.is_empty()
+                }
+                AdjacentConvoy::ExplicitOnly => via_convoy,
+            };
+        if *ok {
+            succeeded.push((from, dest, convoyed));
+        } else {
+            failed_into[dest.index()] += 1;
         }
     }
     for line in &case.dislodged {
