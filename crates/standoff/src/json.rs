@@ -175,7 +175,18 @@ impl Position {
                 let mut retreat_options = Vec::new();
                 for r in &d.retreats {
                     match parse_location(variant, r) {
-                        Some(l) => retreat_options.push(l),
+                        // A retreat option must be a place the unit could move to.
+                        Some(l)
+                            if variant.map.can_move(unit.kind, unit.location, l)
+                                && variant.map.can_stand(unit.kind, l) =>
+                        {
+                            retreat_options.push(l)
+                        }
+                        Some(_) => errors.push(JsonError::Unit {
+                            power: name.clone(),
+                            unit: d.unit.clone(),
+                            message: format!("the unit cannot retreat to `{r}`"),
+                        }),
                         None => errors.push(JsonError::Unit {
                             power: name.clone(),
                             unit: d.unit.clone(),

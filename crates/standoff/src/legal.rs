@@ -18,6 +18,7 @@ use crate::order::{Order, OrderKind, UnitRef};
 use crate::phase::PhaseKind;
 use crate::position::Position;
 use crate::unit::{Unit, UnitKind};
+use crate::variant::plugins::PhaseHooks;
 use crate::variant::Variant;
 
 /// Seas reachable from coastal `from` through fleets at sea, optionally without one fleet.
@@ -67,10 +68,10 @@ fn convoy_destinations(map: &Map, from: ProvinceId, seas: &[bool]) -> Vec<Provin
     out
 }
 
-fn fleets_at_sea(map: &Map, position: &Position) -> Vec<bool> {
+fn fleets_at_sea(map: &Map, position: &Position, hooks: &PhaseHooks) -> Vec<bool> {
     let mut fleets = vec![false; map.province_count()];
     for (p, u) in position.units() {
-        if u.kind == UnitKind::Fleet && map.province(p).terrain == Terrain::Sea {
+        if u.kind == UnitKind::Fleet && hooks.convoy.contains(p) {
             fleets[p.index()] = true;
         }
     }
@@ -88,9 +89,9 @@ struct SeaChains {
 }
 
 impl SeaChains {
-    fn new(map: &Map, position: &Position) -> Self {
+    fn new(map: &Map, position: &Position, hooks: &PhaseHooks) -> Self {
         let n = map.province_count();
-        let fleets = fleets_at_sea(map, position);
+        let fleets = fleets_at_sea(map, position, hooks);
         let mut chain = vec![u16::MAX; n];
         let mut shore = Vec::new();
         for start in 0..n {
@@ -205,6 +206,7 @@ fn move_targets(
 /// for each unit its move targets and the provinces it can support into.
 struct MovementTables<'a> {
     map: &'a Map,
+    hooks: &'a PhaseHooks,
     chains: SeaChains,
     /// Units in province order.
     units: Vec<(ProvinceId, Unit)>,
@@ -215,12 +217,20 @@ struct MovementTables<'a> {
 }
 
 impl<'a> MovementTables<'a> {
-    fn new(map: &'a Map, position: &Position) -> Self {
-        let chains = SeaChains::new(map, position);
+    fn new(map: &'a Map, hooks: &'a PhaseHooks, position: &Position) -> Self {
+        let chains = SeaChains::new(map, position, hooks);
         let units: Vec<(ProvinceId, Unit)> = position.units().map(|(p, u)| (p, *u)).collect();
+        // Frozen units only hold; nobody moves into a frozen space (ice, DATC 8).
         let targets: Vec<Vec<(LocationId, bool)>> = units
             .iter()
-            .map(|(_, u)| move_targets(map, u, &chains, None))
+            .map(|(p, u)| {
+                if hooks.frozen.contains(*p) {
+                    return Vec::new();
+                }
+                let mut t = move_targets(map, u, &chains, None);
+                t.retain(|&(l, _)| !hooks.frozen.contains(map.province_of(l)));
+                t
+            })
             .collect();
         let mut dests = BitMatrix::with_size(units.len(), map.province_count());
         for (i, t) in targets.iter().enumerate() {
@@ -230,6 +240,7 @@ impl<'a> MovementTables<'a> {
         }
         MovementTables {
             map,
+            hooks,
             chains,
             units,
             targets,
@@ -249,6 +260,15 @@ impl<'a> MovementTables<'a> {
             kind,
         };
         out.push(order(OrderKind::Hold { unit: me }));
+        if self.hooks.frozen.contains(province) {
+            return;
+        }
+        let difficult = |a: ProvinceId, b: ProvinceId| {
+            self.hooks
+                .difficult
+                .as_ref()
+                .is_some_and(|d| d.get(a.index(), b.index()))
+        };
         for &(to, convoy) in &self.targets[i] {
             let adjacent =
                 unit.kind == UnitKind::Fleet || map.army_adjacent(province, map.province_of(to));
@@ -283,6 +303,7 @@ impl<'a> MovementTables<'a> {
             if reach
                 .get(q.index() / 64)
                 .is_some_and(|w| w & (1 << (q.index() % 64)) != 0)
+                && !difficult(province, *q)
             {
                 out.push(order(OrderKind::SupportHold { unit: me, target }));
             }
@@ -304,7 +325,7 @@ impl<'a> MovementTables<'a> {
                     let b = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     let dest = ProvinceId((w * 64 + b) as u16);
-                    if dest != province {
+                    if dest != province && !difficult(province, dest) {
                         out.push(order(OrderKind::SupportMove {
                             unit: me,
                             target,
@@ -348,7 +369,7 @@ pub fn unit_movement_orders(
     position: &Position,
     province: ProvinceId,
 ) -> Vec<Order> {
-    let tables = MovementTables::new(&variant.map, position);
+    let tables = MovementTables::new(&variant.map, variant.hooks(position.phase), position);
     let mut out = Vec::new();
     if let Some(i) = tables.units.iter().position(|(p, _)| *p == province) {
         tables.orders_of(i, &mut out);
@@ -358,7 +379,7 @@ pub fn unit_movement_orders(
 
 /// Every legal movement-phase order of every unit, unit by unit in province order.
 pub fn movement_orders(variant: &Variant, position: &Position) -> Vec<Order> {
-    let tables = MovementTables::new(&variant.map, position);
+    let tables = MovementTables::new(&variant.map, variant.hooks(position.phase), position);
     let mut out = Vec::with_capacity(tables.units.len() * 48);
     for i in 0..tables.units.len() {
         tables.orders_of(i, &mut out);
@@ -407,7 +428,16 @@ pub fn power_adjustment_orders(
     let order = |kind| Order { power, kind };
     let mut out = Vec::new();
     if due > 0 {
-        for &h in &variant.power(power).home_centers {
+        // Build sites: home centers, or any center under the build-anywhere rule.
+        let sites: Vec<ProvinceId> = if variant.hooks(position.phase).build_anywhere {
+            (0..map.province_count())
+                .map(|p| ProvinceId(p as u16))
+                .filter(|p| map.province(*p).is_center)
+                .collect()
+        } else {
+            variant.power(power).home_centers.clone()
+        };
+        for h in sites {
             if position.owners[h.index()] != Some(power) || position.unit_at(h).is_some() {
                 continue;
             }

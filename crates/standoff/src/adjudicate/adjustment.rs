@@ -238,7 +238,11 @@ fn build(
 ) -> Result<Unit, Illegal> {
     let map = &variant.map;
     let prov = map.province_of(at);
-    if !variant.power(power).home_centers.contains(&prov) {
+    let anywhere = variant.hooks(position.phase).build_anywhere;
+    if !anywhere && !variant.power(power).home_centers.contains(&prov) {
+        return Err(Illegal::NotHomeCenter);
+    }
+    if anywhere && !map.province(prov).is_center {
         return Err(Illegal::NotHomeCenter);
     }
     if position.owners[prov.index()] != Some(power) {
@@ -289,9 +293,13 @@ fn civil_disorder_victim(
     power: PowerId,
 ) -> Option<Unit> {
     let map = &variant.map;
-    let targets: Vec<ProvinceId> = match rules.civil_disorder_target {
-        CivilDisorderTarget::HomeCenters => variant.power(power).home_centers.clone(),
-        CivilDisorderTarget::OwnedCenters => (0..map.province_count())
+    // Where there are no home centers to speak of (build anywhere, DATC 11.A), owned
+    // centers take their place.
+    let owned = rules.civil_disorder_target == CivilDisorderTarget::OwnedCenters
+        || variant.hooks(position.phase).build_anywhere;
+    let targets: Vec<ProvinceId> = match owned {
+        false => variant.power(power).home_centers.clone(),
+        true => (0..map.province_count())
             .map(|p| ProvinceId(p as u16))
             .filter(|p| position.owners[p.index()] == Some(power))
             .collect(),

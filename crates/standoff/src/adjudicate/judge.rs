@@ -4,7 +4,7 @@
 
 use super::csr::Csr;
 use super::outcome::Illegal;
-use super::routes::{is_convoy_space, route_exists, ProvinceSet};
+use super::routes::{route_exists, ProvinceSet};
 use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::{Map, Terrain};
 use crate::order::{Order, OrderKind, UnitRef};
@@ -14,6 +14,7 @@ use crate::rules::{
     MultipleOrders, RuleSet, SupportCoast, UnneededConvoy, ViaConvoyFallback, WrongCoastOfUnit,
 };
 use crate::unit::UnitKind;
+use crate::variant::plugins::PhaseHooks;
 
 /// No unit.
 pub const NONE: u16 = u16::MAX;
@@ -79,6 +80,8 @@ pub enum Submitted {
 pub struct Judge<'a> {
     pub map: &'a Map,
     pub rules: &'a RuleSet,
+    /// The variant's special-rule hooks for this phase.
+    pub hooks: &'a PhaseHooks,
     pub prov: Vec<ProvinceId>,
     pub power: Vec<PowerId>,
     pub kind: Vec<UnitKind>,
@@ -106,6 +109,7 @@ impl<'a> Judge<'a> {
     pub fn new(
         map: &'a Map,
         rules: &'a RuleSet,
+        hooks: &'a PhaseHooks,
         position: &Position,
         orders: &[Order],
     ) -> Judge<'a> {
@@ -113,6 +117,7 @@ impl<'a> Judge<'a> {
         let mut j = Judge {
             map,
             rules,
+            hooks,
             prov: Vec::new(),
             power: Vec::new(),
             kind: Vec::new(),
@@ -133,7 +138,7 @@ impl<'a> Judge<'a> {
             j.power.push(u.power);
             j.kind.push(u.kind);
             j.loc.push(u.location);
-            if u.kind == UnitKind::Fleet && is_convoy_space(map, p) {
+            if u.kind == UnitKind::Fleet && hooks.convoy.contains(p) {
                 j.fleets_at_sea.insert(p);
             }
         }
@@ -214,6 +219,10 @@ impl<'a> Judge<'a> {
         if let Some(unit) = kind.unit() {
             self.designation(unit, ui)?;
         }
+        // Ice (DATC 8): a frozen unit may only hold (and be supported).
+        if self.hooks.frozen.contains(here) && !matches!(kind, OrderKind::Hold { .. }) {
+            return Err(Illegal::Frozen);
+        }
         match *kind {
             OrderKind::Hold { .. } => Ok(Eff::Hold),
             OrderKind::Move { to, via_convoy, .. } => {
@@ -237,6 +246,9 @@ impl<'a> Judge<'a> {
                 if !map.can_reach_province(self.kind[ui], self.loc[ui], tp) {
                     return Err(Illegal::SupporterCannotReach);
                 }
+                if self.difficult(here, tp) {
+                    return Err(Illegal::DifficultBorder);
+                }
                 Ok(Eff::SupportHold { target: t })
             }
             OrderKind::SupportMove { target, to, .. } => {
@@ -249,6 +261,9 @@ impl<'a> Judge<'a> {
                 }
                 if !map.can_reach_province(self.kind[ui], self.loc[ui], dest) {
                     return Err(Illegal::SupporterCannotReach);
+                }
+                if self.difficult(here, dest) {
+                    return Err(Illegal::DifficultBorder);
                 }
                 // The supported move must be possible; a missing coast is fine in a
                 // support (DATC 4.B.4 d), so a fleet only has to reach the province.
@@ -281,8 +296,11 @@ impl<'a> Judge<'a> {
                 })
             }
             OrderKind::Convoy { army, to, .. } => {
-                if self.kind[ui] != UnitKind::Fleet || !is_convoy_space(map, here) {
+                if self.kind[ui] != UnitKind::Fleet || !self.hooks.convoy.contains(here) {
                     return Err(Illegal::ConvoyNotAtSea);
+                }
+                if to == here {
+                    return Err(Illegal::ConvoyImpossible);
                 }
                 let ap = map.province_of(army.location);
                 let a = self.unit_at(ap).ok_or(Illegal::NoArmyToConvoy)?;
@@ -344,6 +362,15 @@ impl<'a> Judge<'a> {
         }
     }
 
+    /// Whether the border between `a` and `b` is difficult to pass (DATC 10).
+    #[inline]
+    pub fn difficult(&self, a: ProvinceId, b: ProvinceId) -> bool {
+        self.hooks
+            .difficult
+            .as_ref()
+            .is_some_and(|d| d.get(a.index(), b.index()))
+    }
+
     /// DATC 4.C.1/4.C.2 (unit type) and 4.B.5 (the unit's coast) as the rules say.
     fn designation(&self, unit: &UnitRef, actual: usize) -> Result<(), Illegal> {
         match unit.kind {
@@ -381,6 +408,9 @@ impl<'a> Judge<'a> {
         let dest = map.province_of(to);
         if dest == from {
             return Err(Illegal::MoveToOwnProvince);
+        }
+        if self.hooks.frozen.contains(dest) {
+            return Err(Illegal::Frozen);
         }
         match self.kind[ui] {
             UnitKind::Army => {

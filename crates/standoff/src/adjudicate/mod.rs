@@ -20,7 +20,7 @@ pub use adjustment::{
 };
 pub use outcome::{Illegal, Outcome, UnitResult};
 pub use retreat::{adjudicate_retreats, RetreatOutcome, RetreatResult};
-pub use routes::fleets_on_routes;
+pub use routes::{fleets_on_routes, ProvinceSet};
 
 use crate::ids::{LocationId, ProvinceId};
 use crate::order::Order;
@@ -80,7 +80,7 @@ pub fn adjudicate_movement_with(
     orders: &[Order],
 ) -> MovementResult {
     let map = &variant.map;
-    let judge = Judge::new(map, rules, position, orders);
+    let judge = Judge::new(map, rules, variant.hooks(position.phase), position, orders);
     let mut r = Resolver::new(&judge);
     r.resolve_all();
     let n = judge.prov.len();
@@ -194,7 +194,10 @@ fn retreat_options(
         .into_iter()
         .filter(|&l| {
             let p = map.province_of(l);
-            after.unit_at(p).is_none() && Some(p) != attacker_from && !standoff.contains(p)
+            after.unit_at(p).is_none()
+                && Some(p) != attacker_from
+                && !standoff.contains(p)
+                && !variant.hooks(after.phase).frozen.contains(p)
         })
         .collect()
 }
@@ -266,7 +269,13 @@ impl<'a> OrderChecker<'a> {
     /// Prepares checks against `position`.
     pub fn new(variant: &'a Variant, position: &Position) -> Self {
         OrderChecker {
-            judge: Judge::new(&variant.map, &DEFAULT_RULES, position, &[]),
+            judge: Judge::new(
+                &variant.map,
+                &DEFAULT_RULES,
+                variant.hooks(position.phase),
+                position,
+                &[],
+            ),
         }
     }
 

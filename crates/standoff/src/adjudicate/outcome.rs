@@ -57,6 +57,10 @@ pub enum Illegal {
     ConvoyNotNeeded,
     /// A waive where waiving is not allowed (DATC 4.D.7 b).
     WaiveNotAllowed,
+    /// A move into or out of, or a support or convoy from, a frozen space (DATC 8).
+    Frozen,
+    /// A support across a difficult passable border (DATC 10).
+    DifficultBorder,
     /// A build or removal beyond what the power must do (DATC 4.D.4 b, 4.D.6 b).
     NothingDue,
     /// A fleet ordered to move "via convoy": only armies are convoyed.

@@ -253,6 +253,26 @@ impl<'j, 'a> Resolver<'j, 'a> {
         true
     }
 
+    /// Given supports of move `m` that count: one less across a difficult passable
+    /// border (DATC 10).
+    fn move_supports(&mut self, m: usize, exclude: Option<crate::ids::PowerId>) -> u32 {
+        let n = self.support_count(m, exclude);
+        if self.crosses_difficult_border(m) {
+            n.saturating_sub(1)
+        } else {
+            n
+        }
+    }
+
+    /// Whether move `m` goes over land across a difficult passable border.
+    fn crosses_difficult_border(&self, m: usize) -> bool {
+        let j = self.judge;
+        match j.move_of(m) {
+            Some((dest, false)) => j.difficult(j.prov[m], dest),
+            _ => false,
+        }
+    }
+
     /// Given supports of unit `u`, not counting those from `exclude`'s power.
     fn support_count(&mut self, u: usize, exclude: Option<crate::ids::PowerId>) -> u32 {
         let j = self.judge;
@@ -284,13 +304,13 @@ impl<'j, 'a> Resolver<'j, 'a> {
             && self.head_to_head(m) != Some(o as usize)
             && self.resolve(o as usize);
         if o == NONE || leaves {
-            return 1 + self.support_count(m, None);
+            return 1 + self.move_supports(m, None);
         }
         let other = j.power[o as usize];
         if other == j.power[m] {
             return 0;
         }
-        1 + self.support_count(m, Some(other))
+        1 + self.move_supports(m, Some(other))
     }
 
     /// HOLD STRENGTH of province `p`.
@@ -328,7 +348,7 @@ impl<'j, 'a> Resolver<'j, 'a> {
                 return 0;
             }
         }
-        1 + self.support_count(m, None)
+        1 + self.move_supports(m, None)
     }
 
     /// The unit in `m`'s destination moving to `m`'s origin, by any route.
@@ -347,7 +367,7 @@ impl<'j, 'a> Resolver<'j, 'a> {
 
     /// DEFEND STRENGTH of move `m` (in a head-to-head battle).
     pub fn defend_strength(&mut self, m: usize) -> u32 {
-        1 + self.support_count(m, None)
+        1 + self.move_supports(m, None)
     }
 
     fn move_succeeds(&mut self, m: usize) -> bool {
@@ -419,6 +439,10 @@ impl<'j, 'a> Resolver<'j, 'a> {
                 }
             }
             if matches!(j.move_of(m), Some((_, true))) && self.paradox_rule_spares(s, m) {
+                continue;
+            }
+            // Across a difficult passable border an unsupported move cannot cut (DATC 10).
+            if self.crosses_difficult_border(m) && self.support_count(m, None) == 0 {
                 continue;
             }
             if self.has_path(m) {

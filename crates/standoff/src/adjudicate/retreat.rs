@@ -76,8 +76,14 @@ pub fn adjudicate_retreats(
             OrderKind::Disband { .. } | OrderKind::Remove { .. } => Ok(None),
             OrderKind::Retreat { to, .. } | OrderKind::Move { to, .. } => {
                 let dest = map.province_of(to);
+                // Only options the unit could really move to count, whatever the
+                // position claims (positions can be built by hand).
+                let unit = dislodged.unit;
                 let mut fits = dislodged.retreat_options.iter().copied().filter(|&o| {
-                    map.province_of(o) == dest && (o == to || to.index() < map.province_count())
+                    map.province_of(o) == dest
+                        && (o == to || to.index() < map.province_count())
+                        && map.can_stand(unit.kind, o)
+                        && map.can_move(unit.kind, unit.location, o)
                 });
                 match (fits.next(), fits.next()) {
                     (Some(o), None) => Ok(Some(o)),

@@ -45,12 +45,6 @@ impl ProvinceSet {
     }
 }
 
-/// Whether a fleet in `p` can take part in a convoy (it is at sea).
-#[inline]
-pub fn is_convoy_space(map: &Map, p: ProvinceId) -> bool {
-    map.province(p).terrain == Terrain::Sea
-}
-
 /// The seas in `carriers` reachable from coastal `start` by a chain of seas in
 /// `carriers` (each next to the previous one).
 pub fn reachable_seas(map: &Map, start: ProvinceId, carriers: &ProvinceSet, out: &mut ProvinceSet) {

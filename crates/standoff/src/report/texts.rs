@@ -32,6 +32,8 @@ pub fn illegal_text(why: Illegal) -> &'static str {
         Illegal::WrongCoast => "the fleet is not on the coast written",
         Illegal::ConvoyNotNeeded => "no convoy needs this convoy order",
         Illegal::WaiveNotAllowed => "builds may not be waived under these rules",
+        Illegal::Frozen => "the space is frozen (ice) this season",
+        Illegal::DifficultBorder => "no support across a difficult passable border",
         Illegal::NothingDue => "the power has no (more) builds or removals to make",
         Illegal::NotARetreatOption => "the unit cannot retreat there",
         Illegal::FleetCannotBeConvoyed => "only armies can be convoyed",

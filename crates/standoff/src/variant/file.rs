@@ -3,12 +3,15 @@
 //! Every error names the file and the space or power that is wrong, with the line of its
 //! first mention where one can be found.
 
+use super::plugins::{BuildAnywhere, ConvoyableCoasts, DifficultBorders, Ice, Plugins};
 use super::{Power, Variant};
 use crate::ids::{PowerId, ProvinceId};
 use crate::map::{LocationSpec, Map, MapBuilder, ProvinceSpec, Terrain};
+use crate::phase::Season;
 use crate::unit::{Unit, UnitKind};
 use serde::Deserialize;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Why a variant could not be loaded.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -49,6 +52,20 @@ struct VariantFile {
     #[serde(default)]
     province: Vec<ProvinceEntry>,
     adjacency: Adjacency,
+    #[serde(default)]
+    rule: Vec<RuleEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RuleEntry {
+    name: String,
+    #[serde(default)]
+    spaces: Vec<String>,
+    #[serde(default)]
+    seasons: Vec<String>,
+    #[serde(default)]
+    borders: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -281,9 +298,65 @@ impl Variant {
                 home_centers: homes,
             });
         }
+        let mut plugins = Plugins::default();
+        for r in &parsed.rule {
+            let ctx = format!("rule {}", r.name);
+            let mut spaces = Vec::new();
+            for sp in &r.spaces {
+                spaces.extend(loader.province(sp, &ctx));
+            }
+            match r.name.as_str() {
+                "ice" => {
+                    let mut seasons = Vec::new();
+                    for season in &r.seasons {
+                        match season.to_ascii_lowercase().as_str() {
+                            "spring" => seasons.push(Season::Spring),
+                            "fall" | "autumn" => seasons.push(Season::Fall),
+                            "winter" => seasons.push(Season::Winter),
+                            other => loader.error(season, format!("{ctx}: unknown season `{other}`")),
+                        }
+                    }
+                    plugins.push(Arc::new(Ice { spaces, seasons }));
+                }
+                "convoyable_coasts" => {
+                    for &p in &spaces {
+                        if map.province(p).terrain != Terrain::Coast {
+                            let id = map.province(p).id.clone();
+                            loader.error(&id, format!("{ctx}: `{id}` is not a coastal space"));
+                        }
+                    }
+                    plugins.push(Arc::new(ConvoyableCoasts { spaces }));
+                }
+                "difficult_borders" => {
+                    let mut borders = Vec::new();
+                    for b in &r.borders {
+                        if let Some((x, y)) = loader.edge(b, &ctx) {
+                            if !map.army_adjacent(x.province, y.province) {
+                                loader.error(b, format!("{ctx}: `{b}` is not an army border"));
+                            }
+                            borders.push((x.province, y.province));
+                        }
+                    }
+                    plugins.push(Arc::new(DifficultBorders { borders }));
+                }
+                "build_anywhere" => plugins.push(Arc::new(BuildAnywhere)),
+                other => loader.error(other, format!("unknown rule `{other}` (known: ice, convoyable_coasts, difficult_borders, build_anywhere)")),
+            }
+        }
         if !loader.errors.is_empty() {
             return Err(VariantError::Many(loader.errors));
         }
+        let season_hooks = [Season::Spring, Season::Fall, Season::Winter]
+            .into_iter()
+            .map(|season| {
+                let phase = crate::phase::Phase {
+                    season,
+                    year: 0,
+                    kind: crate::phase::PhaseKind::Movement,
+                };
+                plugins.hooks(&map, phase)
+            })
+            .collect();
         Ok(Variant {
             name: parsed.variant.name.clone(),
             aliases: parsed.variant.aliases,
@@ -294,6 +367,8 @@ impl Variant {
             start_owners,
             start_year: parsed.variant.start_year,
             victory_centers: parsed.variant.victory_centers,
+            season_hooks,
+            plugins,
         })
     }
 }

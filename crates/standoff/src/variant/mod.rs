@@ -6,6 +6,7 @@
 
 mod builtin;
 mod file;
+pub mod plugins;
 
 pub use builtin::builtin_names;
 pub use file::VariantError;
@@ -48,9 +49,25 @@ pub struct Variant {
     pub start_year: i32,
     /// Centers needed to win.
     pub victory_centers: usize,
+    /// The variant's special rules (`[[rule]]` tables).
+    pub plugins: plugins::Plugins,
+    /// The plug-ins' hooks combined for spring, fall and winter (they depend only on
+    /// the season), so the judge reads them without recomputing.
+    pub(crate) season_hooks: Vec<plugins::PhaseHooks>,
 }
 
 impl Variant {
+    /// The special-rule hooks for `phase`.
+    #[inline]
+    pub fn hooks(&self, phase: crate::phase::Phase) -> &plugins::PhaseHooks {
+        let i = match phase.season {
+            crate::phase::Season::Spring => 0,
+            crate::phase::Season::Fall => 1,
+            crate::phase::Season::Winter => 2,
+        };
+        &self.season_hooks[i]
+    }
+
     /// The power named `name` (full name, adjective or alias; case and punctuation ignored).
     pub fn find_power(&self, name: &str) -> Option<PowerId> {
         let key = normalize_name(name);
