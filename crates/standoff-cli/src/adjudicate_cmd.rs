@@ -4,7 +4,7 @@ use anyhow::{Context, Result};
 use standoff::adjudicate::{adjudicate_text_with, OrderStatus};
 use standoff::report::{illegal_text, movement_report, outcome_text, Audience};
 use standoff::rules::RuleSet;
-use standoff::{Position, Variant};
+use standoff::Position;
 use std::path::PathBuf;
 
 /// Output format.
@@ -23,7 +23,7 @@ pub struct Args {
     /// Position as JSON (see docs/position-json.md); default: the variant's start.
     #[arg(long)]
     position: Option<PathBuf>,
-    /// Variant name or alias.
+    /// Variant: a built-in name or alias, or a variant file.
     #[arg(long, default_value = "standard")]
     variant: String,
     /// Output format.
@@ -44,7 +44,7 @@ fn read(path: &PathBuf) -> Result<String> {
 
 /// Runs the command; `Ok(false)` when some order lines could not be read.
 pub fn run(args: &Args) -> Result<bool> {
-    let variant = Variant::builtin(&args.variant)?;
+    let variant = crate::variant_arg::load_variant(&args.variant)?;
     let position = match &args.position {
         Some(p) => Position::from_json(&variant, &read(p)?)
             .with_context(|| format!("position {}", p.display()))?,

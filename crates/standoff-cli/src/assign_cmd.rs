@@ -2,7 +2,6 @@
 
 use anyhow::{Context, Result};
 use standoff::assign::{assign_powers, parse_preferences};
-use standoff::Variant;
 use std::path::PathBuf;
 
 /// Arguments of `standoff assign`.
@@ -14,14 +13,14 @@ pub struct Args {
     /// Seed: the same lists and seed give the same assignment.
     #[arg(long)]
     seed: u64,
-    /// Variant name or alias.
+    /// Variant: a built-in name or alias, or a variant file.
     #[arg(long, default_value = "standard")]
     variant: String,
 }
 
 /// Prints `Player: Power` lines.
 pub fn run(args: &Args) -> Result<bool> {
-    let variant = Variant::builtin(&args.variant)?;
+    let variant = crate::variant_arg::load_variant(&args.variant)?;
     let text = std::fs::read_to_string(&args.prefs)
         .with_context(|| format!("reading {}", args.prefs.display()))?;
     let players =

@@ -3,7 +3,6 @@
 use anyhow::{Context, Result};
 use standoff::datc::{parse_case_file, run_case_with};
 use standoff::rules::RuleSet;
-use standoff::Variant;
 use std::path::PathBuf;
 
 /// Arguments of `standoff datc`.
@@ -36,8 +35,8 @@ pub fn run(args: &Args) -> Result<bool> {
             failed += 1;
         }
         let name = file.variant.as_deref().unwrap_or("standard");
-        let variant =
-            Variant::builtin(name).with_context(|| format!("{}: variant", path.display()))?;
+        let variant = crate::variant_arg::load_variant(name)
+            .with_context(|| format!("{}: variant", path.display()))?;
         let spec = args
             .rules
             .as_deref()

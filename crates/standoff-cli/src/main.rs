@@ -3,11 +3,13 @@
 mod adjudicate_cmd;
 mod assign_cmd;
 mod bench_cmd;
+mod check_variant_cmd;
 mod corpus_cmd;
 mod datc_cmd;
 mod play_cmd;
 mod replay_cmd;
 mod rules_cmd;
+mod variant_arg;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -40,6 +42,8 @@ enum Command {
     Rules(rules_cmd::Args),
     /// Assign powers to players from secret preference lists (DPTG chapter I).
     Assign(assign_cmd::Args),
+    /// Check variant files and report every inconsistency (file, line, space).
+    CheckVariant(check_variant_cmd::Args),
 }
 
 /// Output piped into a program that stopped reading (`standoff rules | head`) ends the
@@ -72,6 +76,7 @@ fn main() -> ExitCode {
         Command::Corpus(args) => corpus_cmd::run(&args),
         Command::Rules(args) => rules_cmd::run(&args),
         Command::Assign(args) => assign_cmd::run(&args),
+        Command::CheckVariant(args) => check_variant_cmd::run(&args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -19,7 +19,7 @@ pub struct Args {
     /// (dislodged units disband, missing removals follow the civil-disorder rule).
     #[arg(required = true)]
     orders: Vec<PathBuf>,
-    /// Variant name or alias for a new game.
+    /// Variant for a new game: a built-in name or alias, or a variant file.
     #[arg(long, default_value = "standard")]
     variant: String,
     /// Continue a saved game instead of starting a new one.
@@ -71,7 +71,7 @@ pub fn run(args: &Args) -> Result<bool> {
     let (variant, mut game, mut history) = match &args.load {
         Some(path) => load(path)?,
         None => {
-            let variant = Variant::builtin(&args.variant)?;
+            let variant = crate::variant_arg::load_variant(&args.variant)?;
             let rules = RuleSet::parse(&args.rules)?;
             rules.check_supported()?;
             let end_rules = EndRules {

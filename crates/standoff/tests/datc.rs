@@ -19,6 +19,12 @@ fn datc_alternative_rules_cases() {
     run_dir("tests/data/datc-rules");
 }
 
+/// DATC chapters 8-12: the variant cases, each file naming its variant.
+#[test]
+fn datc_variant_cases() {
+    run_dir("tests/data/datc-variants");
+}
+
 fn run_dir(relative: &str) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
     let filter = std::env::var("DATC_FILTER").unwrap_or_default();
@@ -37,7 +43,13 @@ fn run_dir(relative: &str) {
             failures.push(format!("{}: {e}", path.display()));
         }
         let variant_name = file.variant.as_deref().unwrap_or("standard");
-        let variant = Variant::builtin(variant_name).expect("known variant");
+        let variant = match Variant::builtin(variant_name) {
+            Ok(v) => v,
+            Err(e) => {
+                failures.push(format!("{}: {e}", path.display()));
+                continue;
+            }
+        };
         let rules = match &file.rules {
             Some(spec) => RuleSet::parse(spec).expect("RULES line names known options"),
             None => RuleSet::default(),

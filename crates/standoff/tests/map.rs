@@ -111,3 +111,11 @@ army = ["aaa-sss", "aaa-zzz"]
     assert!(text.contains("tiny.toml"), "{text}");
     assert!(text.contains("sss"), "{text}");
 }
+
+#[test]
+fn every_builtin_variant_loads_and_passes_the_self_check() {
+    for name in standoff::variant::builtin_names() {
+        let v = Variant::builtin(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(v.map.self_check(), vec![], "{name}");
+    }
+}

@@ -43,8 +43,9 @@ pub enum MapProblem {
     /// A coastal or sea space no fleet can reach.
     #[error("`{0}` is coastal or sea but has no fleet edge")]
     UnreachableByFleet(String),
-    /// A land or coastal space no army can reach.
-    #[error("`{0}` is land or coast but has no army edge")]
+    /// An inland space no army can reach (islands, coastal spaces without army edges,
+    /// are fine).
+    #[error("`{0}` is inland but has no army edge")]
     UnreachableByArmy(String),
     /// An edge from a space to itself.
     #[error("`{0}` is adjacent to itself")]
@@ -72,7 +73,7 @@ impl Map {
                 problems.push(MapProblem::SelfLoop(prov.id.clone()));
             }
             let fleet_ok = matches!(prov.terrain, Terrain::Coast | Terrain::Sea);
-            let army_ok = matches!(prov.terrain, Terrain::Coast | Terrain::Land);
+            let army_ok = prov.terrain == Terrain::Land;
             if fleet_ok && self.fleet_province_neighbours(p).next().is_none() {
                 problems.push(MapProblem::UnreachableByFleet(prov.id.clone()));
             }

@@ -9,11 +9,28 @@ struct Builtin {
     source: &'static str,
 }
 
-const BUILTINS: &[Builtin] = &[Builtin {
-    name: "standard",
-    aliases: &["classical", "std"],
-    source: include_str!("../../variants/standard/variant.toml"),
-}];
+const BUILTINS: &[Builtin] = &[
+    Builtin {
+        name: "standard",
+        aliases: &["classical", "std"],
+        source: include_str!("../../variants/standard/variant.toml"),
+    },
+    Builtin {
+        name: "1898",
+        aliases: &["DATC_1898", "v1898"],
+        source: include_str!("../../variants/1898/variant.toml"),
+    },
+    Builtin {
+        name: "chaos",
+        aliases: &["DATC_Chaos"],
+        source: include_str!("../../variants/chaos/variant.toml"),
+    },
+    Builtin {
+        name: "conv-coasts",
+        aliases: &["ConvoyingCoastalArea", "DATC_ConvoyingCoastal"],
+        source: include_str!("../../variants/conv-coasts/variant.toml"),
+    },
+];
 
 /// Names of the built-in variants.
 pub fn builtin_names() -> impl Iterator<Item = &'static str> {
