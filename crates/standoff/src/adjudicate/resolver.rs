@@ -118,40 +118,70 @@ impl<'j, 'a> Resolver<'j, 'a> {
         self.scratch.clear();
         self.scratch.extend_from_slice(&self.deps[old_len..]);
         self.deps.truncate(old_len);
+        let is_move = |d: u16| j.move_of(d as usize).is_some();
+        let is_support = |d: u16| {
+            matches!(
+                j.eff[d as usize],
+                Eff::SupportHold { .. } | Eff::SupportMove { .. }
+            )
+        };
         // A paradox needs a convoying fleet whose survival is part of the cycle; a
         // cycle of moves (convoyed or not) is circular movement.
         let paradox = self
             .scratch
             .iter()
             .any(|&d| matches!(j.eff[d as usize], Eff::Convoy { .. }));
+        let mut progress = false;
         if paradox && j.rules.paradox == ParadoxRule::AllHold {
             // DATC 4.A.2 e: every move in the paradox fails.
             for i in 0..self.scratch.len() {
-                let d = self.scratch[i] as usize;
-                self.state[d] = State::Unresolved;
-                if j.move_of(d).is_some() {
-                    self.result[d] = false;
-                    self.state[d] = State::Resolved;
+                let d = self.scratch[i];
+                self.state[d as usize] = State::Unresolved;
+                if is_move(d) {
+                    self.result[d as usize] = false;
+                    self.state[d as usize] = State::Resolved;
+                    progress = true;
                 }
             }
-            return;
-        }
-        let mut flagged = false;
-        for i in 0..self.scratch.len() {
-            if let Eff::Convoy { army, .. } = j.eff[self.scratch[i] as usize] {
-                flagged |= !self.paradox[army as usize];
-                self.paradox[army as usize] = true;
+        } else if paradox {
+            for i in 0..self.scratch.len() {
+                if let Eff::Convoy { army, .. } = j.eff[self.scratch[i] as usize] {
+                    progress |= !self.paradox[army as usize];
+                    self.paradox[army as usize] = true;
+                }
+            }
+            for i in 0..self.scratch.len() {
+                self.state[self.scratch[i] as usize] = State::Unresolved;
+            }
+        } else if self.scratch.iter().any(|&d| is_support(d)) {
+            // Supports that cut each other with no convoy involved (possible across
+            // difficult passable borders, DATC 10.F): cut them all, symmetrically.
+            for i in 0..self.scratch.len() {
+                let d = self.scratch[i];
+                self.state[d as usize] = State::Unresolved;
+                if is_support(d) {
+                    self.result[d as usize] = false;
+                    self.state[d as usize] = State::Resolved;
+                    progress = true;
+                }
+            }
+        } else {
+            // Circular movement: every move in the cycle succeeds.
+            for i in 0..self.scratch.len() {
+                let d = self.scratch[i];
+                self.state[d as usize] = State::Unresolved;
+                if is_move(d) {
+                    self.result[d as usize] = true;
+                    self.state[d as usize] = State::Resolved;
+                    progress = true;
+                }
             }
         }
-        for i in 0..self.scratch.len() {
-            let d = self.scratch[i] as usize;
-            self.state[d] = State::Unresolved;
-            if flagged {
-                continue;
-            }
-            if j.move_of(d).is_some() {
-                self.result[d] = true;
-                self.state[d] = State::Resolved;
+        if !progress {
+            // Nothing left to settle by rule: keep the current guesses, so resolution
+            // always ends.
+            for i in 0..self.scratch.len() {
+                self.state[self.scratch[i] as usize] = State::Resolved;
             }
         }
     }
@@ -253,15 +283,10 @@ impl<'j, 'a> Resolver<'j, 'a> {
         true
     }
 
-    /// Given supports of move `m` that count: one less across a difficult passable
-    /// border (DATC 10).
-    fn move_supports(&mut self, m: usize, exclude: Option<crate::ids::PowerId>) -> u32 {
-        let n = self.support_count(m, exclude);
-        if self.crosses_difficult_border(m) {
-            n.saturating_sub(1)
-        } else {
-            n
-        }
+    /// A move's own strength before supports: 1, or 0 over land across a difficult
+    /// passable border ("one support less", DATC 10).
+    fn move_base(&self, m: usize) -> u32 {
+        u32::from(!self.crosses_difficult_border(m))
     }
 
     /// Whether move `m` goes over land across a difficult passable border.
@@ -304,13 +329,13 @@ impl<'j, 'a> Resolver<'j, 'a> {
             && self.head_to_head(m) != Some(o as usize)
             && self.resolve(o as usize);
         if o == NONE || leaves {
-            return 1 + self.move_supports(m, None);
+            return self.move_base(m) + self.support_count(m, None);
         }
         let other = j.power[o as usize];
         if other == j.power[m] {
             return 0;
         }
-        1 + self.move_supports(m, Some(other))
+        self.move_base(m) + self.support_count(m, Some(other))
     }
 
     /// HOLD STRENGTH of province `p`.
@@ -348,7 +373,7 @@ impl<'j, 'a> Resolver<'j, 'a> {
                 return 0;
             }
         }
-        1 + self.move_supports(m, None)
+        self.move_base(m) + self.support_count(m, None)
     }
 
     /// The unit in `m`'s destination moving to `m`'s origin, by any route.
@@ -367,7 +392,7 @@ impl<'j, 'a> Resolver<'j, 'a> {
 
     /// DEFEND STRENGTH of move `m` (in a head-to-head battle).
     pub fn defend_strength(&mut self, m: usize) -> u32 {
-        1 + self.move_supports(m, None)
+        self.move_base(m) + self.support_count(m, None)
     }
 
     fn move_succeeds(&mut self, m: usize) -> bool {
@@ -376,14 +401,18 @@ impl<'j, 'a> Resolver<'j, 'a> {
             return false;
         };
         let attack = self.attack_strength(m);
-        if attack == 0 {
+        // Over a difficult passable border a move has one support less, so an
+        // unsupported one has strength 0: it still enters a province nobody holds or
+        // contests (DATC 10.H), but it prevents and cuts nothing (10.C, 10.A).
+        let zero_power_entry = attack == 0 && self.crosses_difficult_border(m);
+        if attack == 0 && !zero_power_entry {
             return false;
         }
         let resistance = match self.head_to_head(m) {
             Some(o) => self.defend_strength(o),
             None => self.hold_strength(dest),
         };
-        if attack <= resistance {
+        if attack <= resistance && !(zero_power_entry && resistance == 0) {
             return false;
         }
         for &other in j.moves_into.get(dest.index()) {
@@ -441,8 +470,9 @@ impl<'j, 'a> Resolver<'j, 'a> {
             if matches!(j.move_of(m), Some((_, true))) && self.paradox_rule_spares(s, m) {
                 continue;
             }
-            // Across a difficult passable border an unsupported move cannot cut (DATC 10).
-            if self.crosses_difficult_border(m) && self.support_count(m, None) == 0 {
+            // Across a difficult passable border a move without strength cannot cut:
+            // supports from the supporter's own power do not count (DATC 10.A, 10.O).
+            if self.crosses_difficult_border(m) && self.support_count(m, Some(j.power[s])) == 0 {
                 continue;
             }
             if self.has_path(m) {

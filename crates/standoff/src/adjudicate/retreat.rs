@@ -115,14 +115,24 @@ pub fn adjudicate_retreats(
             Some(None) => RetreatOutcome::Disbanded,
             Some(Some(to)) => {
                 let dest = map.province_of(to);
-                let rivals = choice
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, c)| {
-                        j != i && matches!(c, Some(Some(l)) if map.province_of(*l) == dest)
-                    })
-                    .count();
-                if rivals > 0 || next.unit_at(dest).is_some() {
+                // Two or more retreats to one province all fail, except that one over a
+                // normal border beats those over difficult passable borders (DATC 10.K).
+                let hooks = variant.hooks(position.phase);
+                let difficult = |from: ProvinceId| {
+                    hooks
+                        .difficult
+                        .as_ref()
+                        .is_some_and(|d| d.get(from.index(), dest.index()))
+                };
+                let mine = u8::from(!difficult(from));
+                let beaten_or_tied = choice.iter().enumerate().any(|(j, c)| {
+                    j != i
+                        && matches!(c, Some(Some(l)) if map.province_of(*l) == dest)
+                        && u8::from(!difficult(
+                            map.province_of(position.dislodged[j].unit.location),
+                        )) >= mine
+                });
+                if beaten_or_tied || next.unit_at(dest).is_some() {
                     RetreatOutcome::Bounced(dest)
                 } else {
                     RetreatOutcome::Retreated(to)

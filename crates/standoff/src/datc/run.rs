@@ -354,6 +354,7 @@ fn add_dislodged(
                 position.unit_at(p).is_none()
                     && Some(p) != attacker_from
                     && failed_into[p.index()] < 2
+                    && !variant.hooks(position.phase).frozen.contains(p)
             })
             .collect();
         position.dislodged.push(Dislodged {

@@ -26,6 +26,27 @@ const BUILTINS: &[Builtin] = &[
         source: include_str!("../../variants/chaos/variant.toml"),
     },
     Builtin {
+        name: "loeb9",
+        aliases: &["datc_loeb9"],
+        source: include_str!("../../variants/loeb9/variant.toml"),
+    },
+    Builtin {
+        name: "loeb9-10d",
+        aliases: &["loeb9-tc14d", "datc_loeb9_tc14d"],
+        source: include_str!("../../variants/loeb9-tc14d/variant.toml"),
+    },
+    Builtin {
+        name: "loeb9-10fgl",
+        aliases: &[
+            "loeb9-tc14fgl",
+            "datc_loeb9_tc14fgl",
+            "loeb9-10f",
+            "loeb9-10g",
+            "loeb9-10l",
+        ],
+        source: include_str!("../../variants/loeb9-tc14fgl/variant.toml"),
+    },
+    Builtin {
         name: "conv-coasts",
         aliases: &["ConvoyingCoastalArea", "DATC_ConvoyingCoastal"],
         source: include_str!("../../variants/conv-coasts/variant.toml"),
