@@ -10,6 +10,7 @@ mod play_cmd;
 mod replay_cmd;
 mod rules_cmd;
 mod variant_arg;
+mod variants_cmd;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -44,6 +45,8 @@ enum Command {
     Assign(assign_cmd::Args),
     /// Check variant files and report every inconsistency (file, line, space).
     CheckVariant(check_variant_cmd::Args),
+    /// List the built-in variants.
+    Variants,
 }
 
 /// Output piped into a program that stopped reading (`standoff rules | head`) ends the
@@ -77,6 +80,7 @@ fn main() -> ExitCode {
         Command::Rules(args) => rules_cmd::run(&args),
         Command::Assign(args) => assign_cmd::run(&args),
         Command::CheckVariant(args) => check_variant_cmd::run(&args),
+        Command::Variants => variants_cmd::run(),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

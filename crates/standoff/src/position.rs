@@ -62,7 +62,7 @@ impl Position {
 
     /// The starting position of `variant`.
     pub fn initial(variant: &Variant) -> Position {
-        let mut p = Position::empty(variant, Phase::spring_movement(variant.start_year));
+        let mut p = Position::empty(variant, variant.start_phase);
         for u in &variant.start_units {
             let prov = variant.map.province_of(u.location);
             p.units[prov.index()] = Some(*u);

@@ -77,6 +77,10 @@ struct Header {
     #[serde(default)]
     title: Option<String>,
     start_year: i32,
+    /// `spring` (movement, the default), `fall` or `winter` (adjustments first, as in
+    /// Chaos).
+    #[serde(default)]
+    start_season: Option<String>,
     victory_centers: usize,
 }
 
@@ -357,6 +361,34 @@ impl Variant {
                 plugins.hooks(&map, phase)
             })
             .collect();
+        let start_phase = match parsed
+            .variant
+            .start_season
+            .as_deref()
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            None | Some("spring") => {
+                crate::phase::Phase::spring_movement(parsed.variant.start_year)
+            }
+            Some("fall" | "autumn") => crate::phase::Phase {
+                season: Season::Fall,
+                year: parsed.variant.start_year,
+                kind: crate::phase::PhaseKind::Movement,
+            },
+            Some("winter") => crate::phase::Phase {
+                season: Season::Winter,
+                year: parsed.variant.start_year,
+                kind: crate::phase::PhaseKind::Adjustment,
+            },
+            Some(other) => {
+                return Err(VariantError::Content {
+                    file: file.to_string(),
+                    line: 0,
+                    message: format!("start_season `{other}` is not spring, fall or winter"),
+                })
+            }
+        };
         Ok(Variant {
             name: parsed.variant.name.clone(),
             aliases: parsed.variant.aliases,
@@ -366,6 +398,7 @@ impl Variant {
             start_units,
             start_owners,
             start_year: parsed.variant.start_year,
+            start_phase,
             victory_centers: parsed.variant.victory_centers,
             season_hooks,
             plugins,

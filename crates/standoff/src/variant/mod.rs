@@ -45,8 +45,11 @@ pub struct Variant {
     pub start_units: Vec<Unit>,
     /// Supply-center owners at the start, per province (`None`: unowned or not a center).
     pub start_owners: Vec<Option<PowerId>>,
-    /// First year (spring movement of this year starts the game).
+    /// First year.
     pub start_year: i32,
+    /// The first phase (spring movement of the first year unless the file says
+    /// otherwise).
+    pub start_phase: crate::phase::Phase,
     /// Centers needed to win.
     pub victory_centers: usize,
     /// The variant's special rules (`[[rule]]` tables).

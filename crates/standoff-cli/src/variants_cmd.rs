@@ -1,0 +1,33 @@
+//! `standoff variants`: the built-in variants with their powers and centers.
+
+use anyhow::Result;
+use standoff::variant::builtin_names;
+use standoff::Variant;
+
+/// Lists the built-in variants.
+pub fn run() -> Result<bool> {
+    for name in builtin_names() {
+        let v = Variant::builtin(name)?;
+        let centers = v.map.provinces().iter().filter(|p| p.is_center).count();
+        let rules = v.plugins.names();
+        println!(
+            "{name}: {} — {} powers, {} spaces, {centers} centers, {} to win, starts {}{}",
+            v.title,
+            v.powers.len(),
+            v.map.province_count(),
+            v.victory_centers,
+            v.start_phase,
+            if rules.is_empty() {
+                String::new()
+            } else {
+                format!("; rules: {}", rules.join(", "))
+            }
+        );
+        if !v.aliases.is_empty() {
+            println!("    aliases: {}", v.aliases.join(", "));
+        }
+        let powers: Vec<&str> = v.powers.iter().map(|p| p.name.as_str()).collect();
+        println!("    powers: {}", powers.join(", "));
+    }
+    Ok(true)
+}
