@@ -10,8 +10,9 @@ use crate::map::{Map, Terrain};
 use crate::order::{Order, OrderKind, UnitRef};
 use crate::position::Position;
 use crate::rules::{
-    AdjacentConvoy, CivilDisorderSupport, Designation, ImpossibleCoast, MissingCoastOnePossible,
-    MultipleOrders, RuleSet, SupportCoast, UnneededConvoy, ViaConvoyFallback, WrongCoastOfUnit,
+    AdjacentConvoy, CivilDisorderSupport, Designation, ImpossibleCoast, Legality,
+    MissingCoastOnePossible, MultipleOrders, RuleSet, SupportCoast, UnneededConvoy,
+    ViaConvoyFallback, WrongCoastOfUnit,
 };
 use crate::unit::UnitKind;
 use crate::variant::plugins::PhaseHooks;
@@ -102,6 +103,9 @@ pub struct Judge<'a> {
     pub convoyers_of: Csr,
     /// Provinces with a fleet at sea (possible convoy carriers).
     pub fleets_at_sea: ProvinceSet,
+    /// Seas that count for the legality of convoyed moves and convoy orders: the fleets
+    /// at sea (DATC 4.E.1 d), or every sea (4.E.1 a, b, c: the geography only).
+    pub legal_carriers: ProvinceSet,
 }
 
 impl<'a> Judge<'a> {
@@ -131,6 +135,7 @@ impl<'a> Judge<'a> {
             moves_into: Csr::default(),
             convoyers_of: Csr::default(),
             fleets_at_sea: ProvinceSet::new(n_prov),
+            legal_carriers: ProvinceSet::new(n_prov),
         };
         for (p, u) in position.units() {
             j.at[p.index()] = j.prov.len() as u16;
@@ -142,6 +147,11 @@ impl<'a> Judge<'a> {
                 j.fleets_at_sea.insert(p);
             }
         }
+        j.legal_carriers = if rules.legality == Legality::CurrentSituation {
+            j.fleets_at_sea.clone()
+        } else {
+            hooks.convoy.clone()
+        };
         let n = j.prov.len();
         j.eff = vec![Eff::Hold; n];
         j.status = vec![Status::Ok; n];
@@ -229,7 +239,24 @@ impl<'a> Judge<'a> {
                 if via_convoy && self.kind[ui] == UnitKind::Fleet {
                     return Err(Illegal::FleetCannotBeConvoyed);
                 }
-                let (dest_loc, convoy) = self.move_target(ui, to, None)?;
+                let (dest_loc, convoy) = match self.move_target(ui, to, None) {
+                    Ok(target) => target,
+                    // DATC 4.E.1 a, b: a move to any place is a move: it cannot succeed
+                    // (no route), and the unit gets no hold support.
+                    Err(
+                        Illegal::NotAdjacent
+                        | Illegal::NoPossibleConvoy
+                        | Illegal::CoastNotSpecified
+                        | Illegal::CoastNotReachable,
+                    ) if matches!(
+                        self.rules.legality,
+                        Legality::AnyFormat | Legality::RealPlaces
+                    ) =>
+                    {
+                        (to, true)
+                    }
+                    Err(why) => return Err(why),
+                };
                 Ok(Eff::Move {
                     dest: map.province_of(dest_loc),
                     dest_loc,
@@ -324,12 +351,12 @@ impl<'a> Judge<'a> {
     /// Whether the fleet in `fleet` lies on some route of fleets now at sea from `from`
     /// to `to` (a convoy order it could carry out, DATC 4.E.1 d).
     fn on_possible_route(&self, from: ProvinceId, to: ProvinceId, fleet: ProvinceId) -> bool {
-        if !route_exists(self.map, from, to, &self.fleets_at_sea, Some(fleet)) {
+        if !route_exists(self.map, from, to, &self.legal_carriers, Some(fleet)) {
             return false;
         }
         let seas: Vec<ProvinceId> = (0..self.map.province_count())
             .map(|p| ProvinceId(p as u16))
-            .filter(|&p| self.fleets_at_sea.contains(p))
+            .filter(|&p| self.legal_carriers.contains(p))
             .collect();
         let Some(i) = seas.iter().position(|&p| p == fleet) else {
             return false;
@@ -423,7 +450,7 @@ impl<'a> Judge<'a> {
                 if map.army_adjacent(from, dest) {
                     return Ok((dest.location(), false));
                 }
-                let mut carriers = self.fleets_at_sea.clone();
+                let mut carriers = self.legal_carriers.clone();
                 if let Some(w) = without {
                     carriers.remove(w);
                 }

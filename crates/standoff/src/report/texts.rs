@@ -48,7 +48,7 @@ pub fn outcome_text(variant: &Variant, outcome: &Outcome) -> String {
         Outcome::Moved => "moves".into(),
         Outcome::Bounced { against: Some(p) } => format!("bounces ({})", abbr(*p)),
         Outcome::Bounced { against: None } => "bounces".into(),
-        Outcome::NoConvoy => "fails: no convoy".into(),
+        Outcome::NoConvoy => "fails: no convoy (or, under 4.E.1 a/b, no route at all)".into(),
         Outcome::ParadoxFailed => "fails: convoy paradox (Szykman rule)".into(),
         Outcome::Supported => "support given".into(),
         Outcome::Cut { by } => format!("support cut by {}", abbr(*by)),

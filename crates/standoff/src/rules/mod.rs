@@ -635,10 +635,6 @@ impl RuleSet {
             "4.D.2 choice a",
         );
         no(
-            self.legality != Legality::CurrentSituation,
-            "4.E.1 choices a, b, c",
-        );
-        no(
             self.poorly_written != PoorlyWritten::PossibleOrder,
             "4.E.2 choices a, c, d",
         );
