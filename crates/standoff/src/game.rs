@@ -201,9 +201,7 @@ impl Game {
                         .map(|p| PowerId(p as u8))
                         .find(|&p| next.center_count(p) >= needed);
                     ended = self.year_end(variant, &next, phase.year, winner, captures.is_empty());
-                    let anything_to_do = adjustment_counts(&next, variant.powers.len())
-                        .iter()
-                        .any(|&c| c != 0);
+                    let anything_to_do = adjustments_possible(variant, &next);
                     // A game that ends skips the last adjustments (DPTG II).
                     if anything_to_do && ended.is_none() {
                         Phase {
@@ -278,6 +276,19 @@ impl Game {
         }
         None
     }
+}
+
+/// Whether a winter adjustment phase has anything to decide: a power must remove
+/// units, or may build and has somewhere to build.
+fn adjustments_possible(variant: &Variant, position: &Position) -> bool {
+    let counts = adjustment_counts(position, variant.powers.len());
+    counts.iter().enumerate().any(|(p, &due)| {
+        due < 0
+            || due > 0
+                && !crate::legal::power_adjustment_orders(variant, position, PowerId(p as u8))
+                    .iter()
+                    .all(|o| matches!(o.kind, crate::order::OrderKind::Waive))
+    })
 }
 
 /// Every center occupied by a unit passes to that unit's power.

@@ -39,7 +39,7 @@ pub enum PlaceError {
     #[error("{0} already holds a unit")]
     Occupied(String),
     /// The unit's kind cannot stand there (army at sea, fleet inland, fleet without coast).
-    #[error("a {kind} cannot stand at {location}")]
+    #[error("{kind} cannot stand at {location}")]
     BadLocation {
         /// `army` or `fleet`.
         kind: &'static str,
@@ -77,8 +77,8 @@ impl Position {
         if !map.can_stand(unit.kind, unit.location) {
             return Err(PlaceError::BadLocation {
                 kind: match unit.kind {
-                    crate::UnitKind::Army => "army",
-                    crate::UnitKind::Fleet => "fleet",
+                    crate::UnitKind::Army => "an army",
+                    crate::UnitKind::Fleet => "a fleet",
                 },
                 location: map.location_id_name(unit.location),
             });

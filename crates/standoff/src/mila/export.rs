@@ -155,8 +155,10 @@ pub fn load_recorded(
     let phase = phase_name(&first.name).ok_or_else(|| MilaError::PhaseName(first.name.clone()))?;
     let mut rec = RecordedGame::from_position(first.state.to_position(variant, phase)?);
     let mut problems = Vec::new();
-    for ph in &game.phases {
-        if phase_name(&ph.name).is_none() || ph.orders.is_empty() && rec.game.winner.is_some() {
+    // The last recorded phase is the current one, not yet played.
+    let played = game.phases.len().saturating_sub(1);
+    for ph in &game.phases[..played] {
+        if phase_name(&ph.name).is_none() || rec.game.is_over() {
             break;
         }
         let kind = rec.game.position.phase.kind;

@@ -42,15 +42,18 @@ pub fn closest<T: PartialEq + Copy>(
     word: &str,
     candidates: impl Iterator<Item = (impl AsRef<str>, T)>,
 ) -> Vec<T> {
-    let limit = tolerance(word.chars().count());
-    if limit == 0 {
+    let len = word.chars().count();
+    let limit = tolerance(len);
+    // Names are short: a long word cannot be a misspelling of one (and comparing it
+    // with every name would cost time in proportion to its length times theirs).
+    if limit == 0 || len > 64 {
         return Vec::new();
     }
     let mut best = usize::MAX;
     let mut found: Vec<T> = Vec::new();
     for (name, value) in candidates {
         let name = name.as_ref();
-        if name.len() < 3 {
+        if name.len() < 3 || name.chars().count().abs_diff(len) > limit {
             continue;
         }
         let d = edit_distance(word, name);

@@ -1,0 +1,134 @@
+"""Phases per second: standoff's Python API versus the ``diplomacy`` package, on the
+same phases, in one run.
+
+Every phase of a saved-game file (default: the 10 games the package played in
+crates/standoff/tests/data/mila/random-seed1.jsonl) is set up in each engine -- the
+phase's recorded state, then each power's recorded orders -- and ``process()`` is timed.
+standoff is also timed through its batch entry points (``step_many`` over a list of
+prepared games, ``adjudicate_many`` over the movement phases), which release the GIL and
+use every core.
+
+    python bench/compare.py [FILE.jsonl] [--repeat 3] [--limit N]
+"""
+
+import argparse
+import json
+import pathlib
+import sys
+import time
+import warnings
+
+import standoff
+
+DEFAULT = pathlib.Path(__file__).resolve().parents[3] / "crates/standoff/tests/data/mila/random-seed1.jsonl"
+
+
+def phases_of(path, limit=None):
+    """(state, orders) of every played phase (not the final, unplayed one)."""
+    out = []
+    with open(path) as f:
+        for line in f:
+            if not line.strip():
+                continue
+            game = json.loads(line)
+            for phase in game["phases"][:-1]:
+                orders = {p: list(o or []) for p, o in phase["orders"].items()}
+                out.append((phase["state"], orders))
+    return out[:limit] if limit else out
+
+
+def time_diplomacy(phases):
+    import diplomacy
+
+    total = setup = 0.0
+    for state, orders in phases:
+        t0 = time.perf_counter()
+        game = diplomacy.Game()
+        game.set_state(state)
+        for power, o in orders.items():
+            game.set_orders(power, o)
+        t1 = time.perf_counter()
+        game.process()
+        t2 = time.perf_counter()
+        setup += t1 - t0
+        total += t2 - t1
+    return total, setup
+
+
+def prepare_standoff(phases):
+    games = []
+    for state, orders in phases:
+        game = standoff.Game()
+        game.set_state(state)
+        for power, o in orders.items():
+            game.set_orders(power, o, errors="ignore")
+        games.append(game)
+    return games
+
+
+def time_standoff(phases):
+    total = setup = 0.0
+    for state, orders in phases:
+        t0 = time.perf_counter()
+        game = standoff.Game()
+        game.set_state(state)
+        for power, o in orders.items():
+            game.set_orders(power, o, errors="ignore")
+        t1 = time.perf_counter()
+        game.process()
+        t2 = time.perf_counter()
+        setup += t1 - t0
+        total += t2 - t1
+    return total, setup
+
+
+def time_step_many(phases):
+    games = prepare_standoff(phases)
+    t0 = time.perf_counter()
+    standoff.step_many(games)
+    return time.perf_counter() - t0
+
+
+def time_adjudicate_many(phases):
+    items = [(s, o) for s, o in phases if s["name"].endswith("M")]
+    t0 = time.perf_counter()
+    standoff.adjudicate_many(items)
+    return time.perf_counter() - t0, len(items)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("file", nargs="?", default=str(DEFAULT))
+    ap.add_argument("--repeat", type=int, default=3, help="runs per engine; the best is reported")
+    ap.add_argument("--limit", type=int, default=None, help="use only the first N phases")
+    ap.add_argument("--no-diplomacy", action="store_true", help="time standoff only")
+    args = ap.parse_args(argv)
+    warnings.simplefilter("ignore")
+    phases = phases_of(args.file, args.limit)
+    n = len(phases)
+    print("%d phases from %s (best of %d runs)" % (n, args.file, args.repeat))
+    rows = []
+    if not args.no_diplomacy:
+        try:
+            best = min(time_diplomacy(phases) for _ in range(args.repeat))
+            rows.append(("diplomacy 1.1.2  Game.process()", n, best[0], best[1]))
+        except ImportError:
+            print("(diplomacy is not installed: pip install diplomacy==1.1.2)")
+    best = min(time_standoff(phases) for _ in range(args.repeat))
+    rows.append(("standoff         Game.process()", n, best[0], best[1]))
+    best = min(time_step_many(phases) for _ in range(args.repeat))
+    rows.append(("standoff         step_many(games)", n, best, None))
+    best = min(time_adjudicate_many(phases) for _ in range(args.repeat))
+    rows.append(("standoff         adjudicate_many (movement)", best[1], best[0], None))
+    print("%-46s %7s %10s %13s %22s" % ("engine / call", "phases", "seconds", "phases/s", "setup s (state+orders)"))
+    for name, count, seconds, setup in rows:
+        print("%-46s %7d %10.4f %13.0f %22s" % (
+            name, count, seconds, count / max(seconds, 1e-9), "" if setup is None else "%.4f" % setup))
+    if not args.no_diplomacy and len(rows) == 4:
+        print("standoff Game.process() is %.0fx the package's phases/s"
+              % ((rows[1][1] / rows[1][2]) / (rows[0][1] / rows[0][2])))
+    return rows
+
+
+if __name__ == "__main__":
+    sys.exit(0 if main() else 1)

@@ -1,0 +1,446 @@
+//! Batch entry points: many adjudications or game steps at once, with the GIL released
+//! and the work spread over all cores (the core's `standoff::batch`, rayon).
+
+use crate::convert::{dict_of_lists, str_or_list, str_to_list_map};
+use crate::errors::{standoff_err, state_err};
+use crate::game::{PyGame, PyPhaseData, PyRejectedOrder};
+use crate::model::{
+    build_position, movement_codes, orders_by_power, parse_problem, units_after, OrderProblem,
+    ProblemKind, StateParts,
+};
+use crate::position::{dislodged_dict, state_parts_from_dict, PyPosition};
+use crate::variant::{variant_arg, PyVariant};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use rayon::prelude::*;
+use standoff::adjudicate::MovementResult;
+use standoff::order::Order;
+use standoff::parse::parse_order;
+use standoff::record::PhaseRecord;
+use standoff::report::{movement_report, Audience};
+use standoff::{Phase, PhaseKind, Position, Variant};
+use std::sync::Arc;
+
+/// The adjudication of one movement phase: the board after it, dislodged units with
+/// their retreat options, per-unit result codes, and the orders left out.
+#[pyclass(frozen, module = "standoff", name = "AdjudicationResult")]
+pub struct PyAdjudication {
+    variant: Arc<Variant>,
+    before: Position,
+    orders: Vec<Order>,
+    result: MovementResult,
+    problems: Vec<OrderProblem>,
+}
+
+impl PyAdjudication {
+    fn all_problems(&self) -> Vec<OrderProblem> {
+        let mut out = self.problems.clone();
+        let result = standoff::game::PhaseResult::Movement(self.result.clone());
+        out.extend(crate::model::rejections(
+            &self.variant,
+            &self.before.phase.short_code(),
+            &self.orders,
+            &result,
+        ));
+        out
+    }
+}
+
+#[pymethods]
+impl PyAdjudication {
+    /// The board after movement (same phase; dislodged units listed with their retreat
+    /// options, `[]` for a unit that is destroyed).
+    #[getter]
+    fn position(&self) -> PyPosition {
+        PyPosition {
+            variant: self.variant.clone(),
+            pos: self.result.position.clone(),
+        }
+    }
+
+    /// Power -> units on the board after movement (dislodged units not included).
+    #[getter]
+    fn units<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        dict_of_lists(py, units_after(&self.variant, &self.result))
+    }
+
+    /// Power -> dislodged unit -> retreat options (`[]`: destroyed).
+    #[getter]
+    fn dislodged<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        dislodged_dict(py, &self.variant, &self.result.position, false)
+    }
+
+    /// Unit -> result codes, as the package's phase results.
+    #[getter]
+    fn results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        dict_of_lists(py, movement_codes(&self.variant, &self.result))
+    }
+
+    /// Power -> orders that were adjudicated.
+    #[getter]
+    fn orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        dict_of_lists(py, orders_by_power(&self.variant, &self.orders))
+    }
+
+    /// Orders that could not be read or were not followed, as `RejectedOrder`s.
+    #[getter]
+    fn order_errors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let items = self
+            .all_problems()
+            .into_iter()
+            .map(|p| Bound::new(py, PyRejectedOrder { inner: p }).map(|b| b.into_any()))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, items)
+    }
+
+    /// Every order with its outcome and reason, in words.
+    #[getter]
+    fn report(&self) -> String {
+        movement_report(&self.variant, &self.orders, &self.result, Audience::All)
+    }
+
+    /// The variant.
+    #[getter]
+    fn variant(&self) -> PyVariant {
+        PyVariant {
+            inner: self.variant.clone(),
+        }
+    }
+
+    /// `{"units", "dislodged", "results", "orders", "order_errors"}` as plain data.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("units", self.units(py)?)?;
+        d.set_item("dislodged", self.dislodged(py)?)?;
+        d.set_item("results", self.results(py)?)?;
+        d.set_item("orders", self.orders(py)?)?;
+        let errors: Vec<String> = self.all_problems().iter().map(OrderProblem::line).collect();
+        d.set_item("order_errors", errors)?;
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<AdjudicationResult {}: {} units, {} dislodged>",
+            self.before.phase.short_code(),
+            self.result.position.units().count(),
+            self.result.position.dislodged.len()
+        )
+    }
+}
+
+/// A state read under the GIL: a ready position, or the pieces of a state dict.
+enum Board {
+    Ready(Position),
+    State(StateParts, Phase),
+}
+
+/// Orders read under the GIL: power name -> texts, or `Power: order` lines.
+enum Texts {
+    ByPower(Vec<(String, Vec<String>)>),
+    Lines(Vec<String>),
+}
+
+struct Item {
+    board: Board,
+    orders: Texts,
+}
+
+fn read_item(variant: &Variant, obj: &Bound<'_, PyAny>) -> PyResult<Item> {
+    let (state, orders) = obj
+        .extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>()
+        .map_err(|_| PyTypeError::new_err("each item must be a pair (state, orders)"))?;
+    let board = if let Ok(p) = state.cast::<PyPosition>() {
+        let p = p.get();
+        if p.variant.name != variant.name {
+            return Err(standoff_err("a position of another variant"));
+        }
+        Board::Ready(p.pos.clone())
+    } else {
+        let default = Phase::spring_movement(variant.start_year);
+        let (parts, phase) = state_parts_from_dict(&state, Some(default))?;
+        Board::State(parts, phase)
+    };
+    let orders = if orders.is_none() {
+        Texts::ByPower(Vec::new())
+    } else if orders.cast::<PyDict>().is_ok() {
+        Texts::ByPower(str_to_list_map(&orders)?)
+    } else if orders.cast::<PyString>().is_ok() {
+        Texts::Lines(
+            str_or_list(&orders)?
+                .iter()
+                .flat_map(|s| s.lines().map(str::to_string).collect::<Vec<_>>())
+                .collect(),
+        )
+    } else {
+        Texts::Lines(str_or_list(&orders)?)
+    };
+    Ok(Item { board, orders })
+}
+
+type Prepared = (Position, Vec<Order>, Vec<OrderProblem>);
+
+fn prepare(variant: &Variant, item: &Item) -> Result<Prepared, String> {
+    let pos = match &item.board {
+        Board::Ready(p) => p.clone(),
+        Board::State(s, phase) => build_position(variant, *phase, s)?,
+    };
+    if pos.phase.kind != PhaseKind::Movement {
+        return Err(format!(
+            "{} is not a movement phase (adjudicate_many plays movement phases; use \
+             Game.process or step_many for retreats and adjustments)",
+            pos.phase.short_code()
+        ));
+    }
+    let phase = pos.phase.short_code();
+    let read = |power: Option<standoff::PowerId>,
+                power_text: &str,
+                text: &str|
+     -> Option<Result<Order, OrderProblem>> {
+        let text = text.trim();
+        if text.is_empty() {
+            return None;
+        }
+        Some(
+            parse_order(variant, PhaseKind::Movement, power, text).map_err(|e| OrderProblem {
+                phase: phase.clone(),
+                power: power_text.to_uppercase(),
+                order: text.to_string(),
+                kind: parse_problem(&e),
+                reason: e.kind.to_string(),
+            }),
+        )
+    };
+    let mut results = Vec::new();
+    match &item.orders {
+        Texts::ByPower(list) => {
+            for (name, texts) in list {
+                match variant.find_power(name) {
+                    Some(p) => results.extend(texts.iter().filter_map(|t| read(Some(p), name, t))),
+                    None => {
+                        for t in texts {
+                            results.push(Err(OrderProblem {
+                                phase: phase.clone(),
+                                power: name.to_uppercase(),
+                                order: t.clone(),
+                                kind: ProblemKind::Invalid,
+                                reason: format!("`{name}` is not a power"),
+                            }));
+                        }
+                    }
+                }
+            }
+        }
+        Texts::Lines(lines) => {
+            for t in lines {
+                let who = t.split_once(':').map(|(p, _)| p.trim()).unwrap_or("");
+                results.extend(read(None, who, t));
+            }
+        }
+    }
+    let mut orders = Vec::new();
+    let mut problems = Vec::new();
+    for r in results {
+        match r {
+            Ok(o) => orders.push(o),
+            Err(p) => problems.push(p),
+        }
+    }
+    Ok((pos, orders, problems))
+}
+
+fn run_adjudications(
+    py: Python<'_>,
+    variant: Arc<Variant>,
+    items: Vec<Item>,
+) -> PyResult<Vec<PyAdjudication>> {
+    let v = variant.clone();
+    let outcome = py.detach(move || {
+        let prepared: Vec<Result<Prepared, String>> =
+            items.par_iter().map(|it| prepare(&v, it)).collect();
+        let mut failures = Vec::new();
+        let mut ready = Vec::with_capacity(prepared.len());
+        for (i, p) in prepared.into_iter().enumerate() {
+            match p {
+                Ok(p) => ready.push(p),
+                Err(e) => failures.push(format!("item {i}: {e}")),
+            }
+        }
+        if !failures.is_empty() {
+            return Err(failures);
+        }
+        let batch: Vec<(Position, Vec<Order>)> = ready
+            .iter()
+            .map(|(p, o, _)| (p.clone(), o.clone()))
+            .collect();
+        let results = standoff::batch::adjudicate_many(&v, &batch);
+        Ok(ready.into_iter().zip(results).collect::<Vec<_>>())
+    });
+    match outcome {
+        Ok(done) => Ok(done
+            .into_iter()
+            .map(|((before, orders, problems), result)| PyAdjudication {
+                variant: variant.clone(),
+                before,
+                orders,
+                result,
+                problems,
+            })
+            .collect()),
+        Err(failures) => Err(state_err(format!(
+            "{} item(s) cannot be adjudicated:\n  {}",
+            failures.len(),
+            failures.join("\n  ")
+        ))),
+    }
+}
+
+/// Adjudicates one movement phase from `pos` (for `Position.adjudicate`).
+pub fn adjudicate_one(
+    py: Python<'_>,
+    variant: Arc<Variant>,
+    pos: Position,
+    orders: &Bound<'_, PyAny>,
+) -> PyResult<PyAdjudication> {
+    let tuple = (
+        Bound::new(
+            py,
+            PyPosition {
+                variant: variant.clone(),
+                pos,
+            },
+        )?,
+        orders.clone(),
+    );
+    let item = read_item(&variant, &tuple.into_pyobject(py)?.into_any())?;
+    run_adjudications(py, variant, vec![item])?
+        .pop()
+        .ok_or_else(|| standoff_err("no result"))
+}
+
+/// Adjudicates many movement phases at once, in parallel, with the GIL released.
+///
+/// ``items`` is a sequence of ``(state, orders)``: ``state`` is a ``Position`` or the
+/// package's state dict (``Game.get_state()``; without ``name`` it is spring movement
+/// of the first year); ``orders`` is power -> list of order strings (or a list of
+/// ``"POWER: order"`` lines). Orders that cannot be read are left out and listed in the
+/// result's ``order_errors``; illegal orders are adjudicated as holds (DATC 4.E.1) and
+/// listed there too. Returns one ``AdjudicationResult`` per item, in order. Raises
+/// ``InvalidStateError`` if any state cannot be read or is not a movement phase.
+#[pyfunction]
+#[pyo3(signature = (items, variant = None))]
+pub fn adjudicate_many(
+    py: Python<'_>,
+    items: &Bound<'_, PyAny>,
+    variant: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<PyAdjudication>> {
+    let variant = variant_arg(variant)?;
+    let mut read = Vec::new();
+    for (i, obj) in items.try_iter()?.enumerate() {
+        let obj = obj?;
+        read.push(read_item(&variant, &obj).map_err(|e| {
+            let msg = format!("item {i}: {}", e.value(py));
+            if e.is_instance_of::<PyTypeError>(py) {
+                PyTypeError::new_err(msg)
+            } else {
+                state_err(msg)
+            }
+        })?);
+    }
+    run_adjudications(py, variant, read)
+}
+
+/// Plays the current phase of many games at once (each with its orders already set by
+/// ``set_orders``), in parallel with the GIL released: the same as calling
+/// ``process()`` on each. Returns each game's ``PhaseData`` (None for a game that is
+/// over). A game may appear only once; the games must not be changed from another
+/// thread meanwhile.
+#[pyfunction]
+pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Option<PyPhaseData>>> {
+    let mut list: Vec<Bound<'_, PyGame>> = Vec::new();
+    for g in games.try_iter()? {
+        let g = g?;
+        let game = g
+            .cast::<PyGame>()
+            .map_err(|_| PyTypeError::new_err("step_many takes standoff.Game objects"))?
+            .clone();
+        if list.iter().any(|x| x.is(&game)) {
+            return Err(standoff_err("the same game appears twice in step_many"));
+        }
+        list.push(game);
+    }
+    // Per game: variant, the position and orders to play (None if over), and a
+    // fingerprint to check nothing changed while detached.
+    struct Job {
+        variant: Arc<Variant>,
+        pos: Position,
+        orders: Vec<Order>,
+        history: usize,
+    }
+    let mut jobs: Vec<Option<Job>> = Vec::with_capacity(list.len());
+    for g in &list {
+        let g = g.try_borrow()?;
+        jobs.push((!g.is_done()).then(|| Job {
+            variant: g.variant.clone(),
+            pos: g.rec.game.position.clone(),
+            orders: g.all_orders(),
+            history: g.rec.history.len(),
+        }));
+    }
+    let stepped = py.detach(|| {
+        // Group by variant so each group is one core batch call.
+        let mut groups: Vec<(Arc<Variant>, Vec<usize>)> = Vec::new();
+        for (i, job) in jobs.iter().enumerate() {
+            let Some(job) = job else { continue };
+            match groups
+                .iter_mut()
+                .find(|(v, _)| Arc::ptr_eq(v, &job.variant) || v.name == job.variant.name)
+            {
+                Some((_, idx)) => idx.push(i),
+                None => groups.push((job.variant.clone(), vec![i])),
+            }
+        }
+        let mut out: Vec<Option<(standoff::game::Processed, Position)>> =
+            (0..jobs.len()).map(|_| None).collect();
+        for (variant, idx) in groups {
+            let items: Vec<(Position, Vec<Order>)> = idx
+                .iter()
+                .filter_map(|&i| jobs[i].as_ref().map(|j| (j.pos.clone(), j.orders.clone())))
+                .collect();
+            let results = standoff::batch::step_many(&variant, &items);
+            for (i, r) in idx.into_iter().zip(results) {
+                out[i] = Some(r);
+            }
+        }
+        out
+    });
+    let mut phases = Vec::with_capacity(list.len());
+    for ((g, job), step) in list.iter().zip(jobs).zip(stepped) {
+        let (Some(job), Some((processed, after))) = (job, step) else {
+            phases.push(None);
+            continue;
+        };
+        let mut game = g.try_borrow_mut()?;
+        if game.rec.history.len() != job.history
+            || game.rec.game.position != job.pos
+            || game.all_orders() != job.orders
+        {
+            return Err(PyRuntimeError::new_err(
+                "a game was changed by another thread during step_many",
+            ));
+        }
+        let winner = processed.winner;
+        game.rec.history.push(PhaseRecord {
+            position: job.pos,
+            orders: job.orders,
+            processed,
+        });
+        game.rec.game.position = after;
+        game.rec.game.winner = game.rec.game.winner.or(winner);
+        let problems = game.after_process(py)?;
+        let record = game.rec.history.last().cloned();
+        phases.push(record.map(|r| PyPhaseData::new(game.variant.clone(), r, problems)));
+    }
+    Ok(phases)
+}

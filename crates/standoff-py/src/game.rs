@@ -1,0 +1,1497 @@
+//! `standoff.Game`: a game with the `diplomacy` package's `Game` interface, its phase
+//! history (`PhaseData`) and power views (`PowerView`), and `RejectedOrder`.
+
+use crate::convert::{dict_of_lists, json_to_py, py_to_json, repr_str, str_or_list};
+use crate::errors::{
+    standoff_err, state_err, warn_orders, with_attrs, IllegalOrderError, StandoffError,
+};
+use crate::model::{
+    centers_by_power, fill_kinds, homes_by_power, orderable_locations, orders_by_power,
+    parse_problem, possible_orders, rejected_in_phase, result_codes, state_value, units_by_power,
+    Checker, OrderProblem, ProblemKind,
+};
+use crate::names::{kind_letter, long_phase, order_text, power_name, powers};
+use crate::order::parse_error_to_py;
+use crate::position::{position_from_state_dict, PyPosition};
+use crate::variant::{variant_arg, PyVariant};
+use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use standoff::corpus::{random_orders, Rng};
+use standoff::mila::{load_recorded, saved_game_json, MilaGame};
+use standoff::order::Order;
+use standoff::record::{PhaseRecord, RecordedGame};
+use standoff::report::{phase_report, Audience};
+use standoff::{Phase, PowerId, ProvinceId, Unit, UnitKind, Variant};
+use std::sync::Arc;
+
+/// What `set_orders` does with orders it cannot use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorMode {
+    /// Leave them out, record them, issue an `OrderWarning`.
+    Warn,
+    /// Raise (and set none of the call's orders).
+    Raise,
+    /// Leave them out and record them, quietly.
+    Ignore,
+}
+
+fn error_mode(text: &str) -> PyResult<ErrorMode> {
+    match text {
+        "warn" => Ok(ErrorMode::Warn),
+        "raise" => Ok(ErrorMode::Raise),
+        "ignore" => Ok(ErrorMode::Ignore),
+        _ => Err(standoff_err(format!(
+            "errors must be \"warn\", \"raise\" or \"ignore\", not {text:?}"
+        ))),
+    }
+}
+
+/// An order that was given but left out of the adjudication, and why.
+#[pyclass(frozen, module = "standoff", name = "RejectedOrder")]
+pub struct PyRejectedOrder {
+    pub inner: OrderProblem,
+}
+
+#[pymethods]
+impl PyRejectedOrder {
+    /// The phase (`S1901M`).
+    #[getter]
+    fn phase(&self) -> &str {
+        &self.inner.phase
+    }
+    /// The power that gave it (`FRANCE`).
+    #[getter]
+    fn power(&self) -> &str {
+        &self.inner.power
+    }
+    /// The order as given.
+    #[getter]
+    fn order(&self) -> &str {
+        &self.inner.order
+    }
+    /// `invalid` (unreadable), `ambiguous` (a misspelling close to several spaces) or
+    /// `illegal` (readable, not allowed here).
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.inner.kind.as_str()
+    }
+    /// Why, in words.
+    #[getter]
+    fn reason(&self) -> &str {
+        &self.inner.reason
+    }
+    fn __str__(&self) -> String {
+        self.inner.line()
+    }
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!(
+            "RejectedOrder(phase={}, power={}, order={}, kind={}, reason={})",
+            repr_str(py, &self.inner.phase),
+            repr_str(py, &self.inner.power),
+            repr_str(py, &self.inner.order),
+            repr_str(py, self.inner.kind.as_str()),
+            repr_str(py, &self.inner.reason)
+        )
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyRejectedOrder>()
+            .is_ok_and(|o| o.get().inner == self.inner)
+    }
+}
+
+fn rejected_list<'py>(py: Python<'py>, problems: &[OrderProblem]) -> PyResult<Bound<'py, PyList>> {
+    let items = problems
+        .iter()
+        .map(|p| Bound::new(py, PyRejectedOrder { inner: p.clone() }).map(|b| b.into_any()))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, items)
+}
+
+/// One played phase: ``name``, ``state`` (the board at its start, as the package's
+/// state dict), ``orders`` (power -> orders adjudicated), ``results`` (unit -> result
+/// codes), ``messages`` (always empty), and standoff's ``order_errors`` (orders left out,
+/// with reasons) and ``report`` (readable outcome of every order).
+#[pyclass(frozen, module = "standoff", name = "PhaseData")]
+pub struct PyPhaseData {
+    variant: Arc<Variant>,
+    record: PhaseRecord,
+    problems: Vec<OrderProblem>,
+    state: PyOnceLock<Py<PyAny>>,
+    orders: PyOnceLock<Py<PyAny>>,
+    results: PyOnceLock<Py<PyAny>>,
+}
+
+impl PyPhaseData {
+    pub fn new(variant: Arc<Variant>, record: PhaseRecord, problems: Vec<OrderProblem>) -> Self {
+        PyPhaseData {
+            variant,
+            record,
+            problems,
+            state: PyOnceLock::new(),
+            orders: PyOnceLock::new(),
+            results: PyOnceLock::new(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyPhaseData {
+    /// `S1901M`.
+    #[getter]
+    fn name(&self) -> String {
+        self.record.position.phase.short_code()
+    }
+
+    /// The board at the start of the phase (the package's state dict).
+    #[getter]
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let v = self.state.get_or_try_init(py, || {
+            let name = self.record.position.phase.short_code();
+            json_to_py(
+                py,
+                &state_value(&self.variant, &self.record.position, &name),
+            )
+            .map(|b| b.unbind())
+        })?;
+        Ok(v.bind(py).clone())
+    }
+
+    /// Power -> orders that were adjudicated (package notation).
+    #[getter]
+    fn orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let v = self.orders.get_or_try_init(py, || {
+            dict_of_lists(py, orders_by_power(&self.variant, &self.record.orders))
+                .map(|d| d.into_any().unbind())
+        })?;
+        Ok(v.bind(py).clone())
+    }
+
+    /// Unit -> result codes (`[]` success; `bounce`, `cut`, `void`, `no convoy`,
+    /// `dislodged`; retreats: `disband`).
+    #[getter]
+    fn results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let v = self.results.get_or_try_init(py, || {
+            dict_of_lists(
+                py,
+                result_codes(&self.variant, &self.record.processed.result),
+            )
+            .map(|d| d.into_any().unbind())
+        })?;
+        Ok(v.bind(py).clone())
+    }
+
+    /// Always `{}` (standoff has no press).
+    #[getter]
+    fn messages<'py>(&self, py: Python<'py>) -> Bound<'py, PyDict> {
+        PyDict::new(py)
+    }
+
+    /// Orders left out of this phase (unreadable, illegal), as `RejectedOrder`s.
+    #[getter]
+    fn order_errors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        rejected_list(py, &self.problems)
+    }
+
+    /// The readable report of the phase: every order with its outcome and reason.
+    #[getter]
+    fn report(&self) -> String {
+        phase_report(
+            &self.variant,
+            &self.record.orders,
+            &self.record.processed,
+            Audience::All,
+        )
+    }
+
+    /// The board at the start of the phase, as a `Position`.
+    #[getter]
+    fn position(&self) -> PyPosition {
+        PyPosition {
+            variant: self.variant.clone(),
+            pos: self.record.position.clone(),
+        }
+    }
+
+    /// The power that won with this phase, if one did.
+    #[getter]
+    fn winner(&self) -> Option<String> {
+        self.record
+            .processed
+            .winner
+            .map(|w| power_name(&self.variant, w))
+    }
+
+    /// `{"name", "state", "orders", "results", "messages"}`, as the package's
+    /// `GamePhaseData.to_dict()`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("name", self.name())?;
+        d.set_item("state", self.state(py)?)?;
+        d.set_item("orders", self.orders(py)?)?;
+        d.set_item("results", self.results(py)?)?;
+        d.set_item("messages", PyDict::new(py))?;
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<PhaseData {}>", self.name())
+    }
+}
+
+/// A snapshot of one power (``game.powers[name]``): ``name``, ``units``, ``centers``,
+/// ``homes``, ``retreats``, ``orders``; ``is_eliminated()``.
+#[pyclass(frozen, module = "standoff", name = "PowerView")]
+pub struct PyPowerView {
+    #[pyo3(get)]
+    name: String,
+    #[pyo3(get)]
+    units: Vec<String>,
+    #[pyo3(get)]
+    centers: Vec<String>,
+    #[pyo3(get)]
+    homes: Vec<String>,
+    retreats: Vec<(String, Vec<String>)>,
+    #[pyo3(get)]
+    orders: Vec<String>,
+}
+
+#[pymethods]
+impl PyPowerView {
+    /// Dislodged unit -> retreat options.
+    #[getter]
+    fn retreats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        dict_of_lists(py, self.retreats.clone())
+    }
+    /// No units and no centers.
+    fn is_eliminated(&self) -> bool {
+        self.units.is_empty() && self.centers.is_empty()
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "<PowerView {} units={:?} centers={:?}>",
+            self.name, self.units, self.centers
+        )
+    }
+}
+
+/// A game: the current position, the orders given for the current phase, and the
+/// history of played phases. The methods follow the ``diplomacy`` package's ``Game``
+/// (same names and return shapes), so scripts port by changing the import.
+///
+/// ``Game(game_id=None, variant="standard", map_name=None, rules=None, position=None)``:
+/// ``variant`` (or the package's ``map_name``) is a variant name or ``Variant``;
+/// ``position`` starts the game from a ``Position``. Only the default rules
+/// (2000 rulebook with the DATC's preferences) are supported for now: ``rules`` must
+/// be None, ``"default"`` or empty, anything else raises ``ValueError``
+/// (``StandoffError``).
+///
+/// Unlike the package, orders are never dropped silently: ``set_orders`` records each
+/// order it cannot use in ``order_errors`` (and in the phase's ``PhaseData``) and warns
+/// with ``OrderWarning``, or raises with ``errors="raise"``.
+#[pyclass(module = "standoff", name = "Game")]
+pub struct PyGame {
+    pub variant: Arc<Variant>,
+    pub rec: RecordedGame,
+    /// Current orders, per power.
+    pub orders: Vec<Vec<Order>>,
+    /// Orders left out in the current phase.
+    pub problems: Vec<OrderProblem>,
+    /// Per played phase: orders left out.
+    pub history_problems: Vec<Vec<OrderProblem>>,
+    /// Per power: what to do with orders left out when the phase is played.
+    pub modes: Vec<ErrorMode>,
+    pub game_id: String,
+}
+
+impl Clone for PyGame {
+    fn clone(&self) -> Self {
+        PyGame {
+            variant: self.variant.clone(),
+            rec: self.rec.clone(),
+            orders: self.orders.clone(),
+            problems: self.problems.clone(),
+            history_problems: self.history_problems.clone(),
+            modes: self.modes.clone(),
+            game_id: self.game_id.clone(),
+        }
+    }
+}
+
+fn check_rules(rules: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    let Some(rules) = rules else { return Ok(()) };
+    if rules.is_none() {
+        return Ok(());
+    }
+    if let Ok(s) = rules.cast::<PyString>() {
+        let s = s.to_str()?;
+        if s.is_empty() || s.eq_ignore_ascii_case("default") {
+            return Ok(());
+        }
+    } else if rules.len().ok() == Some(0) {
+        return Ok(());
+    }
+    Err(StandoffError::new_err(format!(
+        "rules={}: only the default rules (the 2000 rulebook with the DATC's preferences) \
+         are supported for now; pass rules=None",
+        rules.repr()?
+    )))
+}
+
+pub fn new_game_id() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis())
+        .unwrap_or(0);
+    format!("standoff-{t:x}-{n}")
+}
+
+impl PyGame {
+    pub fn from_record(variant: Arc<Variant>, rec: RecordedGame, game_id: String) -> Self {
+        let n = variant.powers.len();
+        let phases = rec.history.len();
+        PyGame {
+            variant,
+            rec,
+            orders: vec![Vec::new(); n],
+            problems: Vec::new(),
+            history_problems: vec![Vec::new(); phases],
+            modes: vec![ErrorMode::Warn; n],
+            game_id,
+        }
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.rec.game.winner.is_some()
+    }
+
+    pub fn current_phase(&self) -> String {
+        if self.is_done() {
+            "COMPLETED".to_string()
+        } else {
+            self.rec.game.position.phase.short_code()
+        }
+    }
+
+    fn power_arg(&self, name: &str) -> PyResult<PowerId> {
+        self.variant.find_power(name).ok_or_else(|| {
+            standoff_err(format!(
+                "`{name}` is not a power of this variant ({})",
+                powers(&self.variant)
+                    .map(|p| power_name(&self.variant, p))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })
+    }
+
+    /// All current orders, power by power.
+    pub fn all_orders(&self) -> Vec<Order> {
+        self.orders.iter().flatten().copied().collect()
+    }
+
+    fn reset_phase_state(&mut self) {
+        for o in &mut self.orders {
+            o.clear();
+        }
+        self.problems.clear();
+    }
+
+    /// Records a played phase: rejected orders are reported (warned as the powers'
+    /// modes say). Returns the phase's problems.
+    pub fn after_process(&mut self, py: Python<'_>) -> PyResult<Vec<OrderProblem>> {
+        let mut problems = std::mem::take(&mut self.problems);
+        let mut warn_lines = Vec::new();
+        if let Some(record) = self.rec.history.last() {
+            for p in rejected_in_phase(&self.variant, record) {
+                let power = self.variant.find_power(&p.power);
+                let mode = power
+                    .and_then(|q| self.modes.get(q.index()).copied())
+                    .unwrap_or(ErrorMode::Warn);
+                if mode != ErrorMode::Ignore {
+                    warn_lines.push(p.line());
+                }
+                problems.push(p);
+            }
+        }
+        self.history_problems.push(problems.clone());
+        self.reset_phase_state();
+        if !warn_lines.is_empty() {
+            warn_orders(
+                py,
+                &format!(
+                    "{} order(s) not followed when the phase was played:\n  {}",
+                    warn_lines.len(),
+                    warn_lines.join("\n  ")
+                ),
+            )?;
+        }
+        Ok(problems)
+    }
+
+    fn phase_data(&self, index: usize) -> Option<PyPhaseData> {
+        let record = self.rec.history.get(index)?.clone();
+        let problems = self
+            .history_problems
+            .get(index)
+            .cloned()
+            .unwrap_or_default();
+        Some(PyPhaseData::new(self.variant.clone(), record, problems))
+    }
+
+    fn history_index(&self, which: &Bound<'_, PyAny>) -> PyResult<usize> {
+        if let Ok(i) = which.extract::<isize>() {
+            let n = self.rec.history.len() as isize;
+            let j = if i < 0 { n + i } else { i };
+            if j < 0 || j >= n.max(1) {
+                return Err(PyIndexError::new_err(format!(
+                    "no phase {i} in the history"
+                )));
+            }
+            return Ok(j as usize);
+        }
+        let name: String = which.extract()?;
+        self.rec
+            .history
+            .iter()
+            .position(|r| r.position.phase.short_code() == name)
+            .ok_or_else(|| PyIndexError::new_err(format!("no phase {name} in the history")))
+    }
+
+    fn set_position(&mut self, pos: standoff::Position, clear_history: bool) {
+        if clear_history {
+            self.rec = RecordedGame::from_position(pos);
+            self.history_problems.clear();
+        } else {
+            self.rec.game.position = pos;
+            self.rec.game.winner = None;
+        }
+        self.reset_phase_state();
+    }
+
+    fn saved_json(&self) -> serde_json::Value {
+        let mut v = saved_game_json(&self.variant, &self.rec, &self.game_id);
+        // The core writes the winner's final phase as COMPLETED already; keep the map's
+        // own name.
+        if let Some(m) = v.get_mut("map") {
+            *m = serde_json::Value::String(self.variant.name.clone());
+        }
+        v
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    #[new]
+    #[pyo3(signature = (game_id = None, variant = None, map_name = None, rules = None, position = None))]
+    fn new(
+        game_id: Option<String>,
+        variant: Option<&Bound<'_, PyAny>>,
+        map_name: Option<&Bound<'_, PyAny>>,
+        rules: Option<&Bound<'_, PyAny>>,
+        position: Option<PyRef<'_, PyPosition>>,
+    ) -> PyResult<Self> {
+        check_rules(rules)?;
+        let variant = match (variant, map_name, &position) {
+            (_, _, Some(p)) => p.variant.clone(),
+            (Some(v), _, None) if !v.is_none() => variant_arg(Some(v))?,
+            (_, m, None) => variant_arg(m)?,
+        };
+        let rec = match &position {
+            Some(p) => RecordedGame::from_position(p.pos.clone()),
+            None => RecordedGame::new(&variant),
+        };
+        Ok(PyGame::from_record(
+            variant,
+            rec,
+            game_id.unwrap_or_else(new_game_id),
+        ))
+    }
+
+    /// The game id.
+    #[getter]
+    fn game_id(&self) -> &str {
+        &self.game_id
+    }
+
+    /// The variant's name (`standard`), as the package's `map_name`.
+    #[getter]
+    fn map_name(&self) -> &str {
+        &self.variant.name
+    }
+
+    /// The variant.
+    #[getter]
+    fn variant(&self) -> PyVariant {
+        PyVariant {
+            inner: self.variant.clone(),
+        }
+    }
+
+    /// The rules in force: always `[]` (the default rules; see the class doc).
+    #[getter]
+    fn rules(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Power name -> `PowerView` (a snapshot). Iterating gives the power names.
+    #[getter]
+    fn powers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for p in powers(&self.variant) {
+            d.set_item(power_name(&self.variant, p), self.power_view(p))?;
+        }
+        Ok(d)
+    }
+
+    /// The power's `PowerView`.
+    fn get_power(&self, power_name: &str) -> PyResult<PyPowerView> {
+        let p = self.power_arg(power_name)?;
+        Ok(self.power_view(p))
+    }
+
+    /// Power names in the variant's order.
+    fn get_map_power_names(&self) -> Vec<String> {
+        powers(&self.variant)
+            .map(|p| power_name(&self.variant, p))
+            .collect()
+    }
+
+    /// `S1901M`, `F1901R`, `W1901A`, or `COMPLETED` once a power has won.
+    fn get_current_phase(&self) -> String {
+        self.current_phase()
+    }
+
+    /// `SPRING 1901 MOVEMENT` (`COMPLETED` once won).
+    #[getter]
+    fn phase(&self) -> String {
+        if self.is_done() {
+            "COMPLETED".to_string()
+        } else {
+            long_phase(self.rec.game.position.phase)
+        }
+    }
+
+    /// `M`, `R` or `A` (`-` once won).
+    #[getter]
+    fn phase_type(&self) -> &'static str {
+        if self.is_done() {
+            "-"
+        } else {
+            kind_letter(self.rec.game.position.phase.kind)
+        }
+    }
+
+    /// True once a power holds the victory number of centers.
+    #[getter]
+    fn is_game_done(&self) -> bool {
+        self.is_done()
+    }
+
+    /// The winner (`FRANCE`), or None.
+    #[getter]
+    fn winner(&self) -> Option<String> {
+        self.rec.game.winner.map(|w| power_name(&self.variant, w))
+    }
+
+    /// The current position.
+    #[getter]
+    fn position(&self) -> PyPosition {
+        PyPosition {
+            variant: self.variant.clone(),
+            pos: self.rec.game.position.clone(),
+        }
+    }
+
+    /// Units of a power (`["A PAR", "F STP/SC", "*A BUD"]`, `*` for dislodged units), or
+    /// power -> units for all powers.
+    #[pyo3(signature = (power_name = None))]
+    fn get_units<'py>(
+        &self,
+        py: Python<'py>,
+        power_name: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let all = units_by_power(&self.variant, &self.rec.game.position, true);
+        self.one_or_all(py, all, power_name)
+    }
+
+    /// Owned supply centers of a power, or power -> centers.
+    #[pyo3(signature = (power_name = None))]
+    fn get_centers<'py>(
+        &self,
+        py: Python<'py>,
+        power_name: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let all = centers_by_power(&self.variant, &self.rec.game.position);
+        self.one_or_all(py, all, power_name)
+    }
+
+    /// Provinces that need an order from a power in this phase (units; dislodged units;
+    /// build sites or units to remove), or power -> provinces.
+    #[pyo3(signature = (power_name = None))]
+    fn get_orderable_locations<'py>(
+        &self,
+        py: Python<'py>,
+        power_name: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let all = if self.is_done() {
+            powers(&self.variant)
+                .map(|p| (crate::names::power_name(&self.variant, p), Vec::new()))
+                .collect()
+        } else {
+            orderable_locations(&self.variant, &self.rec.game.position)
+        };
+        self.one_or_all(py, all, power_name)
+    }
+
+    /// Location -> every legal order of the unit there, in the package's notation
+    /// (`A PAR - BUR`, `A LON - NWY VIA`, `F NTH C A LON - NWY`, `A PAR S A MAR - BUR`,
+    /// `A PAR R BUR`, `A PAR D`, `A PAR B`, `F STP/NC B`, `WAIVE`). Every location is a
+    /// key; a unit on a coast is listed under the coast and under its province.
+    fn get_all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        if self.is_done() {
+            return Ok(PyDict::new(py));
+        }
+        dict_of_lists(py, possible_orders(&self.variant, &self.rec.game.position))
+    }
+
+    /// Sets a power's orders for the current phase (a list of strings, or one string).
+    /// An order for a unit that already has one replaces it (with ``replace=True``, the
+    /// default; with ``replace=False`` the first order stands). ``expand`` is accepted
+    /// for compatibility and ignored (orders are always read in full).
+    ///
+    /// Orders that cannot be read (``InvalidOrderError``/``AmbiguousOrderError``) or are
+    /// not allowed in this position (``IllegalOrderError``) are left out. ``errors``
+    /// says what else happens: ``"warn"`` (default) records them in ``order_errors``
+    /// and issues an ``OrderWarning``; ``"ignore"`` only records them; ``"raise"``
+    /// raises the first one's exception and sets none of this call's orders.
+    #[pyo3(signature = (power_name, orders, expand = true, replace = true, *, errors = "warn"))]
+    fn set_orders(
+        &mut self,
+        py: Python<'_>,
+        power_name: &str,
+        orders: &Bound<'_, PyAny>,
+        expand: bool,
+        replace: bool,
+        errors: &str,
+    ) -> PyResult<()> {
+        let _ = expand;
+        let mode = error_mode(errors)?;
+        if self.is_done() {
+            return Err(standoff_err("the game is over: no more orders"));
+        }
+        let power = self.power_arg(power_name)?;
+        let texts = if orders.is_none() {
+            Vec::new()
+        } else {
+            str_or_list(orders)?
+        };
+        let variant = self.variant.clone();
+        let pos = &self.rec.game.position;
+        let phase = pos.phase.short_code();
+        let upper = crate::names::power_name(&variant, power);
+        let checker = Checker::new(&variant, pos);
+        let mut accepted: Vec<Order> = Vec::new();
+        let mut problems: Vec<OrderProblem> = Vec::new();
+        for text in &texts {
+            let text = text.trim();
+            if text.is_empty() {
+                continue;
+            }
+            let problem = |kind, reason: String| OrderProblem {
+                phase: phase.clone(),
+                power: upper.clone(),
+                order: text.to_string(),
+                kind,
+                reason,
+            };
+            let order = match crate::model::read_order(&variant, pos.phase.kind, power, text) {
+                Ok(o) => o,
+                Err(e) => {
+                    if mode == ErrorMode::Raise {
+                        return Err(parse_error_to_py(py, text, Some(&upper), &e));
+                    }
+                    problems.push(problem(parse_problem(&e), e.kind.to_string()));
+                    continue;
+                }
+            };
+            let illegal = if order.power != power {
+                Some(format!(
+                    "the order names {} but was given for {upper}",
+                    crate::names::power_name(&variant, order.power)
+                ))
+            } else {
+                checker
+                    .check(&order)
+                    .err()
+                    .map(|why| standoff::report::illegal_text(why).to_string())
+            };
+            if let Some(reason) = illegal {
+                if mode == ErrorMode::Raise {
+                    let err = IllegalOrderError::new_err(format!(
+                        "{upper}: `{text}` is not allowed in {phase}: {reason}"
+                    ));
+                    return Err(with_attrs(
+                        py,
+                        err,
+                        &[
+                            ("order", Some(text)),
+                            ("power", Some(&upper)),
+                            ("reason", Some(&reason)),
+                        ],
+                    ));
+                }
+                problems.push(problem(ProblemKind::Illegal, reason));
+                continue;
+            }
+            accepted.push(fill_kinds(pos, &variant, order));
+        }
+        let map = &variant.map;
+        let key = |o: &Order| o.kind.unit().map(|u| map.province_of(u.location));
+        let Some(list) = self.orders.get_mut(power.index()) else {
+            return Err(standoff_err("unknown power"));
+        };
+        for order in accepted {
+            match key(&order) {
+                Some(k) => match list.iter().position(|o| key(o) == Some(k)) {
+                    Some(i) if replace => list[i] = order,
+                    Some(_) => {}
+                    None => list.push(order),
+                },
+                None => list.push(order),
+            }
+        }
+        if let Some(m) = self.modes.get_mut(power.index()) {
+            *m = mode;
+        }
+        if !problems.is_empty() && mode == ErrorMode::Warn {
+            let lines: Vec<String> = problems.iter().map(OrderProblem::line).collect();
+            self.problems.extend(problems);
+            warn_orders(
+                py,
+                &format!(
+                    "{} order(s) left out (see Game.order_errors):\n  {}",
+                    lines.len(),
+                    lines.join("\n  ")
+                ),
+            )?;
+        } else {
+            self.problems.extend(problems);
+        }
+        Ok(())
+    }
+
+    /// A power's current orders, or power -> orders (package notation).
+    #[pyo3(signature = (power_name = None))]
+    fn get_orders<'py>(
+        &self,
+        py: Python<'py>,
+        power_name: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let all = orders_by_power(&self.variant, &self.all_orders());
+        self.one_or_all(py, all, power_name)
+    }
+
+    /// Clears a power's orders (all powers' without an argument).
+    #[pyo3(signature = (power_name = None))]
+    fn clear_orders(&mut self, power_name: Option<&str>) -> PyResult<()> {
+        match power_name {
+            Some(name) => {
+                let p = self.power_arg(name)?;
+                if let Some(l) = self.orders.get_mut(p.index()) {
+                    l.clear();
+                }
+            }
+            None => {
+                for l in &mut self.orders {
+                    l.clear();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Orders left out in the current phase so far, as `RejectedOrder`s (played phases
+    /// keep theirs in `PhaseData.order_errors`).
+    #[getter]
+    fn order_errors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        rejected_list(py, &self.problems)
+    }
+
+    /// Plays the current phase with the orders set (units without orders hold; powers
+    /// without orders are in civil disorder) and moves to the next phase. Returns the
+    /// played phase's `PhaseData` (None if the game is over).
+    fn process(&mut self, py: Python<'_>) -> PyResult<Option<PyPhaseData>> {
+        if self.is_done() {
+            return Ok(None);
+        }
+        let orders = self.all_orders();
+        let variant = self.variant.clone();
+        self.rec.process(&variant, &orders);
+        let problems = self.after_process(py)?;
+        let index = self.rec.history.len().saturating_sub(1);
+        Ok(self
+            .rec
+            .history
+            .get(index)
+            .map(|record| PyPhaseData::new(self.variant.clone(), record.clone(), problems)))
+    }
+
+    /// Played phases as `PhaseData`, oldest first; `from_phase`/`to_phase` (names or
+    /// indices, both included) narrow it.
+    #[pyo3(signature = (from_phase = None, to_phase = None, game_role = None))]
+    fn get_phase_history(
+        &self,
+        from_phase: Option<&Bound<'_, PyAny>>,
+        to_phase: Option<&Bound<'_, PyAny>>,
+        game_role: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<PyPhaseData>> {
+        let _ = game_role;
+        let n = self.rec.history.len();
+        if n == 0 {
+            return Ok(Vec::new());
+        }
+        let start = match from_phase {
+            Some(f) if !f.is_none() => self.history_index(f)?,
+            _ => 0,
+        };
+        let end = match to_phase {
+            Some(t) if !t.is_none() => self.history_index(t)?,
+            _ => n - 1,
+        };
+        Ok((start..=end).filter_map(|i| self.phase_data(i)).collect())
+    }
+
+    /// All played phases as `PhaseData` (as `get_phase_history()`).
+    #[getter(phase_history)]
+    fn phase_history_all(&self) -> PyResult<Vec<PyPhaseData>> {
+        self.get_phase_history(None, None, None)
+    }
+
+    /// The current phase as a dict like `PhaseData.to_dict()`: its name, state, the
+    /// orders set so far, and no results.
+    fn get_phase_data<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("name", self.current_phase())?;
+        d.set_item("state", self.get_state(py)?)?;
+        d.set_item(
+            "orders",
+            dict_of_lists(py, orders_by_power(&self.variant, &self.all_orders()))?,
+        )?;
+        d.set_item("results", PyDict::new(py))?;
+        d.set_item("messages", PyDict::new(py))?;
+        Ok(d)
+    }
+
+    /// The current state as the package's state dict (`name`, `units`, `centers`,
+    /// `homes`, `retreats`, `builds`, `civil_disorder`, `note`).
+    fn get_state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_to_py(
+            py,
+            &state_value(
+                &self.variant,
+                &self.rec.game.position,
+                &self.current_phase(),
+            ),
+        )
+    }
+
+    /// Sets the board from a state dict (as `get_state()` gives; `name` is the phase).
+    /// The orders set are cleared, and the history too unless `clear_history=False`.
+    #[pyo3(signature = (state, clear_history = true))]
+    fn set_state(&mut self, state: &Bound<'_, PyAny>, clear_history: bool) -> PyResult<()> {
+        let default = Some(self.rec.game.position.phase);
+        let pos = position_from_state_dict(&self.variant, state, default)?;
+        self.set_position(pos, clear_history);
+        Ok(())
+    }
+
+    /// Replaces the current board with a `Position` (orders cleared; history kept
+    /// unless `clear_history`).
+    #[pyo3(name = "set_position", signature = (position, clear_history = false))]
+    fn py_set_position(
+        &mut self,
+        position: PyRef<'_, PyPosition>,
+        clear_history: bool,
+    ) -> PyResult<()> {
+        if position.variant.name != self.variant.name {
+            return Err(standoff_err("the position is of another variant"));
+        }
+        let pos = position.pos.clone();
+        self.set_position(pos, clear_history);
+        Ok(())
+    }
+
+    /// Puts units on the board for a power (`"A PAR"` or a list; `*A PAR` puts a
+    /// dislodged unit, whose retreat options are then the neighbouring empty spaces). A
+    /// unit already in the province is replaced. With `reset`, the power's units are
+    /// removed first.
+    #[pyo3(signature = (power_name, units, reset = false))]
+    fn set_units(
+        &mut self,
+        power_name: &str,
+        units: &Bound<'_, PyAny>,
+        reset: bool,
+    ) -> PyResult<()> {
+        let power = self.power_arg(power_name)?;
+        let texts = str_or_list(units)?;
+        let variant = self.variant.clone();
+        let map = &variant.map;
+        let mut parsed = Vec::new();
+        for t in &texts {
+            let (dislodged, body) = match t.trim().strip_prefix('*') {
+                Some(rest) => (true, rest),
+                None => (false, t.as_str()),
+            };
+            let unit = crate::names::parse_unit(&variant, power, body).map_err(state_err)?;
+            parsed.push((dislodged, unit));
+        }
+        let pos = &mut self.rec.game.position;
+        if reset {
+            let own: Vec<ProvinceId> = pos
+                .units()
+                .filter(|(_, u)| u.power == power)
+                .map(|(p, _)| p)
+                .collect();
+            for p in own {
+                pos.set_unit(p, None);
+            }
+            pos.dislodged.retain(|d| d.unit.power != power);
+        }
+        for (dislodged, unit) in parsed {
+            let prov = map.province_of(unit.location);
+            if dislodged {
+                pos.dislodged
+                    .retain(|d| map.province_of(d.unit.location) != prov);
+                let retreat_options = simple_retreats(&variant, pos, &unit);
+                pos.dislodged.push(standoff::position::Dislodged {
+                    unit,
+                    attacker_from: None,
+                    retreat_options,
+                });
+            } else {
+                pos.set_unit(prov, Some(unit));
+            }
+        }
+        Ok(())
+    }
+
+    /// Gives supply centers to a power (`"PAR"` or a list); with `reset`, the power's
+    /// other centers become unowned first.
+    #[pyo3(signature = (power_name, centers, reset = false))]
+    fn set_centers(
+        &mut self,
+        power_name: &str,
+        centers: &Bound<'_, PyAny>,
+        reset: bool,
+    ) -> PyResult<()> {
+        let power = self.power_arg(power_name)?;
+        let texts = str_or_list(centers)?;
+        let map = &self.variant.map;
+        let mut provs = Vec::new();
+        for t in &texts {
+            let p = map
+                .find_province(t.trim())
+                .filter(|&p| map.province(p).is_center)
+                .ok_or_else(|| state_err(format!("`{t}` is not a supply center")))?;
+            provs.push(p);
+        }
+        let owners = &mut self.rec.game.position.owners;
+        if reset {
+            for o in owners.iter_mut() {
+                if *o == Some(power) {
+                    *o = None;
+                }
+            }
+        }
+        for p in provs {
+            if let Some(o) = owners.get_mut(p.index()) {
+                *o = Some(power);
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes a power's units (all units without an argument), dislodged ones too.
+    #[pyo3(signature = (power_name = None))]
+    fn clear_units(&mut self, power_name: Option<&str>) -> PyResult<()> {
+        let power = power_name.map(|n| self.power_arg(n)).transpose()?;
+        let pos = &mut self.rec.game.position;
+        let gone: Vec<ProvinceId> = pos
+            .units()
+            .filter(|(_, u)| power.is_none_or(|p| u.power == p))
+            .map(|(p, _)| p)
+            .collect();
+        for p in gone {
+            pos.set_unit(p, None);
+        }
+        pos.dislodged
+            .retain(|d| power.is_some_and(|p| d.unit.power != p));
+        Ok(())
+    }
+
+    /// Makes a power's centers (all centers without an argument) unowned.
+    #[pyo3(signature = (power_name = None))]
+    fn clear_centers(&mut self, power_name: Option<&str>) -> PyResult<()> {
+        let power = power_name.map(|n| self.power_arg(n)).transpose()?;
+        for o in &mut self.rec.game.position.owners {
+            if o.is_some() && power.is_none_or(|p| *o == Some(p)) {
+                *o = None;
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets the phase (`S1901M`); orders set are cleared.
+    fn set_current_phase(&mut self, new_phase: &str) -> PyResult<()> {
+        let phase: Phase = crate::position::phase_arg(new_phase)?;
+        self.rec.game.position.phase = phase;
+        self.reset_phase_state();
+        Ok(())
+    }
+
+    /// Result codes of the last played phase: all units (dict unit -> codes), one
+    /// power's units, one unit (`unit="A PAR"` -> codes) or one location
+    /// (`loc="PAR"` -> `(unit, codes)`).
+    #[pyo3(signature = (power_name = None, unit = None, loc = None))]
+    fn get_order_status<'py>(
+        &self,
+        py: Python<'py>,
+        power_name: Option<&str>,
+        unit: Option<&str>,
+        loc: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let codes = match self.rec.history.last() {
+            Some(r) => result_codes(&self.variant, &r.processed.result),
+            None => Vec::new(),
+        };
+        if let Some(u) = unit {
+            let want = u.trim().to_uppercase();
+            let found = codes
+                .iter()
+                .find(|(k, _)| *k == want)
+                .map(|(_, c)| c.clone())
+                .unwrap_or_default();
+            return Ok(PyList::new(py, found)?.into_any());
+        }
+        if let Some(l) = loc {
+            let want = l.trim().to_uppercase();
+            let found = codes.iter().find(|(k, _)| {
+                k.get(2..).is_some_and(|rest| {
+                    rest == want || rest.split('/').next() == Some(want.as_str())
+                })
+            });
+            return Ok(match found {
+                Some((k, c)) => PyTuple::new(
+                    py,
+                    [
+                        k.clone().into_pyobject(py)?.into_any(),
+                        PyList::new(py, c.clone())?.into_any(),
+                    ],
+                )?
+                .into_any(),
+                None => PyTuple::new(
+                    py,
+                    [
+                        want.into_pyobject(py)?.into_any(),
+                        PyList::empty(py).into_any(),
+                    ],
+                )?
+                .into_any(),
+            });
+        }
+        if let Some(name) = power_name {
+            let p = self.power_arg(name)?;
+            let last = self.rec.history.last();
+            let mine: Vec<String> = match last {
+                Some(r) => units_by_power(&self.variant, &r.position, true)
+                    .into_iter()
+                    .nth(p.index())
+                    .map(|(_, u)| {
+                        u.into_iter()
+                            .map(|s| s.trim_start_matches('*').to_string())
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                None => Vec::new(),
+            };
+            let d = dict_of_lists(py, codes.into_iter().filter(|(k, _)| mine.contains(k)))?;
+            return Ok(d.into_any());
+        }
+        Ok(dict_of_lists(py, codes)?.into_any())
+    }
+
+    /// Phase name -> result codes of every played phase.
+    #[getter]
+    fn result_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for r in &self.rec.history {
+            d.set_item(
+                r.position.phase.short_code(),
+                dict_of_lists(py, result_codes(&self.variant, &r.processed.result))?,
+            )?;
+        }
+        Ok(d)
+    }
+
+    /// Phase name -> power -> orders of every played phase.
+    #[getter]
+    fn order_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for r in &self.rec.history {
+            d.set_item(
+                r.position.phase.short_code(),
+                dict_of_lists(py, orders_by_power(&self.variant, &r.orders))?,
+            )?;
+        }
+        Ok(d)
+    }
+
+    /// Phase name -> state dict at the start of every played phase.
+    #[getter]
+    fn state_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for r in &self.rec.history {
+            let name = r.position.phase.short_code();
+            d.set_item(
+                &name,
+                json_to_py(py, &state_value(&self.variant, &r.position, &name))?,
+            )?;
+        }
+        Ok(d)
+    }
+
+    /// Random legal orders for every power in this phase (standoff's corpus
+    /// generator: supports and convoys are common; some units get no order), as
+    /// power -> orders. Deterministic for a seed.
+    #[pyo3(signature = (seed = 0))]
+    fn random_orders<'py>(&self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, PyDict>> {
+        let mut rng = Rng::new(seed);
+        let orders = if self.is_done() {
+            Vec::new()
+        } else {
+            random_orders(&self.variant, &self.rec.game.position, &mut rng)
+        };
+        dict_of_lists(py, orders_by_power(&self.variant, &orders))
+    }
+
+    /// The game in the package's saved-game format (`to_saved_game_format(game)`).
+    fn to_saved_game_format<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_to_py(py, &self.saved_json())
+    }
+
+    /// An independent copy (history included).
+    fn copy(&self) -> Self {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+
+    /// Pickles as the saved game (replayed on load); orders set for the current phase
+    /// and recorded order errors are not kept.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let module = py.import("standoff._standoff")?;
+        let load = module.getattr("from_saved_game_format")?;
+        let saved = json_to_py(py, &self.saved_json())?;
+        let args = PyTuple::new(py, [saved])?;
+        PyTuple::new(py, [load, args.into_any()])
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<standoff.Game {} {} {}>",
+            self.game_id,
+            self.variant.name,
+            self.current_phase()
+        )
+    }
+}
+
+impl PyGame {
+    fn power_view(&self, p: PowerId) -> PyPowerView {
+        let pos = &self.rec.game.position;
+        let idx = p.index();
+        let nth =
+            |v: Vec<(String, Vec<String>)>| v.into_iter().nth(idx).map(|x| x.1).unwrap_or_default();
+        let retreats = crate::model::dislodged_by_power(&self.variant, pos)
+            .into_iter()
+            .nth(idx)
+            .map(|x| x.1)
+            .unwrap_or_default();
+        PyPowerView {
+            name: power_name(&self.variant, p),
+            units: nth(units_by_power(&self.variant, pos, true)),
+            centers: nth(centers_by_power(&self.variant, pos)),
+            homes: nth(homes_by_power(&self.variant)),
+            retreats,
+            orders: self
+                .orders
+                .get(idx)
+                .map(|l| l.iter().map(|o| order_text(&self.variant.map, o)).collect())
+                .unwrap_or_default(),
+        }
+    }
+
+    fn one_or_all<'py>(
+        &self,
+        py: Python<'py>,
+        all: Vec<(String, Vec<String>)>,
+        power_name: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        match power_name {
+            Some(name) => {
+                let p = self.power_arg(name)?;
+                let list = all
+                    .into_iter()
+                    .nth(p.index())
+                    .map(|x| x.1)
+                    .unwrap_or_default();
+                Ok(PyList::new(py, list)?.into_any())
+            }
+            None => Ok(dict_of_lists(py, all)?.into_any()),
+        }
+    }
+}
+
+/// Retreat options for a unit put on the board as dislodged by hand: neighbouring
+/// spaces it could move to that are empty.
+fn simple_retreats(
+    variant: &Variant,
+    pos: &standoff::Position,
+    unit: &Unit,
+) -> Vec<standoff::LocationId> {
+    let map = &variant.map;
+    let here = map.province_of(unit.location);
+    let candidates: Vec<standoff::LocationId> = match unit.kind {
+        UnitKind::Army => map
+            .army_neighbours(here)
+            .map(ProvinceId::location)
+            .collect(),
+        UnitKind::Fleet => map.fleet_neighbours(unit.location).collect(),
+    };
+    candidates
+        .into_iter()
+        .filter(|&l| pos.unit_at(map.province_of(l)).is_none())
+        .collect()
+}
+
+/// Loads a game from the package's saved-game dict (`from_saved_game_format`): the
+/// first phase's state is the start and every phase's orders are played again by
+/// standoff (so history and results are standoff's adjudication). Orders that cannot
+/// be read are warned about and kept in their phase's `order_errors`.
+#[pyfunction]
+pub fn from_saved_game_format(py: Python<'_>, saved_game: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+    let value = py_to_json(saved_game)?;
+    let game: MilaGame =
+        serde_json::from_value(value).map_err(|e| state_err(format!("not a saved game: {e}")))?;
+    let (game, note) = load_mila_game(game)?;
+    warn_load_problems(py, &game, note.as_deref())?;
+    Ok(game)
+}
+
+/// Builds a `PyGame` from a parsed saved game (no Python needed). The saved game's last
+/// phase is the current, unplayed one: the phases before it are played again from the
+/// first phase's state, and the board reached is checked against the last phase's
+/// state (a mismatch is returned as a note).
+pub fn load_mila_game(mut game: MilaGame) -> PyResult<(PyGame, Option<String>)> {
+    let variant = match game.map.as_deref() {
+        None => crate::variant::standard(),
+        Some(name) => crate::variant::builtin(name)?,
+    };
+    let last = game.phases.pop();
+    let id = game.id.clone().unwrap_or_else(new_game_id);
+    let (rec, problems) = if game.phases.is_empty() {
+        // Nothing played: the last (only) phase is the start.
+        let first = last
+            .as_ref()
+            .ok_or_else(|| state_err("the game has no phases"))?;
+        let phase = crate::position::phase_arg(&first.name)?;
+        let pos = crate::model::position_from_state(&variant, &first.state, phase)
+            .map_err(|e| state_err(format!("cannot load the game: {e}")))?;
+        (RecordedGame::from_position(pos), Vec::new())
+    } else {
+        load_recorded(&variant, &game)
+            .map_err(|e| state_err(format!("cannot load the game: {e}")))?
+    };
+    // The recorded final board (the last phase's state) should be where the replay ended.
+    let mut note = None;
+    if let Some(last) = &last {
+        let phase = crate::names::parse_phase(&last.name).unwrap_or(rec.game.position.phase);
+        let ours = &rec.game.position;
+        match crate::model::position_from_state(&variant, &last.state, phase) {
+            Ok(theirs) if crate::position::same_board(&theirs, ours) => {}
+            Ok(_) if last.name == "COMPLETED" && rec.game.winner.is_some() => {}
+            Ok(_) => {
+                note = Some(format!(
+                    "game {id}: replaying the recorded orders with standoff gives a different \
+                     board at {} than the recorded one (the recording engine adjudicated \
+                     some phase differently)",
+                    last.name
+                ))
+            }
+            Err(e) => note = Some(format!("game {id}: cannot read the final state: {e}")),
+        }
+    }
+    let mut out = PyGame::from_record(variant.clone(), rec, id);
+    // Problems read "S1901M: FRANCE: `text`: message".
+    for line in problems {
+        let mut parts = line.splitn(3, ": ");
+        let phase = parts.next().unwrap_or("").to_string();
+        let power = parts.next().unwrap_or("").to_uppercase();
+        let rest = parts.next().unwrap_or("");
+        let (order, reason) = match rest.strip_prefix('`').and_then(|r| r.split_once("`: ")) {
+            Some((o, r)) => (o.to_string(), r.to_string()),
+            None => (rest.to_string(), String::new()),
+        };
+        let problem = OrderProblem {
+            phase: phase.clone(),
+            power,
+            order,
+            kind: ProblemKind::Invalid,
+            reason,
+        };
+        let index = out
+            .rec
+            .history
+            .iter()
+            .position(|r| r.position.phase.short_code() == phase);
+        match index.and_then(|i| out.history_problems.get_mut(i)) {
+            Some(list) => list.push(problem),
+            None => out.problems.push(problem),
+        }
+    }
+    Ok((out, note))
+}
+
+/// Warns about the unreadable orders a loaded game has.
+pub fn warn_load_problems(py: Python<'_>, game: &PyGame, note: Option<&str>) -> PyResult<()> {
+    if let Some(note) = note {
+        let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+        let text = std::ffi::CString::new(note.replace('\0', " ")).unwrap_or_default();
+        PyErr::warn(py, category.as_any(), &text, 1)?;
+    }
+    let lines: Vec<String> = game
+        .history_problems
+        .iter()
+        .flatten()
+        .chain(&game.problems)
+        .map(OrderProblem::line)
+        .collect();
+    if lines.is_empty() {
+        return Ok(());
+    }
+    warn_orders(
+        py,
+        &format!(
+            "game {}: {} recorded order(s) could not be read and were left out \
+             (see PhaseData.order_errors):\n  {}",
+            game.game_id,
+            lines.len(),
+            lines.join("\n  ")
+        ),
+    )
+}
+
+/// The game in the package's saved-game format: `{"id", "map", "rules", "phases"}`
+/// (each phase: `name`, `state`, `orders`, `results`), ending with the current phase.
+/// With `output_path`, the game is also written there as one JSON line (`output_mode`
+/// `"a"` appends, `"w"` overwrites).
+#[pyfunction]
+#[pyo3(signature = (game, output_path = None, output_mode = "a"))]
+pub fn to_saved_game_format<'py>(
+    py: Python<'py>,
+    game: PyRef<'py, PyGame>,
+    output_path: Option<std::path::PathBuf>,
+    output_mode: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let value = game.saved_json();
+    if let Some(path) = output_path {
+        use std::io::Write;
+        let line = serde_json::to_string(&value).map_err(|e| standoff_err(e.to_string()))?;
+        let mut opts = std::fs::OpenOptions::new();
+        match output_mode {
+            "a" => opts.append(true).create(true),
+            "w" => opts.write(true).truncate(true).create(true),
+            other => {
+                return Err(PyTypeError::new_err(format!(
+                    "output_mode must be \"a\" or \"w\", not {other:?}"
+                )))
+            }
+        };
+        let mut f = opts.open(&path)?;
+        writeln!(f, "{line}")?;
+    }
+    json_to_py(py, &value)
+}
+
+/// Reads saved games from a file: one JSON object, or JSON lines (one game per line).
+/// `on_error`: `"raise"` (default) raises `InvalidStateError` naming every game that
+/// cannot be read; `"warn"` skips them with a warning; `"ignore"` skips them.
+#[pyfunction]
+#[pyo3(signature = (path, on_error = "raise"))]
+pub fn load_saved_games(
+    py: Python<'_>,
+    path: std::path::PathBuf,
+    on_error: &str,
+) -> PyResult<Vec<PyGame>> {
+    if !matches!(on_error, "raise" | "warn" | "ignore") {
+        return Err(standoff_err(format!(
+            "on_error must be \"raise\", \"warn\" or \"ignore\", not {on_error:?}"
+        )));
+    }
+    let text = std::fs::read_to_string(&path)?;
+    let (games, failures) = py.detach(|| {
+        let mut games = Vec::new();
+        let mut failures = Vec::new();
+        for (i, g) in standoff::mila::read_games(&text).into_iter().enumerate() {
+            match g
+                .map_err(|e| e.to_string())
+                .and_then(|g| load_mila_game(g).map_err(|e| format!("game {i}: {e}")))
+            {
+                Ok(game) => games.push(game),
+                Err(e) => failures.push(e),
+            }
+        }
+        (games, failures)
+    });
+    if !failures.is_empty() {
+        let msg = format!(
+            "{}: {} game(s) could not be read:\n  {}",
+            path.display(),
+            failures.len(),
+            failures.join("\n  ")
+        );
+        match on_error {
+            "raise" => return Err(state_err(msg)),
+            "warn" => {
+                let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+                let text = std::ffi::CString::new(msg.replace('\0', " ")).unwrap_or_default();
+                PyErr::warn(py, category.as_any(), &text, 1)?;
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::with_capacity(games.len());
+    for (g, note) in games {
+        warn_load_problems(py, &g, note.as_deref())?;
+        out.push(g);
+    }
+    Ok(out)
+}
+
+impl std::fmt::Debug for PyGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Game({}, {})", self.game_id, self.current_phase())
+    }
+}

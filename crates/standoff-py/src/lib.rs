@@ -1,0 +1,58 @@
+//! Python bindings for standoff, a Diplomacy adjudicator (PyO3; built with maturin as
+//! the `standoff._standoff` extension module of the `standoff` Python package).
+//!
+//! The binding is thin: rules live in the core crate. This crate converts names and
+//! shapes at the edge (the `diplomacy` package's notation and state dicts), keeps a
+//! game's current orders and order errors, and turns every error into a Python
+//! exception (no panics on user input).
+
+mod batch;
+mod convert;
+mod errors;
+mod game;
+mod model;
+mod names;
+mod order;
+mod position;
+mod variant;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("StandoffError", py.get_type::<errors::StandoffError>())?;
+    m.add(
+        "InvalidOrderError",
+        py.get_type::<errors::InvalidOrderError>(),
+    )?;
+    m.add(
+        "AmbiguousOrderError",
+        py.get_type::<errors::AmbiguousOrderError>(),
+    )?;
+    m.add(
+        "IllegalOrderError",
+        py.get_type::<errors::IllegalOrderError>(),
+    )?;
+    m.add(
+        "InvalidStateError",
+        py.get_type::<errors::InvalidStateError>(),
+    )?;
+    m.add("OrderWarning", py.get_type::<errors::OrderWarning>())?;
+    m.add_class::<variant::PyVariant>()?;
+    m.add_class::<position::PyPosition>()?;
+    m.add_class::<order::PyOrder>()?;
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<game::PyPhaseData>()?;
+    m.add_class::<game::PyPowerView>()?;
+    m.add_class::<game::PyRejectedOrder>()?;
+    m.add_class::<batch::PyAdjudication>()?;
+    m.add_function(wrap_pyfunction!(order::parse_order_py, m)?)?;
+    m.add_function(wrap_pyfunction!(game::to_saved_game_format, m)?)?;
+    m.add_function(wrap_pyfunction!(game::from_saved_game_format, m)?)?;
+    m.add_function(wrap_pyfunction!(game::load_saved_games, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::adjudicate_many, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::step_many, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,667 @@
+//! Plain-Rust views of positions and results in the package's shapes (no Python here):
+//! units, centers, orderable locations, possible orders, state dicts, result codes, and
+//! order checking for `Game.set_orders`.
+
+use crate::names::{loc_name, order_text, power_name, powers, prov_name, unit_name};
+use serde_json::{json, Map as JsonMap, Value};
+use standoff::adjudicate::{
+    adjudicate_adjustments, adjudicate_retreats, adjustment_counts, Adjustment, Illegal,
+    MovementResult, OrderChecker, OrderStatus, Outcome, RetreatOutcome,
+};
+use standoff::game::PhaseResult;
+use standoff::legal::{movement_orders, power_adjustment_orders, unit_retreat_orders};
+use standoff::mila::{state_json, MilaState};
+use standoff::order::{Order, OrderKind, UnitRef};
+use standoff::parse::{parse_order, ParseError, ParseErrorKind};
+use standoff::position::Position;
+use standoff::record::PhaseRecord;
+use standoff::report::illegal_text;
+use standoff::{LocationId, Phase, PhaseKind, PowerId, ProvinceId, Variant};
+use std::collections::BTreeSet;
+
+/// Why an order given to a game was left out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProblemKind {
+    /// Could not be read.
+    Invalid,
+    /// A misspelled name close to several spaces.
+    Ambiguous,
+    /// Readable, but not allowed here.
+    Illegal,
+}
+
+impl ProblemKind {
+    /// `invalid`, `ambiguous`, `illegal`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProblemKind::Invalid => "invalid",
+            ProblemKind::Ambiguous => "ambiguous",
+            ProblemKind::Illegal => "illegal",
+        }
+    }
+}
+
+/// An order that was left out, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderProblem {
+    /// `S1901M`.
+    pub phase: String,
+    /// `FRANCE`.
+    pub power: String,
+    /// The order as given.
+    pub order: String,
+    /// What kind of problem.
+    pub kind: ProblemKind,
+    /// In words.
+    pub reason: String,
+}
+
+impl OrderProblem {
+    /// `S1901M FRANCE: `A PAR - XYZ`: invalid: ...`.
+    pub fn line(&self) -> String {
+        format!(
+            "{} {}: `{}`: {} ({})",
+            self.phase,
+            self.power,
+            self.order,
+            self.reason,
+            self.kind.as_str()
+        )
+    }
+}
+
+/// The problem kind of a parse error.
+pub fn parse_problem(err: &ParseError) -> ProblemKind {
+    match err.kind {
+        ParseErrorKind::AmbiguousLocation(..) => ProblemKind::Ambiguous,
+        _ => ProblemKind::Invalid,
+    }
+}
+
+/// Power -> units (`A PAR`), every power listed; dislodged units (`*A PAR`) after the
+/// others when `with_dislodged`.
+pub fn units_by_power(
+    variant: &Variant,
+    pos: &Position,
+    with_dislodged: bool,
+) -> Vec<(String, Vec<String>)> {
+    let map = &variant.map;
+    let mut lists: Vec<Vec<String>> = vec![Vec::new(); variant.powers.len()];
+    for (_, u) in pos.units() {
+        if let Some(l) = lists.get_mut(u.power.index()) {
+            l.push(unit_name(map, u));
+        }
+    }
+    if with_dislodged {
+        for d in &pos.dislodged {
+            if let Some(l) = lists.get_mut(d.unit.power.index()) {
+                l.push(format!("*{}", unit_name(map, &d.unit)));
+            }
+        }
+    }
+    powers(variant)
+        .zip(lists)
+        .map(|(p, l)| (power_name(variant, p), l))
+        .collect()
+}
+
+/// Power -> owned centers, every power listed.
+pub fn centers_by_power(variant: &Variant, pos: &Position) -> Vec<(String, Vec<String>)> {
+    let map = &variant.map;
+    let mut lists: Vec<Vec<String>> = vec![Vec::new(); variant.powers.len()];
+    for (i, owner) in pos.owners.iter().enumerate() {
+        if let Some(l) = owner.and_then(|o| lists.get_mut(o.index())) {
+            l.push(prov_name(map, ProvinceId(i as u16)));
+        }
+    }
+    powers(variant)
+        .zip(lists)
+        .map(|(p, l)| (power_name(variant, p), l))
+        .collect()
+}
+
+/// Power -> home centers.
+pub fn homes_by_power(variant: &Variant) -> Vec<(String, Vec<String>)> {
+    powers(variant)
+        .map(|p| {
+            let homes = variant
+                .power(p)
+                .home_centers
+                .iter()
+                .map(|&h| prov_name(&variant.map, h))
+                .collect();
+            (power_name(variant, p), homes)
+        })
+        .collect()
+}
+
+/// A dislodged unit and its retreat options.
+pub type DislodgedList = Vec<(String, Vec<String>)>;
+
+/// Power -> dislodged unit -> retreat options (every power listed).
+pub fn dislodged_by_power(variant: &Variant, pos: &Position) -> Vec<(String, DislodgedList)> {
+    let map = &variant.map;
+    let mut lists: Vec<DislodgedList> = vec![Vec::new(); variant.powers.len()];
+    for d in &pos.dislodged {
+        if let Some(l) = lists.get_mut(d.unit.power.index()) {
+            let options = d
+                .retreat_options
+                .iter()
+                .map(|&o| loc_name(map, o))
+                .collect();
+            l.push((unit_name(map, &d.unit), options));
+        }
+    }
+    powers(variant)
+        .zip(lists)
+        .map(|(p, l)| (power_name(variant, p), l))
+        .collect()
+}
+
+/// Vacant home centers that `power` owns (where it could build).
+fn build_sites(variant: &Variant, pos: &Position, power: PowerId) -> Vec<ProvinceId> {
+    variant
+        .power(power)
+        .home_centers
+        .iter()
+        .copied()
+        .filter(|&h| pos.owners.get(h.index()) == Some(&Some(power)) && pos.unit_at(h).is_none())
+        .collect()
+}
+
+/// Power -> provinces that need an order in this phase (the package's
+/// `get_orderable_locations`).
+pub fn orderable_locations(variant: &Variant, pos: &Position) -> Vec<(String, Vec<String>)> {
+    let map = &variant.map;
+    let counts = adjustment_counts(pos, variant.powers.len());
+    powers(variant)
+        .map(|p| {
+            let locs: Vec<String> = match pos.phase.kind {
+                PhaseKind::Movement => pos
+                    .units()
+                    .filter(|(_, u)| u.power == p)
+                    .map(|(q, _)| prov_name(map, q))
+                    .collect(),
+                PhaseKind::Retreat => pos
+                    .dislodged
+                    .iter()
+                    .filter(|d| d.unit.power == p)
+                    .map(|d| prov_name(map, map.province_of(d.unit.location)))
+                    .collect(),
+                PhaseKind::Adjustment => match counts.get(p.index()).copied().unwrap_or(0) {
+                    c if c > 0 => build_sites(variant, pos, p)
+                        .into_iter()
+                        .map(|h| prov_name(map, h))
+                        .collect(),
+                    c if c < 0 => pos
+                        .units()
+                        .filter(|(_, u)| u.power == p)
+                        .map(|(q, _)| prov_name(map, q))
+                        .collect(),
+                    _ => Vec::new(),
+                },
+            };
+            (power_name(variant, p), locs)
+        })
+        .collect()
+}
+
+/// Location -> every legal order of the unit there (the package's
+/// `get_all_possible_orders`): every location of the map is a key; a unit on a coast
+/// is listed under the coast and under its province; in adjustments each build site
+/// also lists `WAIVE`.
+pub fn possible_orders(variant: &Variant, pos: &Position) -> Vec<(String, Vec<String>)> {
+    let map = &variant.map;
+    let mut table: Vec<Vec<String>> = vec![Vec::new(); map.location_count()];
+    let add = |table: &mut Vec<Vec<String>>, l: LocationId, text: String| {
+        let p = map.province_of(l);
+        if p.index() != l.index() {
+            if let Some(t) = table.get_mut(p.index()) {
+                t.push(text.clone());
+            }
+        }
+        if let Some(t) = table.get_mut(l.index()) {
+            t.push(text);
+        }
+    };
+    match pos.phase.kind {
+        PhaseKind::Movement => {
+            for o in movement_orders(variant, pos) {
+                if let Some(u) = o.kind.unit() {
+                    add(&mut table, u.location, order_text(map, &o));
+                }
+            }
+        }
+        PhaseKind::Retreat => {
+            for d in &pos.dislodged {
+                for o in unit_retreat_orders(pos, map.province_of(d.unit.location), map) {
+                    add(&mut table, d.unit.location, order_text(map, &o));
+                }
+            }
+        }
+        PhaseKind::Adjustment => {
+            for p in powers(variant) {
+                let mut sites: BTreeSet<usize> = BTreeSet::new();
+                let mut waive = false;
+                for o in power_adjustment_orders(variant, pos, p) {
+                    match o.kind {
+                        OrderKind::Build { unit } => {
+                            sites.insert(unit.location.index());
+                            sites.insert(map.province_of(unit.location).index());
+                            add(&mut table, unit.location, order_text(map, &o));
+                        }
+                        OrderKind::Waive => waive = true,
+                        _ => {
+                            if let Some(u) = o.kind.unit() {
+                                add(&mut table, u.location, order_text(map, &o));
+                            }
+                        }
+                    }
+                }
+                if waive {
+                    for s in sites {
+                        if let Some(t) = table.get_mut(s) {
+                            t.push("WAIVE".to_string());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut out: Vec<(String, Vec<String>)> = table
+        .into_iter()
+        .enumerate()
+        .map(|(l, orders)| (loc_name(map, LocationId(l as u16)), orders))
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// The package's `state` dict: `name`, `units` (`*` for dislodged), `centers`, `homes`,
+/// `retreats`, `builds` (`{count, homes}` in adjustment phases), `civil_disorder`,
+/// `note`. `name` is `COMPLETED` once the game is won.
+pub fn state_value(variant: &Variant, pos: &Position, name: &str) -> Value {
+    let mut state = state_json(variant, pos);
+    let counts = adjustment_counts(pos, variant.powers.len());
+    let mut builds = JsonMap::new();
+    let mut disorder = JsonMap::new();
+    for p in powers(variant) {
+        let (count, homes) = if pos.phase.kind == PhaseKind::Adjustment {
+            let c = counts.get(p.index()).copied().unwrap_or(0);
+            let homes: Vec<String> = if c > 0 {
+                build_sites(variant, pos, p)
+                    .into_iter()
+                    .map(|h| prov_name(&variant.map, h))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            (c, homes)
+        } else {
+            (0, Vec::new())
+        };
+        builds.insert(
+            power_name(variant, p),
+            json!({"count": count, "homes": homes}),
+        );
+        disorder.insert(power_name(variant, p), json!(0));
+    }
+    if let Value::Object(m) = &mut state {
+        m.insert("name".into(), json!(name));
+        m.insert("builds".into(), Value::Object(builds));
+        m.insert("civil_disorder".into(), Value::Object(disorder));
+        m.insert("note".into(), json!(""));
+    }
+    state
+}
+
+/// Units after a movement phase's adjudication, per power (not the dislodged ones).
+pub fn units_after(variant: &Variant, r: &MovementResult) -> Vec<(String, Vec<String>)> {
+    units_by_power(variant, &r.position, false)
+}
+
+/// The package's result codes of a movement phase: every unit that stood on the board,
+/// `[]` for success, `bounce`, `cut`, `void` (a support or convoy that matched nothing,
+/// or an order that was not followed), `no convoy`, and `dislodged`.
+pub fn movement_codes(variant: &Variant, r: &MovementResult) -> Vec<(String, Vec<String>)> {
+    let map = &variant.map;
+    r.units
+        .iter()
+        .map(|u| {
+            let mut codes = Vec::new();
+            match u.outcome {
+                Outcome::Bounced { .. } => codes.push("bounce".to_string()),
+                Outcome::Cut { .. } => codes.push("cut".to_string()),
+                Outcome::Void | Outcome::Illegal(_) => codes.push("void".to_string()),
+                Outcome::NoConvoy | Outcome::ParadoxFailed => codes.push("no convoy".to_string()),
+                _ => {}
+            }
+            if u.dislodged_by.is_some() {
+                codes.push("dislodged".to_string());
+            }
+            (unit_name(map, &u.unit), codes)
+        })
+        .collect()
+}
+
+/// The package's result codes of any played phase. Retreats: `[]` (retreated),
+/// `["bounce", "disband"]`, `["disband"]`. Adjustments: `[]` for each unit built or
+/// removed (also in civil disorder).
+pub fn result_codes(variant: &Variant, result: &PhaseResult) -> Vec<(String, Vec<String>)> {
+    let map = &variant.map;
+    match result {
+        PhaseResult::Movement(r) => movement_codes(variant, r),
+        PhaseResult::Retreat(r) => r
+            .dislodged
+            .iter()
+            .zip(&r.units)
+            .map(|(d, (_, outcome))| {
+                let codes: Vec<String> = match outcome {
+                    RetreatOutcome::Retreated(_) => Vec::new(),
+                    RetreatOutcome::Bounced(_) => vec!["bounce".into(), "disband".into()],
+                    _ => vec!["disband".into()],
+                };
+                (unit_name(map, &d.unit), codes)
+            })
+            .collect(),
+        PhaseResult::Adjustment(r) => r
+            .changes
+            .iter()
+            .filter_map(|c| match c {
+                Adjustment::Built(u)
+                | Adjustment::Removed(u)
+                | Adjustment::RemovedInCivilDisorder(u) => Some((unit_name(map, u), Vec::new())),
+                _ => None,
+            })
+            .collect(),
+    }
+}
+
+/// The status of each submitted order of a played phase.
+pub fn statuses(result: &PhaseResult) -> &[OrderStatus] {
+    match result {
+        PhaseResult::Movement(r) => &r.orders,
+        PhaseResult::Retreat(r) => &r.orders,
+        PhaseResult::Adjustment(r) => &r.orders,
+    }
+}
+
+/// Orders per power in the package's notation (every power listed).
+pub fn orders_by_power(variant: &Variant, orders: &[Order]) -> Vec<(String, Vec<String>)> {
+    let mut lists: Vec<Vec<String>> = vec![Vec::new(); variant.powers.len()];
+    for o in orders {
+        if let Some(l) = lists.get_mut(o.power.index()) {
+            l.push(order_text(&variant.map, o));
+        }
+    }
+    powers(variant)
+        .zip(lists)
+        .map(|(p, l)| (power_name(variant, p), l))
+        .collect()
+}
+
+/// Orders that were not followed: rejected outright, or applied to a unit whose
+/// outcome is "illegal" (the unit held, DATC 4.E.1).
+pub fn not_followed<'a>(
+    orders: &'a [Order],
+    result: &'a PhaseResult,
+) -> impl Iterator<Item = (&'a Order, Illegal)> + 'a {
+    let movement = match result {
+        PhaseResult::Movement(r) => Some(r),
+        _ => None,
+    };
+    orders
+        .iter()
+        .zip(statuses(result))
+        .filter_map(move |(o, s)| match s {
+            OrderStatus::Rejected(why) => Some((o, *why)),
+            OrderStatus::Applied(p) => match movement.and_then(|r| r.unit(*p)) {
+                Some(u) => match u.outcome {
+                    Outcome::Illegal(why) => Some((o, why)),
+                    _ => None,
+                },
+                None => None,
+            },
+        })
+}
+
+/// Orders that the adjudicator did not follow when the phase was played.
+pub fn rejected_in_phase(variant: &Variant, record: &PhaseRecord) -> Vec<OrderProblem> {
+    rejections(
+        variant,
+        &record.position.phase.short_code(),
+        &record.orders,
+        &record.processed.result,
+    )
+}
+
+/// `OrderProblem`s for the orders of a played phase that were not followed.
+pub fn rejections(
+    variant: &Variant,
+    phase: &str,
+    orders: &[Order],
+    result: &PhaseResult,
+) -> Vec<OrderProblem> {
+    not_followed(orders, result)
+        .map(|(o, why)| OrderProblem {
+            phase: phase.to_string(),
+            power: power_name(variant, o.power),
+            order: order_text(&variant.map, o),
+            kind: ProblemKind::Illegal,
+            reason: illegal_text(why).to_string(),
+        })
+        .collect()
+}
+
+/// Sets unit types the order leaves out (or gets wrong: DATC 4.C.1, types are not
+/// binding) from the units on the board, so the order reads as the package writes it.
+pub fn fill_kinds(pos: &Position, variant: &Variant, mut order: Order) -> Order {
+    let map = &variant.map;
+    let on_board = |r: &mut UnitRef| {
+        if let Some(u) = pos.unit_at(map.province_of(r.location)) {
+            r.kind = Some(u.kind);
+            if r.location.index() < map.province_count() {
+                r.location = u.location;
+            }
+        }
+    };
+    let dislodged = |r: &mut UnitRef| {
+        let p = map.province_of(r.location);
+        if let Some(d) = pos
+            .dislodged
+            .iter()
+            .find(|d| map.province_of(d.unit.location) == p)
+        {
+            r.kind = Some(d.unit.kind);
+            if r.location.index() < map.province_count() {
+                r.location = d.unit.location;
+            }
+        }
+    };
+    match &mut order.kind {
+        OrderKind::Hold { unit } | OrderKind::Move { unit, .. } | OrderKind::Remove { unit } => {
+            on_board(unit)
+        }
+        OrderKind::SupportHold { unit, target } | OrderKind::SupportMove { unit, target, .. } => {
+            on_board(unit);
+            on_board(target);
+        }
+        OrderKind::Convoy { unit, army, .. } => {
+            on_board(unit);
+            on_board(army);
+        }
+        OrderKind::Retreat { unit, .. } => dislodged(unit),
+        OrderKind::Disband { unit } => {
+            if pos.phase.kind == PhaseKind::Retreat {
+                dislodged(unit)
+            } else {
+                on_board(unit)
+            }
+        }
+        OrderKind::Build { .. } | OrderKind::Waive => {}
+    }
+    order
+}
+
+/// Checks orders one at a time against one position.
+pub struct Checker<'a> {
+    variant: &'a Variant,
+    pos: &'a Position,
+    movement: Option<OrderChecker<'a>>,
+}
+
+impl<'a> Checker<'a> {
+    /// A checker for `pos`.
+    pub fn new(variant: &'a Variant, pos: &'a Position) -> Self {
+        let movement =
+            (pos.phase.kind == PhaseKind::Movement).then(|| OrderChecker::new(variant, pos));
+        Checker {
+            variant,
+            pos,
+            movement,
+        }
+    }
+
+    /// Whether the order would be followed (alone: an adjustment allowance is checked
+    /// when the phase is played).
+    pub fn check(&self, order: &Order) -> Result<(), Illegal> {
+        if let Some(c) = &self.movement {
+            return c.check(order);
+        }
+        let statuses = match self.pos.phase.kind {
+            PhaseKind::Retreat => adjudicate_retreats(self.variant, self.pos, &[*order]).orders,
+            _ => adjudicate_adjustments(self.variant, self.pos, &[*order]).orders,
+        };
+        match statuses.first() {
+            Some(OrderStatus::Rejected(why)) => Err(*why),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Reads one order of `power` in the current phase.
+pub fn read_order(
+    variant: &Variant,
+    kind: PhaseKind,
+    power: PowerId,
+    text: &str,
+) -> Result<Order, ParseError> {
+    parse_order(variant, kind, Some(power), text)
+}
+
+/// A position from the package's state pieces (`units` with `*` for dislodged units,
+/// `centers`, `retreats`) at `phase`.
+pub fn position_from_state(
+    variant: &Variant,
+    state: &MilaState,
+    phase: Phase,
+) -> Result<Position, String> {
+    state.to_position(variant, phase).map_err(|e| e.to_string())
+}
+
+/// The board pieces of a state: power -> units (`*` marks a dislodged unit), power ->
+/// centers, power -> dislodged unit -> retreat options.
+#[derive(Clone, Debug, Default)]
+pub struct StateParts {
+    pub units: Vec<(String, Vec<String>)>,
+    pub centers: Vec<(String, Vec<String>)>,
+    pub retreats: Vec<(String, DislodgedList)>,
+}
+
+/// Builds a position from state pieces, reporting the first problem.
+pub fn build_position(
+    variant: &Variant,
+    phase: Phase,
+    parts: &StateParts,
+) -> Result<Position, String> {
+    let map = &variant.map;
+    let power = |name: &str| {
+        variant
+            .find_power(name)
+            .ok_or_else(|| format!("unknown power `{name}`"))
+    };
+    let mut pos = Position::empty(variant, phase);
+    for (name, units) in &parts.units {
+        let p = power(name)?;
+        for text in units {
+            match text.trim().strip_prefix('*') {
+                Some(rest) => {
+                    let unit = crate::names::parse_unit(variant, p, rest)
+                        .map_err(|e| format!("{name}: {e}"))?;
+                    let mut retreat_options = Vec::new();
+                    let listed = parts
+                        .retreats
+                        .iter()
+                        .filter(|(q, _)| variant.find_power(q) == Some(p))
+                        .flat_map(|(_, list)| list)
+                        .find(|(u, _)| {
+                            crate::names::parse_unit(variant, p, u).is_ok_and(|v| v == unit)
+                        });
+                    for o in listed.map(|(_, o)| o.as_slice()).unwrap_or(&[]) {
+                        retreat_options
+                            .push(crate::names::parse_loc(map, o).ok_or_else(|| {
+                                format!("{name} `{text}`: unknown retreat `{o}`")
+                            })?);
+                    }
+                    let prov = map.province_of(unit.location);
+                    if pos
+                        .dislodged
+                        .iter()
+                        .any(|d| map.province_of(d.unit.location) == prov)
+                    {
+                        return Err(format!(
+                            "{name} `{text}`: two dislodged units in one province"
+                        ));
+                    }
+                    pos.dislodged.push(standoff::position::Dislodged {
+                        unit,
+                        attacker_from: None,
+                        retreat_options,
+                    });
+                }
+                None => {
+                    let unit = crate::names::parse_unit(variant, p, text)
+                        .map_err(|e| format!("{name}: {e}"))?;
+                    pos.place(variant, unit)
+                        .map_err(|e| format!("{name} `{text}`: {e}"))?;
+                }
+            }
+        }
+    }
+    for (name, centers) in &parts.centers {
+        let p = power(name)?;
+        for c in centers {
+            let prov = map
+                .find_province(c.trim())
+                .filter(|&q| map.province(q).is_center)
+                .ok_or_else(|| format!("{name}: `{c}` is not a supply center"))?;
+            pos.owners[prov.index()] = Some(p);
+        }
+    }
+    Ok(pos)
+}
+
+/// A position from the native API's pieces: units, centers, dislodged units with
+/// their retreat options.
+pub fn position_from_parts(
+    variant: &Variant,
+    phase: Phase,
+    units: Vec<(String, Vec<String>)>,
+    centers: Vec<(String, Vec<String>)>,
+    dislodged: Vec<(String, DislodgedList)>,
+) -> Result<Position, String> {
+    let mut units = units;
+    for (p, list) in &dislodged {
+        let stars: Vec<String> = list.iter().map(|(u, _)| format!("*{}", u.trim())).collect();
+        units.push((p.clone(), stars));
+    }
+    build_position(
+        variant,
+        phase,
+        &StateParts {
+            units,
+            centers,
+            retreats: dislodged,
+        },
+    )
+}

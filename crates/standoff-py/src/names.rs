@@ -1,0 +1,147 @@
+//! Names at the edge: the `diplomacy` package's notation (upper-case ids, `A PAR`,
+//! `F STP/SC`, `S1901M`) to and from standoff's ids.
+
+use standoff::mila::{order_to_mila, phase_name};
+use standoff::order::{Order, OrderKind, UnitRef};
+use standoff::{LocationId, Map, Phase, PhaseKind, PowerId, ProvinceId, Unit, UnitKind, Variant};
+
+/// `STP/SC`, `PAR`.
+pub fn loc_name(map: &Map, l: LocationId) -> String {
+    map.location_id_name(l).to_uppercase()
+}
+
+/// `STP` for a province.
+pub fn prov_name(map: &Map, p: ProvinceId) -> String {
+    map.province(p).id.to_uppercase()
+}
+
+/// `A PAR`, `F STP/SC`.
+pub fn unit_name(map: &Map, u: &Unit) -> String {
+    format!("{} {}", u.kind.letter(), loc_name(map, u.location))
+}
+
+/// `FRANCE`.
+pub fn power_name(variant: &Variant, p: PowerId) -> String {
+    variant.power_name(p).to_uppercase()
+}
+
+/// All powers, in the variant's order.
+pub fn powers(variant: &Variant) -> impl Iterator<Item = PowerId> + '_ {
+    (0..variant.powers.len()).map(|i| PowerId(i as u8))
+}
+
+/// Reads `PAR`, `stp/sc`, `Paris`, `StP/NC`.
+pub fn parse_loc(map: &Map, text: &str) -> Option<LocationId> {
+    let text = text.trim();
+    let (prov, coast) = match text.split_once('/') {
+        Some((p, c)) => (p, Some(c.trim().to_lowercase())),
+        None => (text, None),
+    };
+    let p = map.find_province(prov.trim())?;
+    match coast {
+        Some(c) => map.coast(p, &c),
+        None => Some(p.location()),
+    }
+}
+
+/// Reads `A PAR` / `F STP/SC` (also `Army Paris`).
+pub fn parse_unit(variant: &Variant, power: PowerId, text: &str) -> Result<Unit, String> {
+    let text = text.trim();
+    let (word, rest) = text
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| format!("unit `{text}`: expected `A XXX` or `F XXX`"))?;
+    let kind = match word.to_lowercase().as_str() {
+        "a" | "army" => UnitKind::Army,
+        "f" | "fleet" => UnitKind::Fleet,
+        _ => return Err(format!("unit `{text}`: expected `A XXX` or `F XXX`")),
+    };
+    let location = parse_loc(&variant.map, rest)
+        .ok_or_else(|| format!("unit `{text}`: `{}` is not a location", rest.trim()))?;
+    if !variant.map.can_stand(kind, location) {
+        return Err(format!("unit `{text}`: that unit cannot stand there"));
+    }
+    Ok(Unit {
+        power,
+        kind,
+        location,
+    })
+}
+
+/// `S1901M`, or `Spring 1901 Movement`.
+pub fn parse_phase(text: &str) -> Option<Phase> {
+    phase_name(text.trim()).or_else(|| standoff::datc::parse_phase(text))
+}
+
+/// `M`/`R`/`A`, `movement`/`retreat`/`adjustment`, or a phase name.
+pub fn parse_kind(text: &str) -> Option<PhaseKind> {
+    match text.trim().to_lowercase().as_str() {
+        "m" | "movement" | "move" | "moves" => Some(PhaseKind::Movement),
+        "r" | "retreat" | "retreats" => Some(PhaseKind::Retreat),
+        "a" | "adjustment" | "adjustments" | "build" | "builds" => Some(PhaseKind::Adjustment),
+        _ => parse_phase(text).map(|p| p.kind),
+    }
+}
+
+/// `M`, `R` or `A`.
+pub fn kind_letter(kind: PhaseKind) -> &'static str {
+    match kind {
+        PhaseKind::Movement => "M",
+        PhaseKind::Retreat => "R",
+        PhaseKind::Adjustment => "A",
+    }
+}
+
+/// `SPRING 1901 MOVEMENT`, as the package's `Game.phase`.
+pub fn long_phase(phase: Phase) -> String {
+    phase.to_string().to_uppercase()
+}
+
+fn unit_ref_text(map: &Map, u: &UnitRef) -> String {
+    match u.kind {
+        Some(k) => format!("{} {}", k.letter(), loc_name(map, u.location)),
+        None => loc_name(map, u.location),
+    }
+}
+
+/// An order in the package's notation. Orders that name every unit's type use the
+/// core's writer; an order without a type (`PAR - BUR`) is written without one.
+pub fn order_text(map: &Map, order: &Order) -> String {
+    let typed = |u: &UnitRef| u.kind.is_some();
+    let complete = match &order.kind {
+        OrderKind::SupportHold { unit, target } | OrderKind::SupportMove { unit, target, .. } => {
+            typed(unit) && typed(target)
+        }
+        OrderKind::Convoy { unit, army, .. } => typed(unit) && typed(army),
+        OrderKind::Waive => true,
+        other => other.unit().is_some_and(typed),
+    };
+    if complete {
+        return order_to_mila(map, order);
+    }
+    let u = |r: &UnitRef| unit_ref_text(map, r);
+    match &order.kind {
+        OrderKind::Hold { unit } => format!("{} H", u(unit)),
+        OrderKind::Move {
+            unit,
+            to,
+            via_convoy,
+        } => {
+            let via = if *via_convoy { " VIA" } else { "" };
+            format!("{} - {}{via}", u(unit), loc_name(map, *to))
+        }
+        OrderKind::SupportHold { unit, target } => format!("{} S {}", u(unit), u(target)),
+        OrderKind::SupportMove { unit, target, to } => format!(
+            "{} S {} - {}",
+            u(unit),
+            u(target),
+            prov_name(map, map.province_of(*to))
+        ),
+        OrderKind::Convoy { unit, army, to } => {
+            format!("{} C {} - {}", u(unit), u(army), prov_name(map, *to))
+        }
+        OrderKind::Retreat { unit, to } => format!("{} R {}", u(unit), loc_name(map, *to)),
+        OrderKind::Disband { unit } | OrderKind::Remove { unit } => format!("{} D", u(unit)),
+        OrderKind::Build { unit } => format!("{} B", u(unit)),
+        OrderKind::Waive => "WAIVE".to_string(),
+    }
+}

@@ -1,0 +1,167 @@
+//! `standoff.Variant`: a map with its powers and starting position.
+
+use crate::errors::standoff_err;
+use crate::names::{power_name, powers, prov_name};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use standoff::Variant;
+use std::sync::{Arc, OnceLock};
+
+static STANDARD: OnceLock<Arc<Variant>> = OnceLock::new();
+
+/// The standard variant, loaded once and shared.
+pub fn standard() -> Arc<Variant> {
+    STANDARD
+        .get_or_init(|| Arc::new(Variant::standard()))
+        .clone()
+}
+
+/// A built-in variant by name (the standard one is shared).
+pub fn builtin(name: &str) -> PyResult<Arc<Variant>> {
+    let key = name.trim().to_lowercase();
+    if matches!(key.as_str(), "standard" | "classical" | "std") {
+        return Ok(standard());
+    }
+    Variant::builtin(name)
+        .map(Arc::new)
+        .map_err(|e| standoff_err(e.to_string()))
+}
+
+/// A `variant=` argument: `None` (standard), a name, or a `Variant`.
+pub fn variant_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<Variant>> {
+    match obj {
+        None => Ok(standard()),
+        Some(o) if o.is_none() => Ok(standard()),
+        Some(o) => {
+            if let Ok(v) = o.cast::<PyVariant>() {
+                return Ok(v.get().inner.clone());
+            }
+            if let Ok(s) = o.cast::<PyString>() {
+                return builtin(s.to_str()?);
+            }
+            Err(pyo3::exceptions::PyTypeError::new_err(
+                "variant must be a variant name (str) or a standoff.Variant",
+            ))
+        }
+    }
+}
+
+/// A variant: the map, the powers, home centers, starting units and victory rule.
+///
+/// `Variant.standard()` is the standard map; `Variant.builtin(name)` finds a built-in
+/// variant by name or alias; `Variant.from_toml(text)` loads one from the variant file
+/// format (docs/variant-format.md).
+#[pyclass(frozen, module = "standoff", name = "Variant")]
+pub struct PyVariant {
+    pub inner: Arc<Variant>,
+}
+
+#[pymethods]
+impl PyVariant {
+    /// The standard map.
+    #[staticmethod]
+    fn standard() -> Self {
+        PyVariant { inner: standard() }
+    }
+
+    /// A built-in variant by name or alias (`"standard"`, `"classical"`).
+    #[staticmethod]
+    fn builtin(name: &str) -> PyResult<Self> {
+        Ok(PyVariant {
+            inner: builtin(name)?,
+        })
+    }
+
+    /// Loads a variant from the text of a variant TOML file.
+    #[staticmethod]
+    #[pyo3(signature = (text, source = "<string>"))]
+    fn from_toml(text: &str, source: &str) -> PyResult<Self> {
+        Variant::from_toml(text, source)
+            .map(|v| PyVariant { inner: Arc::new(v) })
+            .map_err(|e| standoff_err(e.to_string()))
+    }
+
+    /// Canonical name (`"standard"`).
+    #[getter]
+    fn name(&self) -> &str {
+        &self.inner.name
+    }
+
+    /// Human title.
+    #[getter]
+    fn title(&self) -> &str {
+        &self.inner.title
+    }
+
+    /// Power names, upper case, in the variant's order.
+    #[getter]
+    fn powers(&self) -> Vec<String> {
+        powers(&self.inner)
+            .map(|p| power_name(&self.inner, p))
+            .collect()
+    }
+
+    /// Province ids, upper case (`["ADR", "AEG", ...]`).
+    #[getter]
+    fn provinces(&self) -> Vec<String> {
+        (0..self.inner.map.province_count())
+            .map(|i| prov_name(&self.inner.map, standoff::ProvinceId(i as u16)))
+            .collect()
+    }
+
+    /// Every location: provinces and named coasts (`"STP/NC"`).
+    #[getter]
+    fn locations(&self) -> Vec<String> {
+        (0..self.inner.map.location_count())
+            .map(|i| crate::names::loc_name(&self.inner.map, standoff::LocationId(i as u16)))
+            .collect()
+    }
+
+    /// Supply centers.
+    #[getter]
+    fn supply_centers(&self) -> Vec<String> {
+        let map = &self.inner.map;
+        (0..map.province_count())
+            .map(|i| standoff::ProvinceId(i as u16))
+            .filter(|&p| map.province(p).is_center)
+            .map(|p| prov_name(map, p))
+            .collect()
+    }
+
+    /// Centers needed to win.
+    #[getter]
+    fn victory_centers(&self) -> usize {
+        self.inner.victory_centers
+    }
+
+    /// The first year.
+    #[getter]
+    fn start_year(&self) -> i32 {
+        self.inner.start_year
+    }
+
+    /// The starting position.
+    fn initial_position(&self) -> crate::position::PyPosition {
+        crate::position::PyPosition {
+            variant: self.inner.clone(),
+            pos: standoff::Position::initial(&self.inner),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Variant.builtin({:?})", self.inner.name)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyVariant>().is_ok_and(|o| {
+            Arc::ptr_eq(&o.get().inner, &self.inner) || o.get().inner.name == self.inner.name
+        })
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.inner.name.hash(&mut h);
+        h.finish()
+    }
+}

@@ -1,0 +1,146 @@
+"""Batch entry points: adjudicate_many and step_many agree with Game.process, release
+the GIL, and report bad input."""
+
+import threading
+import time
+
+import pytest
+
+import standoff
+
+
+def _positions(n_games=6, phases=10):
+    """(state dict, orders) pairs of movement phases from random games."""
+    items = []
+    for gi in range(n_games):
+        g = standoff.Game()
+        for seed in range(phases):
+            orders = g.random_orders(1000 * gi + seed)
+            if g.phase_type == "M":
+                items.append((g.get_state(), orders))
+            for p, o in orders.items():
+                g.set_orders(p, o, errors="ignore")
+            g.process()
+    return items
+
+
+def test_adjudicate_many_agrees_with_game_process():
+    items = _positions()
+    results = standoff.adjudicate_many(items)
+    assert len(results) == len(items)
+    for (state, orders), r in zip(items, results):
+        g = standoff.Game()
+        g.set_state(state)
+        for p, o in orders.items():
+            g.set_orders(p, o, errors="ignore")
+        phase = g.process()
+        assert r.results == phase.results
+        assert r.orders == phase.orders
+        board = g.position
+        assert r.units == {p: [u for u in us if not u.startswith("*")] for p, us in g.get_units().items()}
+        expected = {p: d for p, d in board.dislodged.items()}
+        got = {p: {u: opts for u, opts in d.items() if opts} for p, d in r.dislodged.items()}
+        assert {p: d for p, d in got.items() if d} == expected
+        assert r.position.phase == state["name"]
+
+
+def test_adjudicate_many_inputs():
+    start = standoff.Position.initial()
+    r1, r2, r3 = standoff.adjudicate_many([
+        (start, {"FRANCE": ["A PAR - BUR"], "GERMANY": "A MUN - BUR"}),
+        (start.to_state(), ["FRANCE: A PAR - BUR", "GERMANY: A MUN - PIE", "A BER - KIE"]),
+        ({"units": {"FRANCE": ["A PAR"]}, "centers": {}}, {"FRANCE": ["A PAR - XYZ"], "NARNIA": ["A PAR H"]}),
+    ])
+    assert r1.results["A PAR"] == ["bounce"]
+    assert r2.units["FRANCE"] == ["F BRE", "A BUR", "A MAR"]
+    assert sorted((e.order, e.kind, e.reason) for e in r2.order_errors) == [
+        ("A BER - KIE", "invalid", "no power given for this order"),
+        ("A MUN - PIE", "illegal", "the unit cannot move there"),
+    ]
+    assert sorted(e.order for e in r3.order_errors) == ["A PAR - XYZ", "A PAR H"]
+    assert r3.to_dict()["units"]["FRANCE"] == ["A PAR"]
+
+
+def test_adjudicate_many_errors():
+    with pytest.raises(standoff.InvalidStateError, match="item 1"):
+        standoff.adjudicate_many([
+            (standoff.Position.initial(), {}),
+            ({"name": "S1901M", "units": {"FRANCE": ["A XYZ"]}}, {}),
+        ])
+    with pytest.raises(standoff.InvalidStateError, match="not a movement phase"):
+        standoff.adjudicate_many([(standoff.Position(phase="F1901R"), {})])
+    with pytest.raises(TypeError, match="item 0"):
+        standoff.adjudicate_many([standoff.Position.initial()])
+    assert standoff.adjudicate_many([]) == []
+
+
+def test_step_many_agrees_with_process():
+    games = [standoff.Game(game_id=str(i)) for i in range(8)]
+    copies = [g.copy() for g in games]
+    for step in range(25):
+        for i, (g, c) in enumerate(zip(games, copies)):
+            for p, o in g.random_orders(step * 100 + i).items():
+                g.set_orders(p, o, errors="ignore")
+                c.set_orders(p, o, errors="ignore")
+        phases = standoff.step_many(games)
+        for g, c, ph in zip(games, copies, phases):
+            expected = c.process()
+            assert (ph is None) == (expected is None)
+            if ph is not None:
+                assert ph.name == expected.name and ph.results == expected.results
+            assert g.get_state() == c.get_state()
+    assert all(len(g.get_phase_history()) == 25 for g in games)
+    with pytest.raises(standoff.StandoffError, match="twice"):
+        standoff.step_many([games[0], games[0]])
+    with pytest.raises(TypeError):
+        standoff.step_many([games[0], "not a game"])
+
+
+def test_step_many_skips_finished_games():
+    g = standoff.Game()
+    g.clear_centers()
+    g.clear_units()
+    g.set_centers("FRANCE", ["BRE", "MAR", "PAR", "SPA", "POR", "BEL", "HOL", "MUN", "KIE",
+                             "BER", "DEN", "LON", "LVP", "EDI", "NWY", "SWE", "TUN"])
+    g.set_units("FRANCE", ["A PIE"])
+    g.set_current_phase("F1901M")
+    g.set_orders("FRANCE", ["A PIE - VEN"])
+    other = standoff.Game()
+    first = standoff.step_many([g, other])
+    assert first[0].winner == "FRANCE" and first[1].name == "S1901M"
+    second = standoff.step_many([g, other])
+    assert second[0] is None and second[1].name == "F1901M"
+
+
+def test_batch_releases_the_gil():
+    items = _positions(n_games=2, phases=6) * 400
+    ticks = []
+    during = {}
+
+    def work():
+        before = len(ticks)
+        standoff.adjudicate_many(items)
+        during["ticks"] = len(ticks) - before
+
+    stop = threading.Event()
+
+    def count():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.0005)
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    try:
+        worker = threading.Thread(target=work)
+        start = time.perf_counter()
+        worker.start()
+        worker.join()
+        elapsed = time.perf_counter() - start
+    finally:
+        stop.set()
+        counter.join()
+    if elapsed < 0.05:
+        pytest.skip(f"batch too fast to observe ({elapsed:.3f} s)")
+    # With the GIL held for the whole call, the counter could not run at all.
+    assert during["ticks"] > 5, (during, elapsed)

@@ -1,0 +1,244 @@
+"""Differential test against the ``diplomacy`` package (1.1.2, an independent
+adjudicator; AGPL, only installed and run, never copied).
+
+Random games are played with the package (orders drawn from its own
+``get_all_possible_orders()``). Every phase is then played again by standoff from the
+package's state before the phase, with the same orders (which standoff must read and
+accept), and the outcomes are compared: units, dislodged units with their retreat
+options, supply centers, and the next phase.
+
+The package deviates from the DATC in a few known ways. A phase that differs must be
+explained by one of them -- the classifier checks that the phase really has the
+pattern -- and is listed at the end of the run with its reason; any other difference
+fails the test.
+"""
+
+import os
+import random
+
+import pytest
+
+from _policy import choose_orders
+
+diplomacy = pytest.importorskip("diplomacy")
+import standoff  # noqa: E402
+
+GAMES = int(os.environ.get("STANDOFF_DIFF_GAMES", "30"))
+MAX_YEAR = int(os.environ.get("STANDOFF_DIFF_MAX_YEAR", "1907"))
+
+
+def board(state):
+    units = {(p, u) for p, us in state["units"].items() for u in us if not u.startswith("*")}
+    dislodged = {
+        (p, u, tuple(sorted(opts)))
+        for p, r in state.get("retreats", {}).items()
+        for u, opts in r.items()
+        if opts
+    }
+    centers = {(p, c) for p, cs in state["centers"].items() for c in cs}
+    return units, dislodged, centers
+
+
+def orders_of(given):
+    return [(p, o) for p, os_ in given.items() for o in os_]
+
+
+def occupant(state, province):
+    for p, us in state["units"].items():
+        for u in us:
+            if not u.startswith("*") and u[2:5] == province:
+                return p, u
+    return None
+
+
+# --- Explanations: each returns a reason if the phase has the pattern, else None. ---
+
+
+def own_support_for_convoyed_attack(before, given, theirs, ours):
+    """DATC 6.D.12 (and ATTACK STRENGTH, DATC 4.A.3): a power's support of an attack on
+    its own unit does not count towards dislodging that unit. The package counts it when
+    the attack is convoyed, so it dislodges a unit that standoff (rightly) keeps."""
+    t_units, t_disl, _ = theirs
+    o_units, o_disl, _ = ours
+    only_theirs = {(p, u) for p, u, _ in t_disl} - {(p, u) for p, u, _ in o_disl}
+    if not only_theirs or {(p, u) for p, u, _ in o_disl} - {(p, u) for p, u, _ in t_disl}:
+        return None
+    orders = orders_of(given)
+    for power, unit in only_theirs:
+        province = unit[2:5]
+        attacks = [(p, o) for p, o in orders if o.endswith(" VIA") and o.split()[3][:3] == province and p != power]
+        if not attacks:
+            return None
+        mover = " ".join(attacks[0][1].split()[:2])
+        own_support = any(
+            p == power and o.split()[2] == "S" and " ".join(o.split()[3:5]) == mover
+            and o.split()[-1][:3] == province
+            for p, o in orders
+        )
+        if not own_support:
+            return None
+    return ("package counts a support from the defending power for a convoyed attack on its "
+            "own unit (DATC 6.D.12; ATTACK STRENGTH): standoff is right")
+
+
+def occupied_retreat_option(before, given, theirs, ours, after):
+    """A dislodged unit may retreat only to a vacant province (2000 rulebook; DATC 6.H
+    retreat cases). After a convoyed attack the package also offers provinces that are
+    occupied after the movement (even the convoying fleet's)."""
+    t_units, t_disl, t_centers = theirs
+    o_units, o_disl, o_centers = ours
+    if t_units != o_units or t_centers != o_centers:
+        return None
+    t = {(p, u): set(opts) for p, u, opts in t_disl}
+    # standoff lists no unit without options (it is destroyed at once).
+    o = {(p, u): set(opts) for p, u, opts in o_disl}
+    if set(o) - set(t):
+        return None
+    orders = orders_of(given)
+    if t == o:
+        return None
+    for key in t:
+        extra = t[key] - o.get(key, set())
+        if o.get(key, set()) - t[key]:
+            return None
+        if not extra:
+            continue
+        moves_into = [o_.split()[3][:3] for _, o_ in orders if o_.split()[2] == "-"]
+        # Each extra option is occupied after the movement, or vacant after a stand-off.
+        if not all(occupant(after, loc[:3]) or moves_into.count(loc[:3]) >= 2 for loc in extra):
+            return None
+        province = key[1][2:5]
+        if not any(o_.endswith(" VIA") and o_.split()[3][:3] == province for _, o_ in orders):
+            return None
+    return ("package offers occupied or contested provinces as retreat options to a unit "
+            "dislodged by a convoyed army (a unit may only retreat to a vacant, uncontested "
+            "province; DATC 6.H.6): standoff is right")
+
+
+def convoy_disrupted_by_own_support(before, given, theirs, ours):
+    """A convoy fails only if a convoying fleet is dislodged, and a power's support of an
+    attack on its own unit does not count towards dislodging it (DATC 6.D.12). The
+    package marks a convoying fleet "disrupted" when the attack on it has such a support,
+    although the attack fails and the fleet stays: the convoyed army does not move."""
+    t_units, _, _ = theirs
+    o_units, _, _ = ours
+    orders = orders_of(given)
+    stuck = t_units - o_units  # units the package left in place that standoff moved
+    if not stuck:
+        return None
+    for power, unit in stuck:
+        via = [o for p, o in orders if p == power and o.startswith(unit + " - ") and o.endswith(" VIA")]
+        if not via:
+            return None
+        dest = via[0].split()[3]
+        fleets = [(p, o.split()[1]) for p, o in orders
+                  if o.split()[2] == "C" and " ".join(o.split()[3:5]) == unit and o.split()[6][:3] == dest[:3]]
+        ok = False
+        for fleet_power, sea in fleets:
+            if (fleet_power, "F " + sea) not in t_units or (fleet_power, "F " + sea) not in o_units:
+                continue  # the fleet must be in place in both results
+            attackers = [" ".join(o.split()[:2]) for p, o in orders
+                         if p != fleet_power and o.split()[2] == "-" and o.split()[3][:3] == sea]
+            if any(p == fleet_power and o.split()[2] == "S" and " ".join(o.split()[3:5]) in attackers
+                   and o.split()[-1][:3] == sea for p, o in orders):
+                ok = True
+        if not ok:
+            return None
+    return ("package disrupts a convoy whose fleet is attacked with a support from the fleet's "
+            "own power, though the attack fails and the fleet stays (DATC 6.D.12: that "
+            "support does not count; only a dislodged fleet breaks a convoy): standoff is right")
+
+
+def idle_adjustment(before, given, theirs, ours, after, our_game):
+    """Flow, not rules: the package skips a winter adjustment phase in which no power can
+    do anything (builds due but no vacant owned home center); standoff plays it (nothing
+    happens). Same board; playing standoff's empty phase reaches the package's phase."""
+    if theirs != ours or not our_game.get_current_phase().startswith("W"):
+        return None
+    if any(our_game.get_orderable_locations().values()):
+        return None
+    our_game.process()
+    if our_game.get_current_phase() != after["name"] or board(our_game.get_state()) != theirs:
+        return None
+    return ("flow: standoff plays an adjustment phase where the builds due have no vacant "
+            "home center (nothing happens); the package skips it")
+
+
+def play_and_compare(seed, max_year, log):
+    rng = random.Random(seed)
+    pkg = diplomacy.Game()
+    phases = explained = 0
+    unexplained = []
+    while not pkg.is_game_done and int(pkg.get_current_phase()[1:5]) <= max_year:
+        before = pkg.get_state()
+        for power, orders in choose_orders(pkg, rng).items():
+            pkg.set_orders(power, orders)
+        given = pkg.get_orders()  # what the package kept (it drops what it cannot use)
+        pkg.process()
+        after = pkg.get_state()
+
+        ours_game = standoff.Game()
+        ours_game.set_state(before)
+        for power, orders in given.items():
+            # Every order the package accepted must be readable and legal for standoff.
+            ours_game.set_orders(power, orders, errors="raise")
+        ours_game.process()
+        ours_state = ours_game.get_state()
+        phases += 1
+
+        theirs, ours = board(after), board(ours_state)
+        if theirs == ours and after["name"] == ours_state["name"]:
+            continue
+        reason = (
+            own_support_for_convoyed_attack(before, given, theirs, ours)
+            or occupied_retreat_option(before, given, theirs, ours, after)
+            or convoy_disrupted_by_own_support(before, given, theirs, ours)
+            or idle_adjustment(before, given, theirs, ours, after, ours_game)
+        )
+        if reason:
+            explained += 1
+            log.append("game seed %d %s: %s" % (seed, before["name"], reason))
+        else:
+            lines = []
+            for what, a, b in zip(("units", "dislodged", "centers"), theirs, ours):
+                lines += ["%s: package only %s" % (what, x) for x in sorted(a - b)]
+                lines += ["%s: standoff only %s" % (what, x) for x in sorted(b - a)]
+            if after["name"] != ours_state["name"]:
+                lines.append("next phase: package %s, standoff %s" % (after["name"], ours_state["name"]))
+            unexplained.append((seed, before["name"], given, lines))
+    return phases, explained, unexplained
+
+
+def test_standoff_agrees_with_the_diplomacy_package(deviation_log):
+    total = explained = 0
+    unexplained = []
+    for seed in range(GAMES):
+        n, e, u = play_and_compare(seed, MAX_YEAR, deviation_log)
+        total += n
+        explained += e
+        unexplained += u
+    print("\n%d phases compared, %d agree, %d differ with a known reason, %d unexplained"
+          % (total, total - explained - len(unexplained), explained, len(unexplained)))
+    for line in deviation_log:
+        print("  " + line)
+    assert total >= 300, "the differential test should cover a few hundred phases"
+    detail = "\n".join(
+        "seed %d %s\n    orders: %s\n    %s" % (s, ph, {p: o for p, o in g.items() if o}, "\n    ".join(lines))
+        for s, ph, g, lines in unexplained
+    )
+    assert not unexplained, "phases where standoff and the package disagree:\n" + detail
+    # The known deviations are rare: a handful in a few hundred phases.
+    assert explained <= total // 20
+
+
+def test_classifiers_reject_unrelated_differences():
+    """The explanations only accept phases that have their pattern."""
+    before = {"units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]}, "centers": {}}
+    given = {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A MUN - BUR"]}
+    theirs = ({("FRANCE", "A BUR")}, set(), set())
+    ours = ({("FRANCE", "A PAR")}, set(), set())
+    assert own_support_for_convoyed_attack(before, given, theirs, ours) is None
+    assert occupied_retreat_option(before, given, theirs, ours, before) is None
+    assert convoy_disrupted_by_own_support(before, given, ours, theirs) is None
+    game = standoff.Game()
+    assert idle_adjustment(before, given, theirs, ours, before, game) is None

@@ -1,0 +1,122 @@
+"""The package's saved-game format: round trips, loading JSON and JSONL files, and games
+saved by the diplomacy package itself."""
+
+import json
+import warnings
+
+import pytest
+
+import standoff
+
+
+def _play(game, rounds):
+    for seed in range(rounds):
+        for power, orders in game.random_orders(seed).items():
+            game.set_orders(power, orders, errors="ignore")
+        game.process()
+
+
+def test_round_trip_of_a_standoff_game():
+    g = standoff.Game(game_id="round-trip")
+    _play(g, 14)
+    saved = standoff.to_saved_game_format(g)
+    assert saved["id"] == "round-trip" and saved["map"] == "standard"
+    assert [p["name"] for p in saved["phases"][:-1]] == [p.name for p in g.get_phase_history()]
+    assert saved["phases"][-1]["name"] == g.get_current_phase()
+    json.dumps(saved)  # plain JSON data
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        h = standoff.from_saved_game_format(saved)
+    assert h.game_id == "round-trip"
+    assert h.get_current_phase() == g.get_current_phase()
+    assert h.get_state() == g.get_state()
+    assert [p.name for p in h.get_phase_history()] == [p.name for p in g.get_phase_history()]
+    for a, b in zip(h.get_phase_history(), g.get_phase_history()):
+        assert a.orders == b.orders
+        assert a.results == b.results
+    assert standoff.to_saved_game_format(h) == saved
+
+
+def test_write_and_load_jsonl(tmp_path):
+    path = tmp_path / "games.jsonl"
+    games = []
+    for i in range(3):
+        g = standoff.Game(game_id=f"g{i}")
+        _play(g, 3 + i)
+        standoff.to_saved_game_format(g, output_path=str(path))
+        games.append(g)
+    loaded = standoff.load_saved_games(path)
+    assert [g.game_id for g in loaded] == ["g0", "g1", "g2"]
+    assert [g.get_state() for g in loaded] == [g.get_state() for g in games]
+    single = tmp_path / "one.json"
+    single.write_text(json.dumps(standoff.to_saved_game_format(games[0]), indent=2))
+    assert standoff.load_saved_games(str(single))[0].get_state() == games[0].get_state()
+    assert standoff.load_saved_games_from_disk is standoff.load_saved_games
+
+
+def test_unreadable_games(tmp_path):
+    path = tmp_path / "bad.jsonl"
+    good = json.dumps(standoff.to_saved_game_format(standoff.Game(game_id="ok")))
+    path.write_text(good + "\n{not json\n")
+    with pytest.raises(standoff.InvalidStateError, match="1 game"):
+        standoff.load_saved_games(path)
+    with pytest.warns(UserWarning):
+        assert len(standoff.load_saved_games(path, on_error="warn")) == 1
+    with pytest.raises(standoff.InvalidStateError):
+        standoff.from_saved_game_format({"phases": 3})
+    with pytest.raises(OSError):
+        standoff.load_saved_games(tmp_path / "missing.jsonl")
+
+
+@pytest.mark.filterwarnings("ignore:.*different board")
+def test_unreadable_recorded_orders_are_reported():
+    g = standoff.Game(game_id="x")
+    saved = standoff.to_saved_game_format(g)
+    saved["phases"][0]["orders"] = {"FRANCE": ["A PAR - BUR", "A PAR - XYZ"]}
+    saved["phases"].append({"name": "F1901M", "state": saved["phases"][0]["state"], "orders": {}})
+    with pytest.warns(standoff.OrderWarning, match="XYZ"):
+        h = standoff.from_saved_game_format(saved)
+    errors = h.get_phase_history()[0].order_errors
+    assert [(e.order, e.kind) for e in errors] == [("A PAR - XYZ", "invalid")]
+
+
+def test_games_recorded_by_the_diplomacy_package(mila_data):
+    """The CI sample: 10 games the diplomacy package played (see
+    scripts/differential). standoff replays each; where its adjudication differs
+    (listed in random-seed1.known) the final board differs and a warning says so."""
+    known = {line.split()[0] for line in (mila_data / "random-seed1.known").read_text().splitlines()
+             if line and not line.startswith("#")}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        games = standoff.load_saved_games(mila_data / "random-seed1.jsonl")
+    assert len(games) == 10
+    mismatched = {str(w.message).split()[1].rstrip(":") for w in caught if "different" in str(w.message)}
+    assert mismatched <= known
+    for g in games:
+        assert not [e for p in g.get_phase_history() for e in p.order_errors]
+    recorded = [json.loads(line) for line in (mila_data / "random-seed1.jsonl").read_text().splitlines()]
+    for g, rec in zip(games, recorded):
+        assert g.game_id == rec["id"]
+        assert len(g.get_phase_history()) == len(rec["phases"]) - 1
+        if g.game_id not in known:
+            assert g.get_current_phase() == rec["phases"][-1]["name"]
+            assert {p: sorted(u) for p, u in g.get_units().items()} == {
+                p: sorted(u) for p, u in rec["phases"][-1]["state"]["units"].items()}
+
+
+def test_a_game_saved_by_the_diplomacy_package():
+    diplomacy = pytest.importorskip("diplomacy")
+    from diplomacy.utils.export import to_saved_game_format
+
+    pkg = diplomacy.Game()
+    pkg.set_orders("FRANCE", ["A PAR - BUR", "A MAR S A PAR - BUR"])
+    pkg.set_orders("GERMANY", ["A MUN - BUR"])
+    pkg.process()
+    pkg.set_orders("ENGLAND", ["F LON - NTH", "F EDI - NWG"])
+    pkg.process()
+    saved = to_saved_game_format(pkg)
+    g = standoff.from_saved_game_format(saved)
+    assert g.get_current_phase() == pkg.get_current_phase()
+    assert {p: sorted(u) for p, u in g.get_units().items()} == {
+        p: sorted(u) for p, u in pkg.get_units().items()}
+    assert g.get_phase_history()[0].results["A MUN"] == ["bounce"]
