@@ -4,7 +4,7 @@ use crate::ids::{LocationId, PowerId};
 use serde::{Deserialize, Serialize};
 
 /// Army or fleet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum UnitKind {
     /// Moves over land and coast; may be convoyed.
     Army,
