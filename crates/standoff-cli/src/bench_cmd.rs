@@ -35,6 +35,10 @@ pub struct Args {
     /// is timed on.
     #[arg(long)]
     mila: Option<std::path::PathBuf>,
+    /// DATC case files whose movement positions are timed too (default: the repo's
+    /// chapter-6 cases when run from a checkout).
+    #[arg(long, default_value = "crates/standoff/tests/data/datc")]
+    datc: std::path::PathBuf,
 }
 
 /// The phases of a saved-game file as (position, orders).
@@ -184,6 +188,12 @@ pub fn run(args: &Args) -> Result<bool> {
     println!("game_step_median_us: {s:.2}");
     println!("parse_10k_orders_us: {parse_us:.0}");
     println!("variant_load_us: {load_us:.0}");
+    if let Some(d) = datc_movement_median(&variant, &args.datc, args.repeat)? {
+        println!(
+            "datc_movement_median_us: {:.2} ({} DATC movement cases)",
+            d.0, d.1
+        );
+    }
     println!("movement phases/second: {:.0}", 1e6 / m);
     println!("game steps/second: {:.0}", 1e6 / s);
 
@@ -217,4 +227,42 @@ pub fn run(args: &Args) -> Result<bool> {
         );
     }
     Ok(true)
+}
+
+/// Median time of the DATC movement cases in `dir` (if it exists), and how many.
+fn datc_movement_median(
+    variant: &Variant,
+    dir: &std::path::Path,
+    repeat: u32,
+) -> Result<Option<(f64, usize)>> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(None);
+    };
+    let mut times = Vec::new();
+    for entry in entries {
+        let path = entry?.path();
+        if path.extension().is_none_or(|e| e != "txt") {
+            continue;
+        }
+        let (file, _) = standoff::datc::parse_case_file(&std::fs::read_to_string(&path)?);
+        for case in &file.cases {
+            if let Some((position, orders)) = standoff::datc::movement_case_input(variant, case) {
+                ensure!(
+                    !adjudicate_movement(variant, &position, &orders)
+                        .units
+                        .is_empty(),
+                    "empty case"
+                );
+                times.push(time_us(repeat, || {
+                    black_box(adjudicate_movement(
+                        variant,
+                        black_box(&position),
+                        black_box(&orders),
+                    ));
+                }));
+            }
+        }
+    }
+    let n = times.len();
+    Ok((n > 0).then(|| (median(times), n)))
 }

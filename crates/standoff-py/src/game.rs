@@ -1304,14 +1304,15 @@ pub fn from_saved_game_format(py: Python<'_>, saved_game: &Bound<'_, PyAny>) -> 
 /// phase is the current, unplayed one: the phases before it are played again from the
 /// first phase's state, and the board reached is checked against the last phase's
 /// state (a mismatch is returned as a note).
-pub fn load_mila_game(mut game: MilaGame) -> PyResult<(PyGame, Option<String>)> {
+pub fn load_mila_game(game: MilaGame) -> PyResult<(PyGame, Option<String>)> {
     let variant = match game.map.as_deref() {
         None => crate::variant::standard(),
         Some(name) => crate::variant::builtin(name)?,
     };
-    let last = game.phases.pop();
+    // `load_recorded` plays every phase but the last (the current one).
+    let last = game.phases.last().cloned();
     let id = game.id.clone().unwrap_or_else(new_game_id);
-    let (rec, problems) = if game.phases.is_empty() {
+    let (rec, problems) = if game.phases.len() <= 1 {
         // Nothing played: the last (only) phase is the start.
         let first = last
             .as_ref()

@@ -62,9 +62,10 @@ impl<'j, 'a> Resolver<'j, 'a> {
         match self.state[u] {
             State::Resolved => return self.result[u],
             State::Guessing => {
-                if !self.deps.contains(&(u as u16)) {
-                    self.deps.push(u as u16);
-                }
+                // Record the dependency even when `u` is already listed, so that the
+                // frame reading it knows its value rests on a guess (otherwise it would
+                // settle for good on that guess: the differential harness's case DIFF.11).
+                self.deps.push(u as u16);
                 return self.result[u];
             }
             State::Unresolved => {}
@@ -133,14 +134,23 @@ impl<'j, 'a> Resolver<'j, 'a> {
             .any(|&d| matches!(j.eff[d as usize], Eff::Convoy { .. }));
         let mut progress = false;
         if paradox && j.rules.paradox == ParadoxRule::AllHold {
-            // DATC 4.A.2 e: every move in the paradox fails.
+            // DATC 4.A.2 e: every move in the paradox fails, the convoyed armies' moves
+            // (whose convoys are in the cycle) included.
             for i in 0..self.scratch.len() {
                 let d = self.scratch[i];
                 self.state[d as usize] = State::Unresolved;
-                if is_move(d) {
-                    self.result[d as usize] = false;
-                    self.state[d as usize] = State::Resolved;
-                    progress = true;
+            }
+            for i in 0..self.scratch.len() {
+                let d = self.scratch[i];
+                let failing = match j.eff[d as usize] {
+                    Eff::Convoy { army, .. } => Some(army as usize),
+                    _ if is_move(d) => Some(d as usize),
+                    _ => None,
+                };
+                if let Some(m) = failing {
+                    progress |= self.state[m] != State::Resolved;
+                    self.result[m] = false;
+                    self.state[m] = State::Resolved;
                 }
             }
         } else if paradox {

@@ -364,3 +364,13 @@ fn add_dislodged(
         });
     }
 }
+
+/// The position and orders of a movement case (for benchmarks and other engines), or
+/// `None` for other phases or a case that cannot be read.
+pub fn movement_case_input(variant: &Variant, case: &Case) -> Option<(Position, Vec<Order>)> {
+    let phase = parse_phase(&case.phase).filter(|p| p.kind == PhaseKind::Movement)?;
+    let Setup { position, problems } = setup(variant, case, phase);
+    let mut problems = problems;
+    let orders = read_orders(variant, case, &position, &mut problems);
+    problems.is_empty().then_some((position, orders))
+}
