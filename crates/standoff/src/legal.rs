@@ -82,6 +82,8 @@ fn fleets_at_sea(map: &Map, position: &Position, hooks: &PhaseHooks) -> Vec<bool
 /// carried from `a` to `d` through fleet `f` exactly when `f`'s chain touches both.
 struct SeaChains {
     fleets: Vec<bool>,
+    /// Per chain: its seas.
+    members: Vec<Vec<ProvinceId>>,
     /// Per province: chain index of the fleet there, or `u16::MAX`.
     chain: Vec<u16>,
     /// Per chain: the coastal provinces next to one of its seas.
@@ -114,8 +116,15 @@ impl SeaChains {
             }
             shore.push(coast);
         }
+        let mut members = vec![Vec::new(); shore.len()];
+        for (p, &c) in chain.iter().enumerate() {
+            if let Some(m) = members.get_mut(c as usize) {
+                m.push(ProvinceId(p as u16));
+            }
+        }
         SeaChains {
             fleets,
+            members,
             chain,
             shore,
         }
@@ -145,15 +154,13 @@ impl SeaChains {
     /// Whether the fleet in `fleet` lies on a route (a chain of distinct seas) from `a`
     /// to `d`, not merely in a chain touching both.
     fn on_route(&self, map: &Map, fleet: ProvinceId, a: ProvinceId, d: ProvinceId) -> bool {
-        let c = self.chain[fleet.index()];
-        let seas: Vec<ProvinceId> = (0..self.chain.len())
-            .filter(|&p| self.chain[p] == c)
-            .map(|p| ProvinceId(p as u16))
-            .collect();
+        let Some(seas) = self.members.get(self.chain[fleet.index()] as usize) else {
+            return false;
+        };
         let Some(i) = seas.iter().position(|&p| p == fleet) else {
             return false;
         };
-        i < 64 && crate::adjudicate::fleets_on_routes(map, a, d, &seas) & (1 << i) != 0
+        crate::adjudicate::fleet_on_route(map, a, d, seas, i)
     }
 
     /// Whether the fleet in `fleet` can carry an army from `a` to `d`.

@@ -106,6 +106,8 @@ pub struct Judge<'a> {
     /// Seas that count for the legality of convoyed moves and convoy orders: the fleets
     /// at sea (DATC 4.E.1 d), or every sea (4.E.1 a, b, c: the geography only).
     pub legal_carriers: ProvinceSet,
+    /// The same seas as a list (for route searches).
+    carrier_list: Vec<ProvinceId>,
 }
 
 impl<'a> Judge<'a> {
@@ -136,6 +138,7 @@ impl<'a> Judge<'a> {
             convoyers_of: Csr::default(),
             fleets_at_sea: ProvinceSet::new(n_prov),
             legal_carriers: ProvinceSet::new(n_prov),
+            carrier_list: Vec::new(),
         };
         for (p, u) in position.units() {
             j.at[p.index()] = j.prov.len() as u16;
@@ -152,6 +155,10 @@ impl<'a> Judge<'a> {
         } else {
             hooks.convoy.clone()
         };
+        j.carrier_list = (0..n_prov)
+            .map(|p| ProvinceId(p as u16))
+            .filter(|&p| j.legal_carriers.contains(p))
+            .collect();
         let n = j.prov.len();
         j.eff = vec![Eff::Hold; n];
         j.status = vec![Status::Ok; n];
@@ -354,14 +361,11 @@ impl<'a> Judge<'a> {
         if !route_exists(self.map, from, to, &self.legal_carriers, Some(fleet)) {
             return false;
         }
-        let seas: Vec<ProvinceId> = (0..self.map.province_count())
-            .map(|p| ProvinceId(p as u16))
-            .filter(|&p| self.legal_carriers.contains(p))
-            .collect();
+        let seas = &self.carrier_list;
         let Some(i) = seas.iter().position(|&p| p == fleet) else {
             return false;
         };
-        i < 64 && super::routes::fleets_on_routes(self.map, from, to, &seas) & (1 << i) != 0
+        super::routes::fleet_on_route(self.map, from, to, seas, i)
     }
 
     /// The 2023 rulebook: a convoy order is illegal unless its fleet lies on a minimal

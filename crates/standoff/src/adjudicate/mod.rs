@@ -20,7 +20,7 @@ pub use adjustment::{
 };
 pub use outcome::{Illegal, Outcome, UnitResult};
 pub use retreat::{adjudicate_retreats, RetreatOutcome, RetreatResult};
-pub use routes::{fleets_on_routes, ProvinceSet};
+pub use routes::{fleet_on_route, fleets_on_routes, ProvinceSet};
 
 use crate::ids::{LocationId, ProvinceId};
 use crate::order::Order;

@@ -99,39 +99,108 @@ pub fn route_exists(
 }
 
 /// Which of `fleets` (at most 64 seas) lie on some convoy route from coastal `from` to
-/// coastal `to`: a chain of distinct seas from `fleets`, each next to the previous,
-/// the first next to `from` and the last next to `to`. Bit `i` is `fleets[i]`.
+/// coastal `to`: a chain of distinct seas from `fleets`, each next to the previous, the
+/// first next to `from` and the last next to `to`. Bit `i` is `fleets[i]`.
+///
+/// A sea lies on such a route exactly when two routes that share no other sea lead from
+/// it to `from` and to `to`; that is a maximum-flow question of size two, answered in
+/// polynomial time (enumerating routes would take exponential time on large chains).
 pub fn fleets_on_routes(map: &Map, from: ProvinceId, to: ProvinceId, fleets: &[ProvinceId]) -> u64 {
-    fn walk(
-        map: &Map,
-        to: ProvinceId,
-        fleets: &[ProvinceId],
-        at: usize,
-        path: u64,
-        found: &mut u64,
-    ) {
-        let here = fleets[at];
-        if map.fleet_province_adjacent(here, to) {
-            *found |= path;
-        }
-        for (next, &sea) in fleets.iter().enumerate() {
-            let bit = 1u64 << next;
-            if path & bit == 0 && map.fleet_province_adjacent(here, sea) {
-                walk(map, to, fleets, next, path | bit, found);
-            }
-        }
-    }
     let fleets = &fleets[..fleets.len().min(64)];
-    let mut found = 0u64;
     if from == to {
         return 0;
     }
-    for (i, &sea) in fleets.iter().enumerate() {
-        if map.fleet_province_adjacent(from, sea) {
-            walk(map, to, fleets, i, 1 << i, &mut found);
+    let mut found = 0u64;
+    for i in 0..fleets.len() {
+        if splits_to_both(map, from, to, fleets, i) {
+            found |= 1 << i;
         }
     }
     found
+}
+
+/// Whether `fleets[i]` lies on some convoy route from `from` to `to` (see
+/// [`fleets_on_routes`]).
+pub fn fleet_on_route(
+    map: &Map,
+    from: ProvinceId,
+    to: ProvinceId,
+    fleets: &[ProvinceId],
+    i: usize,
+) -> bool {
+    if from == to || i >= fleets.len() {
+        return false;
+    }
+    let sea = fleets[i];
+    // A fleet next to both ends carries the army alone; otherwise ask the flow.
+    (map.fleet_province_adjacent(sea, from) && map.fleet_province_adjacent(sea, to))
+        || splits_to_both(map, from, to, fleets, i)
+}
+
+/// Whether two paths through distinct seas of `fleets` lead from `fleets[start]` to
+/// `from` and to `to` (unit vertex capacities; two augmenting paths).
+fn splits_to_both(
+    map: &Map,
+    from: ProvinceId,
+    to: ProvinceId,
+    fleets: &[ProvinceId],
+    start: usize,
+) -> bool {
+    let n = fleets.len();
+    // Nodes: sea i as 2i (in) and 2i+1 (out); `from` 2n, `to` 2n+1, sink 2n+2.
+    let nodes = 2 * n + 3;
+    let (a, b, sink) = (2 * n, 2 * n + 1, 2 * n + 2);
+    let mut cap = vec![0i8; nodes * nodes];
+    let idx = |u: usize, v: usize| u * nodes + v;
+    for i in 0..n {
+        cap[idx(2 * i, 2 * i + 1)] = if i == start { 2 } else { 1 };
+        for j in 0..n {
+            if i != j && map.fleet_province_adjacent(fleets[i], fleets[j]) {
+                cap[idx(2 * i + 1, 2 * j)] = 1;
+            }
+        }
+        if map.fleet_province_adjacent(fleets[i], from) {
+            cap[idx(2 * i + 1, a)] = 1;
+        }
+        if map.fleet_province_adjacent(fleets[i], to) {
+            cap[idx(2 * i + 1, b)] = 1;
+        }
+    }
+    cap[idx(a, sink)] = 1;
+    cap[idx(b, sink)] = 1;
+    let source = 2 * start;
+    let mut flow = 0;
+    let mut prev = vec![usize::MAX; nodes];
+    let mut queue = Vec::with_capacity(nodes);
+    while flow < 2 {
+        prev.iter_mut().for_each(|p| *p = usize::MAX);
+        prev[source] = source;
+        queue.clear();
+        queue.push(source);
+        let mut head = 0;
+        while head < queue.len() && prev[sink] == usize::MAX {
+            let u = queue[head];
+            head += 1;
+            for v in 0..nodes {
+                if prev[v] == usize::MAX && cap[idx(u, v)] > 0 {
+                    prev[v] = u;
+                    queue.push(v);
+                }
+            }
+        }
+        if prev[sink] == usize::MAX {
+            return false;
+        }
+        let mut v = sink;
+        while v != source {
+            let u = prev[v];
+            cap[idx(u, v)] -= 1;
+            cap[idx(v, u)] += 1;
+            v = u;
+        }
+        flow += 1;
+    }
+    true
 }
 
 /// Which of `fleets` lie on a minimal convoy route from `from` to `to`: a route none of
