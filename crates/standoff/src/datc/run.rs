@@ -191,42 +191,26 @@ pub fn run_case_with(variant: &Variant, rules: &RuleSet, case: &Case) -> CaseRep
         add_dislodged(variant, rules, case, &mut position, &mut problems);
     }
     let orders = read_orders(variant, case, &position, &mut problems);
-    let (after, dislodged): (BTreeSet<String>, BTreeSet<String>) = match phase.kind {
+    // The board after the phase, and (after movement) the dislodged units that can retreat.
+    let after_phase: Position = match phase.kind {
         PhaseKind::Movement => {
-            let result = adjudicate_movement_with(variant, rules, &position, &orders);
-            let units = result
-                .position
-                .units()
-                .map(|(_, u)| describe(variant, u))
-                .collect();
-            let dislodged = result
-                .position
-                .dislodged
-                .iter()
-                .filter(|d| !d.retreat_options.is_empty())
-                .map(|d| describe(variant, &d.unit))
-                .collect();
-            (units, dislodged)
+            adjudicate_movement_with(variant, rules, &position, &orders).position
         }
-        PhaseKind::Retreat => {
-            let result = adjudicate_retreats(variant, &position, &orders);
-            let units = result
-                .position
-                .units()
-                .map(|(_, u)| describe(variant, u))
-                .collect();
-            (units, BTreeSet::new())
-        }
+        PhaseKind::Retreat => adjudicate_retreats(variant, &position, &orders).position,
         PhaseKind::Adjustment => {
-            let result = adjudicate_adjustments_with(variant, rules, &position, &orders);
-            let units = result
-                .position
-                .units()
-                .map(|(_, u)| describe(variant, u))
-                .collect();
-            (units, BTreeSet::new())
+            adjudicate_adjustments_with(variant, rules, &position, &orders).position
         }
     };
+    let after: BTreeSet<String> = after_phase
+        .units()
+        .map(|(_, u)| describe(variant, u))
+        .collect();
+    let dislodged: BTreeSet<String> = after_phase
+        .dislodged
+        .iter()
+        .filter(|d| !d.retreat_options.is_empty())
+        .map(|d| describe(variant, &d.unit))
+        .collect();
     let expected_units = match &case.poststate {
         Some(lines) => expected_set(variant, lines, &mut problems),
         None => expected_set(variant, &case.prestate, &mut problems),
