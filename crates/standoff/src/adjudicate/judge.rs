@@ -124,10 +124,10 @@ impl<'a> Judge<'a> {
             map,
             rules,
             hooks,
-            prov: Vec::new(),
-            power: Vec::new(),
-            kind: Vec::new(),
-            loc: Vec::new(),
+            prov: Vec::with_capacity(64),
+            power: Vec::with_capacity(64),
+            kind: Vec::with_capacity(64),
+            loc: Vec::with_capacity(64),
             at: vec![NONE; n_prov],
             eff: Vec::new(),
             status: Vec::new(),
@@ -537,6 +537,12 @@ impl<'a> Judge<'a> {
                 continue;
             };
             if self.kind[u] != UnitKind::Army {
+                continue;
+            }
+            // Most moves have no convoy order and no "via convoy": nothing to decide.
+            let convoyed = (0..n)
+                .any(|f| matches!(self.eff[f], Eff::Convoy { army, .. } if army as usize == u));
+            if !convoyed && !explicit[u] {
                 continue;
             }
             let mut carriers = ProvinceSet::new(n_prov);
