@@ -261,6 +261,7 @@ impl<'a> MovementTables<'a> {
         let me = UnitRef {
             kind: Some(unit.kind),
             location: unit.location,
+            nationality: None,
         };
         let order = |kind| Order {
             power: unit.power,
@@ -306,6 +307,7 @@ impl<'a> MovementTables<'a> {
             let target = UnitRef {
                 kind: Some(other.kind),
                 location: other.location,
+                nationality: None,
             };
             if reach
                 .get(q.index() / 64)
@@ -351,6 +353,7 @@ impl<'a> MovementTables<'a> {
                 let army_ref = UnitRef {
                     kind: Some(UnitKind::Army),
                     location: army.location,
+                    nationality: None,
                 };
                 for &(to, convoy) in &self.targets[j] {
                     let d = map.province_of(to);
@@ -406,6 +409,7 @@ pub fn unit_retreat_orders(position: &Position, province: ProvinceId, map: &Map)
     let me = UnitRef {
         kind: Some(d.unit.kind),
         location: d.unit.location,
+        nationality: None,
     };
     let order = |kind| Order {
         power: d.unit.power,
@@ -454,6 +458,7 @@ pub fn power_adjustment_orders(
                         unit: UnitRef {
                             kind: Some(kind),
                             location,
+                            nationality: None,
                         },
                     }));
                 }
@@ -466,6 +471,7 @@ pub fn power_adjustment_orders(
                 unit: UnitRef {
                     kind: Some(u.kind),
                     location: u.location,
+                    nationality: None,
                 },
             }));
         }

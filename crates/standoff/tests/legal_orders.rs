@@ -24,6 +24,7 @@ fn all_candidates(v: &Variant, pos: &Position, p: ProvinceId) -> Vec<Order> {
     let me = UnitRef {
         kind: Some(u.kind),
         location: u.location,
+        nationality: None,
     };
     let order = |kind| Order {
         power: u.power,
@@ -46,6 +47,7 @@ fn all_candidates(v: &Variant, pos: &Position, p: ProvinceId) -> Vec<Order> {
         let target = UnitRef {
             kind: Some(other.kind),
             location: other.location,
+            nationality: None,
         };
         out.push(order(OrderKind::SupportHold { unit: me, target }));
         for d in 0..map.province_count() {

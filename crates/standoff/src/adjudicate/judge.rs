@@ -274,6 +274,7 @@ impl<'a> Judge<'a> {
                 let tp = map.province_of(target.location);
                 let t = self.unit_at(tp).ok_or(Illegal::NothingToSupport)?;
                 self.designation(&target, t as usize)?;
+                self.nationality(&target, t as usize, self.power[ui])?;
                 if tp == here {
                     return Err(Illegal::SupportOwnProvince);
                 }
@@ -290,6 +291,7 @@ impl<'a> Judge<'a> {
                 let dest = map.province_of(to);
                 let t = self.unit_at(tp).ok_or(Illegal::NothingToSupport)?;
                 self.designation(&target, t as usize)?;
+                self.nationality(&target, t as usize, self.power[ui])?;
                 if tp == here || dest == here {
                     return Err(Illegal::SupportOwnProvince);
                 }
@@ -342,6 +344,7 @@ impl<'a> Judge<'a> {
                     return Err(Illegal::NoArmyToConvoy);
                 }
                 self.designation(&army, a as usize)?;
+                self.nationality(&army, a as usize, self.power[ui])?;
                 if !self.on_possible_route(ap, to, here) {
                     return Err(Illegal::ConvoyImpossible);
                 }
@@ -400,6 +403,30 @@ impl<'a> Judge<'a> {
             .difficult
             .as_ref()
             .is_some_and(|d| d.get(a.index(), b.index()))
+    }
+
+    /// DATC 4.C.5/4.C.6: the nationality written for a supported or convoyed unit, as
+    /// the rules say (ignored under the default rules).
+    fn nationality(
+        &self,
+        target: &UnitRef,
+        actual: usize,
+        orderer: PowerId,
+    ) -> Result<(), Illegal> {
+        match target.nationality {
+            None if self.power[actual] != orderer
+                && self.rules.missing_nationality == Designation::Invalid =>
+            {
+                Err(Illegal::NationalityMissing)
+            }
+            Some(p)
+                if p != self.power[actual]
+                    && self.rules.wrong_nationality == Designation::Invalid =>
+            {
+                Err(Illegal::WrongNationality)
+            }
+            _ => Ok(()),
+        }
     }
 
     /// DATC 4.C.1/4.C.2 (unit type) and 4.B.5 (the unit's coast) as the rules say.

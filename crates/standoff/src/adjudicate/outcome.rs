@@ -61,6 +61,10 @@ pub enum Illegal {
     Frozen,
     /// A support across a difficult passable border (DATC 10).
     DifficultBorder,
+    /// A foreign supported or convoyed unit named without nationality (DATC 4.C.5 a).
+    NationalityMissing,
+    /// A supported or convoyed unit named with another nationality (DATC 4.C.6 a).
+    WrongNationality,
     /// A build or removal beyond what the power must do (DATC 4.D.4 b, 4.D.6 b).
     NothingDue,
     /// A fleet ordered to move "via convoy": only armies are convoyed.

@@ -134,6 +134,7 @@ fn unit_ref(variant: &Variant, power: PowerId, text: &str) -> Result<crate::Unit
                 UnitRef {
                     kind: Some(kind),
                     location,
+                    ..
                 },
         } => Ok(crate::Unit {
             power,

@@ -17,6 +17,20 @@ pub struct UnitRef {
     pub kind: Option<UnitKind>,
     /// The location written (a coast is kept when given).
     pub location: LocationId,
+    /// The nationality written before a supported or convoyed unit (`S Russian A ...`),
+    /// if any (DATC 4.C.5/4.C.6: not binding under the default rules).
+    pub nationality: Option<PowerId>,
+}
+
+impl UnitRef {
+    /// A unit reference without a nationality.
+    pub fn new(kind: Option<UnitKind>, location: LocationId) -> UnitRef {
+        UnitRef {
+            kind,
+            location,
+            nationality: None,
+        }
+    }
 }
 
 /// An order of one power.

@@ -412,8 +412,11 @@ impl<'a> Parser<'a> {
                 }
             }
             Action::Support => {
-                self.nationality();
-                let target = self.unit_ref()?;
+                let nationality = self.nationality();
+                let target = UnitRef {
+                    nationality,
+                    ..self.unit_ref()?
+                };
                 match self.peek() {
                     Some(t)
                         if t.tok == Tok::Dash
@@ -439,8 +442,11 @@ impl<'a> Parser<'a> {
                 }
             }
             Action::Convoy => {
-                self.nationality();
-                let army = self.unit_ref()?;
+                let nationality = self.nationality();
+                let army = UnitRef {
+                    nationality,
+                    ..self.unit_ref()?
+                };
                 match self.peek() {
                     Some(t) if t.tok == Tok::Dash || t.norm == "to" => self.pos += 1,
                     _ => return self.err(ParseErrorKind::ExpectedAction, self.here_span()),
@@ -486,12 +492,13 @@ impl<'a> Parser<'a> {
         found
     }
 
-    /// An optional nationality word before a supported/convoyed unit (not binding).
-    fn nationality(&mut self) {
-        let Some(w) = self.peek_word() else { return };
-        if kind_word(w).is_some() || self.variant.find_power(w).is_none() {
-            return;
+    /// An optional nationality word before a supported/convoyed unit.
+    fn nationality(&mut self) -> Option<PowerId> {
+        let w = self.peek_word()?;
+        if kind_word(w).is_some() {
+            return None;
         }
+        let power = self.variant.find_power(w)?;
         // Only a nationality if a unit follows it.
         let next_is_unit = match self.tokens.get(self.pos + 1) {
             Some(t) if t.tok == Tok::Word => {
@@ -501,6 +508,9 @@ impl<'a> Parser<'a> {
         };
         if next_is_unit {
             self.pos += 1;
+            Some(power)
+        } else {
+            None
         }
     }
 
@@ -517,7 +527,7 @@ impl<'a> Parser<'a> {
             }
         }
         let location = self.location()?;
-        Ok(UnitRef { kind, location })
+        Ok(UnitRef::new(kind, location))
     }
 
     /// How many tokens from `at` form a known province name, trying the longest first.

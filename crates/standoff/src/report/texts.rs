@@ -34,6 +34,8 @@ pub fn illegal_text(why: Illegal) -> &'static str {
         Illegal::WaiveNotAllowed => "builds may not be waived under these rules",
         Illegal::Frozen => "the space is frozen (ice) this season",
         Illegal::DifficultBorder => "no support across a difficult passable border",
+        Illegal::NationalityMissing => "the nationality of a foreign unit must be given",
+        Illegal::WrongNationality => "the unit has another nationality",
         Illegal::NothingDue => "the power has no (more) builds or removals to make",
         Illegal::NotARetreatOption => "the unit cannot retreat there",
         Illegal::FleetCannotBeConvoyed => "only armies can be convoyed",

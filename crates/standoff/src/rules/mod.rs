@@ -619,14 +619,6 @@ impl RuleSet {
             "4.B.7 choice b (the DATC names no default coast)",
         );
         no(
-            self.missing_nationality != Designation::Ignored,
-            "4.C.5 choice a",
-        );
-        no(
-            self.wrong_nationality != Designation::Ignored,
-            "4.C.6 choice a",
-        );
-        no(
             self.order_sets_ordered != OrderSetsOrdered::LatestUnlessAdded,
             "4.D.1 choices a, b, d",
         );
