@@ -112,10 +112,7 @@ fn play_position(variant: &Variant, position: &Position) {
             Some(Order {
                 power: d.unit.power,
                 kind: OrderKind::Retreat {
-                    unit: UnitRef {
-                        kind: Some(d.unit.kind),
-                        location: d.unit.location,
-                    },
+                    unit: UnitRef::new(Some(d.unit.kind), d.unit.location),
                     to,
                 },
             })
