@@ -274,7 +274,7 @@ impl PyOrder {
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.cast::<PyOrder>().is_ok_and(|o| {
             let o = o.get();
-            o.order == self.order
+            without_nationality(&o.order) == without_nationality(&self.order)
                 && o.kind == self.kind
                 && o.has_power == self.has_power
                 && o.variant.name == self.variant.name
@@ -284,9 +284,24 @@ impl PyOrder {
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.order.hash(&mut h);
+        without_nationality(&self.order).hash(&mut h);
         self.kind.hash(&mut h);
         self.has_power.hash(&mut h);
         h.finish()
     }
+}
+
+/// The order without the nationality words it was written with: the package notation
+/// (what `str()` gives) has none, and orders compare by what they mean under the
+/// default rules (DATC 4.C.5/4.C.6 b: nationality is not binding).
+fn without_nationality(order: &Order) -> Order {
+    let mut o = *order;
+    match &mut o.kind {
+        OrderKind::SupportHold { target, .. } | OrderKind::SupportMove { target, .. } => {
+            target.nationality = None
+        }
+        OrderKind::Convoy { army, .. } => army.nationality = None,
+        _ => {}
+    }
+    o
 }
