@@ -657,6 +657,28 @@ impl<'a> Judge<'a> {
         }
     }
 
+    /// DATC 4.A.3 c: the armies in `units` take the land route after all (their convoy
+    /// turned out disrupted); convoy orders for them no longer match.
+    pub fn force_land_route(&mut self, units: &[usize]) {
+        for &u in units {
+            if let Eff::Move { convoy, .. } = &mut self.eff[u] {
+                *convoy = false;
+            }
+        }
+        self.match_orders();
+        self.build_lists();
+    }
+
+    /// Adjacent army moves that go by convoy (DATC 4.A.3): the candidates of 4.A.3 c.
+    pub fn adjacent_convoyed_moves(&self) -> Vec<usize> {
+        (0..self.prov.len())
+            .filter(|&u| {
+                self.kind[u] == UnitKind::Army
+                    && matches!(self.move_of(u), Some((d, true)) if self.map.army_adjacent(self.prov[u], d))
+            })
+            .collect()
+    }
+
     /// Whether unit `u`'s effective order takes part in resolution as written.
     #[inline]
     pub fn active(&self, u: usize) -> bool {

@@ -26,7 +26,7 @@ use crate::ids::{LocationId, ProvinceId};
 use crate::order::Order;
 use crate::parse::{parse_orders_at, LineError};
 use crate::position::{Dislodged, Position};
-use crate::rules::{RetreatToConvoyOrigin, RuleSet};
+use crate::rules::{AdjacentConvoy, RetreatToConvoyOrigin, RuleSet};
 use crate::unit::{Unit, UnitKind};
 use crate::variant::Variant;
 
@@ -80,7 +80,24 @@ pub fn adjudicate_movement_with(
     orders: &[Order],
 ) -> MovementResult {
     let map = &variant.map;
-    let judge = Judge::new(map, rules, variant.hooks(position.phase), position, orders);
+    let mut judge = Judge::new(map, rules, variant.hooks(position.phase), position, orders);
+    if rules.adjacent_convoy == AdjacentConvoy::OppositeMoveWithRoute {
+        // DATC 4.A.3 c: an army swapping with the unit in its target goes by convoy only
+        // if the convoy route is undisrupted; the convoys are settled first (the swapping
+        // units disturb nothing else), then the others take the land route.
+        let candidates = judge.adjacent_convoyed_moves();
+        if !candidates.is_empty() {
+            let mut first = Resolver::new(&judge);
+            first.resolve_all();
+            let land: Vec<usize> = candidates
+                .into_iter()
+                .filter(|&u| !first.has_path(u))
+                .collect();
+            if !land.is_empty() {
+                judge.force_land_route(&land);
+            }
+        }
+    }
     let mut r = Resolver::new(&judge);
     r.resolve_all();
     let n = judge.prov.len();

@@ -588,10 +588,6 @@ impl RuleSet {
         };
         no(self.paradox == ParadoxRule::Dptg, "4.A.2 choice f (DPTG)");
         no(
-            self.adjacent_convoy == AdjacentConvoy::OppositeMoveWithRoute,
-            "4.A.3 choice c",
-        );
-        no(
             self.convoy_path != ConvoyPathSpecification::Ignored,
             "4.A.6 choices b, c",
         );
