@@ -305,11 +305,24 @@ impl<'a> Judge<'a> {
                 // support (DATC 4.B.4 d), so a fleet only has to reach the province.
                 let fleet_without_coast =
                     self.kind[t as usize] == UnitKind::Fleet && to.index() < map.province_count();
-                if fleet_without_coast
-                    && map.has_coasts(dest)
-                    && self.rules.support_coast == SupportCoast::MandatoryFails
-                {
-                    return Err(Illegal::CoastNotSpecified);
+                if fleet_without_coast && map.has_coasts(dest) {
+                    // DATC 4.B.4 a: the coast is mandatory; c: a missing coast is a poorly
+                    // written order, fine when the supported fleet is one's own or can
+                    // reach only one coast.
+                    let reachable = map
+                        .province(dest)
+                        .coasts
+                        .iter()
+                        .filter(|&&c| map.fleet_adjacent(self.loc[t as usize], c))
+                        .count();
+                    let readable = self.power[t as usize] == self.power[ui] || reachable == 1;
+                    match self.rules.support_coast {
+                        SupportCoast::MandatoryFails => return Err(Illegal::CoastNotSpecified),
+                        SupportCoast::MandatoryPoorlyWritten if !readable => {
+                            return Err(Illegal::CoastNotSpecified)
+                        }
+                        _ => {}
+                    }
                 }
                 if fleet_without_coast {
                     if tp == dest

@@ -600,11 +600,8 @@ impl RuleSet {
             "4.B.2 choice b (the DATC names no default coast)",
         );
         no(
-            matches!(
-                self.support_coast,
-                SupportCoast::MandatoryDefault | SupportCoast::MandatoryPoorlyWritten
-            ),
-            "4.B.4 choices b, c",
+            self.support_coast == SupportCoast::MandatoryDefault,
+            "4.B.4 choice b (the DATC names no default coast)",
         );
         no(
             self.unknown_coast != UnknownCoast::Ignored,
