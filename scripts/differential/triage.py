@@ -79,7 +79,7 @@ logging.disable(logging.CRITICAL)
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
 STANDOFF = os.environ.get("STANDOFF", os.path.join(REPO, "target", "release", "standoff"))
-CASES = os.path.join(REPO, "crates", "standoff", "tests", "data", "differential-cases.txt")
+CASES = os.path.join(REPO, "crates", "standoff", "tests", "data", "datc", "differential.txt")
 
 # Category order: the primary category of a phase is the first of its causes here.
 ORDER = ["s", "h", "a1", "a2", "p", "g", "l", "b", "d", "r", "c", "unexplained"]
