@@ -6,7 +6,7 @@
 use anyhow::{ensure, Result};
 use standoff::adjudicate::adjudicate_movement;
 use standoff::batch::step_many;
-use standoff::corpus::{random_games, CorpusPhase};
+use standoff::corpus::{order_texts, random_games, CorpusPhase};
 use standoff::game::Game;
 use standoff::legal::all_orders;
 use standoff::mila::{phase_name, read_games};
@@ -149,20 +149,7 @@ pub fn run(args: &Args) -> Result<bool> {
         })
         .collect();
 
-    let texts: Vec<String> = movement
-        .iter()
-        .flat_map(|p| {
-            p.orders.iter().map(|o| {
-                format!(
-                    "{}: {}",
-                    variant.power_name(o.power),
-                    o.display(&variant.map)
-                )
-            })
-        })
-        .cycle()
-        .take(10_000)
-        .collect();
+    let texts = order_texts(&variant, movement.iter().copied(), 10_000);
     let start = Instant::now();
     let mut parsed = 0;
     for t in &texts {

@@ -23,7 +23,7 @@ use standoff::mila::{load_recorded, saved_game_json, MilaGame};
 use standoff::order::Order;
 use standoff::record::{PhaseRecord, RecordedGame};
 use standoff::report::{phase_report, Audience};
-use standoff::{Phase, PowerId, ProvinceId, Unit, UnitKind, Variant};
+use standoff::{Phase, PowerId, ProvinceId, Unit, Variant};
 use std::sync::Arc;
 
 /// What `set_orders` does with orders it cannot use.
@@ -1272,14 +1272,7 @@ fn simple_retreats(
     unit: &Unit,
 ) -> Vec<standoff::LocationId> {
     let map = &variant.map;
-    let here = map.province_of(unit.location);
-    let candidates: Vec<standoff::LocationId> = match unit.kind {
-        UnitKind::Army => map
-            .army_neighbours(here)
-            .map(ProvinceId::location)
-            .collect(),
-        UnitKind::Fleet => map.fleet_neighbours(unit.location).collect(),
-    };
+    let candidates = map.unit_neighbours(unit.kind, unit.location);
     candidates
         .into_iter()
         .filter(|&l| pos.unit_at(map.province_of(l)).is_none())

@@ -3,7 +3,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
 use standoff::adjudicate::adjudicate_movement;
-use standoff::corpus::random_games;
+use standoff::corpus::{order_texts, random_games};
 use standoff::game::Game;
 use standoff::legal::all_orders;
 use standoff::parse::parse_order;
@@ -70,20 +70,7 @@ fn benches(c: &mut Criterion) {
         )
     });
 
-    let texts: Vec<String> = movement
-        .iter()
-        .flat_map(|p| {
-            p.orders.iter().map(|o| {
-                format!(
-                    "{}: {}",
-                    variant.power_name(o.power),
-                    o.display(&variant.map)
-                )
-            })
-        })
-        .cycle()
-        .take(10_000)
-        .collect();
+    let texts = order_texts(&variant, movement.iter().copied(), 10_000);
     c.bench_function("parse_10k_orders", |b| {
         b.iter(|| {
             let ok = texts

@@ -147,3 +147,24 @@ pub fn random_games(variant: &Variant, seed: u64, games: usize, phases: usize) -
     }
     out
 }
+
+/// `count` order lines (`England: F Lon - Nth`) taken in turn from the orders of
+/// `phases`, repeating them as needed: the parser benchmark's input.
+pub fn order_texts<'a>(
+    variant: &Variant,
+    phases: impl IntoIterator<Item = &'a CorpusPhase>,
+    count: usize,
+) -> Vec<String> {
+    let lines: Vec<String> = phases
+        .into_iter()
+        .flat_map(|p| p.orders.iter())
+        .map(|o| {
+            format!(
+                "{}: {}",
+                variant.power_name(o.power),
+                o.display(&variant.map)
+            )
+        })
+        .collect();
+    lines.iter().cycle().take(count).cloned().collect()
+}

@@ -1,5 +1,8 @@
 //! Phase flow: which phase follows which, center capture, victory.
 
+mod common;
+
+use common::place;
 use standoff::game::Game;
 use standoff::parse::parse_orders;
 use standoff::{Phase, PhaseKind, Position, Season, Unit, UnitKind, Variant};
@@ -95,21 +98,8 @@ fn eighteen_centers_win_after_fall_with_no_adjustments() {
 fn dislodged_units_without_retreat_are_destroyed_at_once() {
     let v = Variant::standard();
     let mut pos = Position::empty(&v, Phase::spring_movement(1901));
-    let place = |pos: &mut Position, power: &str, kind, at: &str| {
-        let p = v.find_power(power).expect("power");
-        let l = v.map.find_province(at).expect("province").location();
-        pos.place(
-            &v,
-            Unit {
-                power: p,
-                kind,
-                location: l,
-            },
-        )
-        .expect("place");
-    };
     // Austrian army in Trieste surrounded; Italy dislodges it from Venice with support.
-    place(&mut pos, "Austria", UnitKind::Army, "tri");
+    place(&v, &mut pos, "Austria", UnitKind::Army, "tri");
     for (at, kind) in [
         ("ven", UnitKind::Army),
         ("tyr", UnitKind::Army),
@@ -119,7 +109,7 @@ fn dislodged_units_without_retreat_are_destroyed_at_once() {
         ("bud", UnitKind::Army),
         ("vie", UnitKind::Army),
     ] {
-        place(&mut pos, "Italy", kind, at);
+        place(&v, &mut pos, "Italy", kind, at);
     }
     let mut game = Game::from_position(pos);
     game.process(

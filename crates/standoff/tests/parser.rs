@@ -1,5 +1,8 @@
 //! The order parser on the notations people write.
 
+mod common;
+
+use common::place;
 use standoff::parse::{parse_order, parse_orders, ParseErrorKind};
 use standoff::{OrderKind, PhaseKind, Variant};
 
@@ -116,26 +119,13 @@ fn order_sets_keep_going_after_a_bad_line() {
 #[test]
 fn ambiguous_names_are_read_by_legality() {
     use standoff::parse::parse_order_at;
-    use standoff::{Position, Unit, UnitKind};
+    use standoff::{Position, UnitKind};
     let v = Variant::standard();
     let mut pos = Position::empty(&v, standoff::Phase::spring_movement(1901));
-    let place = |pos: &mut Position, power: &str, kind, at: &str| {
-        let p = v.find_power(power).expect("power");
-        let l = v.map.find_province(at).expect("province").location();
-        pos.place(
-            &v,
-            Unit {
-                power: p,
-                kind,
-                location: l,
-            },
-        )
-        .expect("place");
-    };
-    place(&mut pos, "Russia", UnitKind::Fleet, "rum");
-    place(&mut pos, "France", UnitKind::Army, "bur");
-    place(&mut pos, "Austria", UnitKind::Army, "gre");
-    place(&mut pos, "Austria", UnitKind::Army, "ser");
+    place(&v, &mut pos, "Russia", UnitKind::Fleet, "rum");
+    place(&v, &mut pos, "France", UnitKind::Army, "bur");
+    place(&v, &mut pos, "Austria", UnitKind::Army, "gre");
+    place(&v, &mut pos, "Austria", UnitKind::Army, "ser");
     let read = |text: &str| {
         parse_order_at(&v, &pos, None, text).map(|o| o.display_ids(&v.map).to_string())
     };

@@ -27,7 +27,7 @@ use crate::order::Order;
 use crate::parse::{parse_orders_at, LineError};
 use crate::position::{Dislodged, Position};
 use crate::rules::{AdjacentConvoy, RetreatToConvoyOrigin, RuleSet};
-use crate::unit::{Unit, UnitKind};
+use crate::unit::Unit;
 use crate::variant::Variant;
 
 static DEFAULT_RULES: RuleSet = RuleSet::DATC;
@@ -199,14 +199,7 @@ fn retreat_options(
     standoff: &routes::ProvinceSet,
 ) -> Vec<LocationId> {
     let map = &variant.map;
-    let here = map.province_of(unit.location);
-    let candidates: Vec<LocationId> = match unit.kind {
-        UnitKind::Army => map
-            .army_neighbours(here)
-            .map(ProvinceId::location)
-            .collect(),
-        UnitKind::Fleet => map.fleet_neighbours(unit.location).collect(),
-    };
+    let candidates = map.unit_neighbours(unit.kind, unit.location);
     candidates
         .into_iter()
         .filter(|&l| {

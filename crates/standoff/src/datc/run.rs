@@ -324,13 +324,7 @@ fn add_dislodged(
                     || rules.retreat_to_convoy_origin == RetreatToConvoyOrigin::NotAllowed;
                 blocked.then_some(from)
             });
-        let candidates: Vec<_> = match unit.kind {
-            UnitKind::Army => map
-                .army_neighbours(here)
-                .map(ProvinceId::location)
-                .collect(),
-            UnitKind::Fleet => map.fleet_neighbours(unit.location).collect(),
-        };
+        let candidates = map.unit_neighbours(unit.kind, unit.location);
         let retreat_options = candidates
             .into_iter()
             .filter(|&l| {

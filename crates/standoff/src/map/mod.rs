@@ -316,6 +316,18 @@ impl Map {
             .map(|i| ProvinceId(i as u16))
     }
 
+    /// The locations a unit of `kind` at `from` could move to without convoy (armies:
+    /// neighbouring provinces; fleets: neighbouring locations from its coast).
+    pub fn unit_neighbours(&self, kind: UnitKind, from: LocationId) -> Vec<LocationId> {
+        match kind {
+            UnitKind::Army => self
+                .army_neighbours(self.province_of(from))
+                .map(ProvinceId::location)
+                .collect(),
+            UnitKind::Fleet => self.fleet_neighbours(from).collect(),
+        }
+    }
+
     /// Whether a unit of `kind` standing at `from` could move to `to` ignoring other
     /// units (army: army edge; fleet: fleet edge from its exact coast).
     #[inline]

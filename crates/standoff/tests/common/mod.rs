@@ -33,3 +33,24 @@ pub fn random_game(
         check(&before, &orders, &done, &game.position);
     }
 }
+
+/// Places a unit of `power` at `at` (test setup; panics on a bad name).
+pub fn place(
+    variant: &Variant,
+    pos: &mut Position,
+    power: &str,
+    kind: standoff::UnitKind,
+    at: &str,
+) {
+    let power = variant.find_power(power).expect("power");
+    let location = variant.map.find_province(at).expect("province").location();
+    pos.place(
+        variant,
+        standoff::Unit {
+            power,
+            kind,
+            location,
+        },
+    )
+    .expect("place");
+}
