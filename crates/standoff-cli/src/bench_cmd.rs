@@ -3,6 +3,7 @@
 //! Each figure is the median over corpus phases of the mean time of repeated runs of
 //! that phase. Results are checked (a bench that did nothing would fail).
 
+use crate::corpus_arg::CorpusArgs;
 use anyhow::{ensure, Result};
 use standoff::adjudicate::adjudicate_movement;
 use standoff::batch::step_many;
@@ -18,15 +19,8 @@ use std::time::Instant;
 /// Arguments of `standoff bench`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Random games in the corpus.
-    #[arg(long, default_value_t = 20)]
-    games: usize,
-    /// Phases per game.
-    #[arg(long, default_value_t = 40)]
-    phases: usize,
-    /// Corpus seed.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    #[command(flatten)]
+    corpus: CorpusArgs,
     /// Repetitions per phase.
     #[arg(long, default_value_t = 50)]
     repeat: u32,
@@ -86,7 +80,12 @@ pub fn run(args: &Args) -> Result<bool> {
     let variant = Variant::standard();
     let corpus = match &args.mila {
         Some(path) => mila_corpus(&variant, path)?,
-        None => random_games(&variant, args.seed, args.games, args.phases),
+        None => random_games(
+            &variant,
+            args.corpus.seed,
+            args.corpus.games,
+            args.corpus.phases,
+        ),
     };
     let movement: Vec<_> = corpus
         .iter()
@@ -102,10 +101,10 @@ pub fn run(args: &Args) -> Result<bool> {
         ),
         None => println!(
             "corpus: {} random games, {} phases ({} movement), seed {}",
-            args.games,
+            args.corpus.games,
             corpus.len(),
             movement.len(),
-            args.seed
+            args.corpus.seed
         ),
     }
 

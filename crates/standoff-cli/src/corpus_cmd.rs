@@ -2,6 +2,7 @@
 //! `diplomacy` package's JSON, one game per line), so other engines can be timed and
 //! checked on exactly the same phases.
 
+use crate::corpus_arg::CorpusArgs;
 use anyhow::{Context, Result};
 use standoff::corpus::{random_orders, Rng};
 use standoff::mila::saved_game_json;
@@ -16,15 +17,8 @@ pub struct Args {
     /// Output file (JSON lines).
     #[arg(long)]
     out: PathBuf,
-    /// Number of games.
-    #[arg(long, default_value_t = 20)]
-    games: usize,
-    /// Phases per game.
-    #[arg(long, default_value_t = 40)]
-    phases: usize,
-    /// Seed.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    #[command(flatten)]
+    corpus: CorpusArgs,
 }
 
 /// Writes the corpus.
@@ -34,17 +28,17 @@ pub fn run(args: &Args) -> Result<bool> {
         std::fs::File::create(&args.out)
             .with_context(|| format!("creating {}", args.out.display()))?,
     );
-    for g in 0..args.games {
-        let mut rng = Rng::new(args.seed.wrapping_add(g as u64));
+    for g in 0..args.corpus.games {
+        let mut rng = Rng::new(args.corpus.seed.wrapping_add(g as u64));
         let mut game = RecordedGame::new(&variant);
-        for _ in 0..args.phases {
+        for _ in 0..args.corpus.phases {
             if game.game.winner.is_some() {
                 break;
             }
             let orders = random_orders(&variant, &game.game.position, &mut rng);
             game.process(&variant, &orders);
         }
-        let id = format!("standoff-corpus-s{}-g{g}", args.seed);
+        let id = format!("standoff-corpus-s{}-g{g}", args.corpus.seed);
         writeln!(
             file,
             "{}",

@@ -4,6 +4,7 @@ mod adjudicate_cmd;
 mod assign_cmd;
 mod bench_cmd;
 mod check_variant_cmd;
+mod corpus_arg;
 mod corpus_cmd;
 mod datc_cmd;
 mod play_cmd;
