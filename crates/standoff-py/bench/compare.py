@@ -37,43 +37,30 @@ def phases_of(path, limit=None):
     return out[:limit] if limit else out
 
 
-def time_diplomacy(phases):
+def load_diplomacy(state, orders):
     import diplomacy
 
+    game = diplomacy.Game()
+    game.set_state(state)
+    for power, o in orders.items():
+        game.set_orders(power, o)
+    return game
+
+
+def load_standoff(state, orders):
+    game = standoff.Game()
+    game.set_state(state)
+    for power, o in orders.items():
+        game.set_orders(power, o, errors="ignore")
+    return game
+
+
+def time_process(load, phases):
+    """(seconds in ``process()``, seconds loading state and orders) over ``phases``."""
     total = setup = 0.0
     for state, orders in phases:
         t0 = time.perf_counter()
-        game = diplomacy.Game()
-        game.set_state(state)
-        for power, o in orders.items():
-            game.set_orders(power, o)
-        t1 = time.perf_counter()
-        game.process()
-        t2 = time.perf_counter()
-        setup += t1 - t0
-        total += t2 - t1
-    return total, setup
-
-
-def prepare_standoff(phases):
-    games = []
-    for state, orders in phases:
-        game = standoff.Game()
-        game.set_state(state)
-        for power, o in orders.items():
-            game.set_orders(power, o, errors="ignore")
-        games.append(game)
-    return games
-
-
-def time_standoff(phases):
-    total = setup = 0.0
-    for state, orders in phases:
-        t0 = time.perf_counter()
-        game = standoff.Game()
-        game.set_state(state)
-        for power, o in orders.items():
-            game.set_orders(power, o, errors="ignore")
+        game = load(state, orders)
         t1 = time.perf_counter()
         game.process()
         t2 = time.perf_counter()
@@ -83,7 +70,7 @@ def time_standoff(phases):
 
 
 def time_step_many(phases):
-    games = prepare_standoff(phases)
+    games = [load_standoff(s, o) for s, o in phases]
     t0 = time.perf_counter()
     standoff.step_many(games)
     return time.perf_counter() - t0
@@ -110,11 +97,11 @@ def main(argv=None):
     rows = []
     if not args.no_diplomacy:
         try:
-            best = min(time_diplomacy(phases) for _ in range(args.repeat))
+            best = min(time_process(load_diplomacy, phases) for _ in range(args.repeat))
             rows.append(("diplomacy 1.1.2  Game.process()", n, best[0], best[1]))
         except ImportError:
             print("(diplomacy is not installed: pip install diplomacy==1.1.2)")
-    best = min(time_standoff(phases) for _ in range(args.repeat))
+    best = min(time_process(load_standoff, phases) for _ in range(args.repeat))
     rows.append(("standoff         Game.process()", n, best[0], best[1]))
     best = min(time_step_many(phases) for _ in range(args.repeat))
     rows.append(("standoff         step_many(games)", n, best, None))
