@@ -14,7 +14,7 @@ use crate::rules::{
     MissingCoastOnePossible, MultipleOrders, RuleSet, SupportCoast, UnneededConvoy,
     ViaConvoyFallback, WrongCoastOfUnit,
 };
-use crate::unit::UnitKind;
+use crate::unit::{Unit, UnitKind};
 use crate::variant::plugins::PhaseHooks;
 
 /// No unit.
@@ -171,6 +171,15 @@ impl<'a> Judge<'a> {
         j.match_orders();
         j.build_lists();
         j
+    }
+
+    /// Unit `u` as it stood before the phase.
+    pub(crate) fn unit(&self, u: usize) -> Unit {
+        Unit {
+            power: self.power[u],
+            kind: self.kind[u],
+            location: self.loc[u],
+        }
     }
 
     pub(crate) fn unit_at(&self, p: ProvinceId) -> Option<u16> {

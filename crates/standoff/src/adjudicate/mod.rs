@@ -110,11 +110,7 @@ pub fn adjudicate_movement_with(
         let moved = judge.move_of(u).is_some() && r.value(u);
         let dislodger = if moved { None } else { r.dislodger(u) };
         let outcome = outcome_of(&judge, &mut r, u);
-        let unit = Unit {
-            power: judge.power[u],
-            kind: judge.kind[u],
-            location: judge.loc[u],
-        };
+        let unit = judge.unit(u);
         units.push(UnitResult {
             province: judge.prov[u],
             unit,
@@ -164,11 +160,7 @@ pub fn adjudicate_movement_with(
             }
             _ => None,
         };
-        let unit = Unit {
-            power: judge.power[u],
-            kind: judge.kind[u],
-            location: judge.loc[u],
-        };
+        let unit = judge.unit(u);
         let retreat_options = retreat_options(variant, &next, &unit, attacker_from, &standoff);
         next.dislodged.push(Dislodged {
             unit,

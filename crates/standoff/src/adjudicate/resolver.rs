@@ -88,20 +88,12 @@ impl<'j, 'a> Resolver<'j, 'a> {
             return first;
         }
         // `u` heads a cycle: try the other guess.
-        for i in old_len..self.deps.len() {
-            let d = self.deps[i] as usize;
-            self.state[d] = State::Unresolved;
-        }
-        self.deps.truncate(old_len);
+        self.forget_guesses_since(old_len);
         self.result[u] = true;
         self.state[u] = State::Guessing;
         let second = self.adjudicate(u);
         if first == second {
-            for i in old_len..self.deps.len() {
-                let d = self.deps[i] as usize;
-                self.state[d] = State::Unresolved;
-            }
-            self.deps.truncate(old_len);
+            self.forget_guesses_since(old_len);
             self.result[u] = first;
             self.state[u] = State::Resolved;
             return first;
@@ -166,26 +158,10 @@ impl<'j, 'a> Resolver<'j, 'a> {
         } else if self.scratch.iter().any(|&d| is_support(d)) {
             // Supports that cut each other with no convoy involved (possible across
             // difficult passable borders, DATC 10.F): cut them all, symmetrically.
-            for i in 0..self.scratch.len() {
-                let d = self.scratch[i];
-                self.state[d as usize] = State::Unresolved;
-                if is_support(d) {
-                    self.result[d as usize] = false;
-                    self.state[d as usize] = State::Resolved;
-                    progress = true;
-                }
-            }
+            progress = self.settle_cycle_members(is_support, false);
         } else {
             // Circular movement: every move in the cycle succeeds.
-            for i in 0..self.scratch.len() {
-                let d = self.scratch[i];
-                self.state[d as usize] = State::Unresolved;
-                if is_move(d) {
-                    self.result[d as usize] = true;
-                    self.state[d as usize] = State::Resolved;
-                    progress = true;
-                }
-            }
+            progress = self.settle_cycle_members(is_move, true);
         }
         if !progress {
             // Nothing left to settle by rule: keep the current guesses, so resolution
@@ -194,6 +170,31 @@ impl<'j, 'a> Resolver<'j, 'a> {
                 self.state[self.scratch[i] as usize] = State::Resolved;
             }
         }
+    }
+
+    /// Drops the guesses recorded since `old_len`: those decisions are unresolved again.
+    fn forget_guesses_since(&mut self, old_len: usize) {
+        for i in old_len..self.deps.len() {
+            let d = self.deps[i] as usize;
+            self.state[d] = State::Unresolved;
+        }
+        self.deps.truncate(old_len);
+    }
+
+    /// Marks every decision of the cycle in `scratch` unresolved, then settles those
+    /// `selected` to `value`; whether any was settled.
+    fn settle_cycle_members(&mut self, selected: impl Fn(u16) -> bool, value: bool) -> bool {
+        let mut settled = false;
+        for i in 0..self.scratch.len() {
+            let d = self.scratch[i];
+            self.state[d as usize] = State::Unresolved;
+            if selected(d) {
+                self.result[d as usize] = value;
+                self.state[d as usize] = State::Resolved;
+                settled = true;
+            }
+        }
+        settled
     }
 
     fn adjudicate(&mut self, u: usize) -> bool {
