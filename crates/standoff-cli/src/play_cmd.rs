@@ -55,7 +55,7 @@ fn load(path: &Path) -> Result<(Variant, Game, Vec<PhaseRecordJson>)> {
     let saved: GameJson =
         serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
     let variant = Variant::builtin(&saved.variant)?;
-    let position = Position::from_json(&variant, &serde_json::to_string(&saved.position)?)
+    let position = Position::from_position_json(&variant, &saved.position)
         .with_context(|| format!("position in {}", path.display()))?;
     saved.rules.check_supported()?;
     let mut game = Game::from_position(position)

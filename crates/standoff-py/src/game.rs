@@ -475,13 +475,7 @@ impl PyGame {
     }
 
     fn saved_json(&self) -> serde_json::Value {
-        let mut v = saved_game_json(&self.variant, &self.rec, &self.game_id);
-        // The core writes the winner's final phase as COMPLETED already; keep the map's
-        // own name.
-        if let Some(m) = v.get_mut("map") {
-            *m = serde_json::Value::String(self.variant.name.clone());
-        }
-        v
+        saved_game_json(&self.variant, &self.rec, &self.game_id)
     }
 }
 

@@ -114,6 +114,14 @@ impl Position {
     pub fn from_json(variant: &Variant, text: &str) -> Result<Position, JsonError> {
         let json: PositionJson =
             serde_json::from_str(text).map_err(|e| JsonError::Syntax(e.to_string()))?;
+        Position::from_position_json(variant, &json)
+    }
+
+    /// Builds a position from its already-read JSON form, reporting every problem found.
+    pub fn from_position_json(
+        variant: &Variant,
+        json: &PositionJson,
+    ) -> Result<Position, JsonError> {
         let phase = parse_phase(&json.phase).ok_or_else(|| JsonError::Phase(json.phase.clone()))?;
         let mut pos = Position::empty(variant, phase);
         let mut errors = Vec::new();

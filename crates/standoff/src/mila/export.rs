@@ -176,9 +176,6 @@ pub fn load_recorded(
                 }
             }
         }
-        if rec.game.winner.is_some() {
-            break;
-        }
         rec.process(variant, &orders);
     }
     Ok((rec, problems))
