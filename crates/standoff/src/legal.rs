@@ -309,11 +309,7 @@ impl<'a> MovementTables<'a> {
                 location: other.location,
                 nationality: None,
             };
-            if reach
-                .get(q.index() / 64)
-                .is_some_and(|w| w & (1 << (q.index() % 64)) != 0)
-                && !difficult(province, *q)
-            {
+            if map.can_reach_province(unit.kind, unit.location, *q) && !difficult(province, *q) {
                 out.push(order(OrderKind::SupportHold { unit: me, target }));
             }
             // Only a fleet in a chain next to the army could be carrying it.

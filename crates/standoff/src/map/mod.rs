@@ -206,7 +206,7 @@ impl Map {
         Ok(map)
     }
 
-    fn location_of(&self, spec: &LocationSpec) -> Option<LocationId> {
+    pub(crate) fn location_of(&self, spec: &LocationSpec) -> Option<LocationId> {
         match &spec.coast {
             None => Some(spec.province.location()),
             Some(c) => self.coast(spec.province, c),
@@ -364,15 +364,10 @@ impl Map {
     /// The locations of `p` a unit of `kind` may stand on: the province itself, or for a
     /// fleet in a multi-coast province, each coast.
     pub fn unit_locations(&self, kind: UnitKind, p: ProvinceId) -> Vec<LocationId> {
-        let prov = &self.provinces[p.index()];
-        match (kind, prov.terrain) {
-            (_, Terrain::Impassable) => vec![],
-            (UnitKind::Army, Terrain::Sea) => vec![],
-            (UnitKind::Army, _) => vec![p.location()],
-            (UnitKind::Fleet, Terrain::Land) => vec![],
-            (UnitKind::Fleet, _) if !prov.coasts.is_empty() => prov.coasts.clone(),
-            (UnitKind::Fleet, _) => vec![p.location()],
-        }
+        std::iter::once(p.location())
+            .chain(self.provinces[p.index()].coasts.iter().copied())
+            .filter(|&l| self.can_stand(kind, l))
+            .collect()
     }
 
     /// Whether a unit of `kind` may stand at `l`.

@@ -576,7 +576,6 @@ impl<'a> Parser<'a> {
 
     /// A province name with an optional coast.
     fn location(&mut self) -> Result<LocationId, ParseError> {
-        let start_span = self.here_span();
         let province = match self.location_len(self.pos) {
             Some((len, p)) => {
                 self.pos += len;
@@ -592,10 +591,7 @@ impl<'a> Parser<'a> {
                 // A coast the province does not have is ignored (DATC 4.B.6).
                 None => province.location(),
             },
-            None => {
-                let _ = start_span;
-                province.location()
-            }
+            None => province.location(),
         })
     }
 

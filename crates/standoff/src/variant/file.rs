@@ -281,11 +281,7 @@ impl Variant {
                     }
                 };
                 if let Some(spec) = loader.location(at.trim(), &ctx) {
-                    let loc = match &spec.coast {
-                        Some(c) => map.coast(spec.province, c),
-                        None => Some(spec.province.location()),
-                    };
-                    match loc {
+                    match map.location_of(&spec) {
                         Some(l) if map.can_stand(kind, l) => start_units.push(Unit {
                             power: pid,
                             kind,
