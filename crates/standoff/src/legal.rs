@@ -10,7 +10,7 @@
 //! Every generated order is accepted by the judge as legal (tested), and the generator
 //! misses nothing a brute-force check finds (tested).
 
-use crate::adjudicate::adjustment_counts;
+use crate::adjudicate::{adjustment_counts, check_build_site};
 use crate::bitset::BitMatrix;
 use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::{Map, Terrain};
@@ -435,19 +435,19 @@ pub fn power_adjustment_orders(
     let order = |kind| Order { power, kind };
     let mut out = Vec::new();
     if due > 0 {
-        // Build sites: home centers, or any center under the build-anywhere rule.
-        let sites: Vec<ProvinceId> = if variant.hooks(position.phase).build_anywhere {
+        // Candidates in the order players know them (home centers as listed), kept if
+        // the judge would accept a build there.
+        let candidates: Vec<ProvinceId> = if variant.hooks(position.phase).build_anywhere {
             (0..map.province_count())
                 .map(|p| ProvinceId(p as u16))
-                .filter(|p| map.province(*p).is_center)
                 .collect()
         } else {
             variant.power(power).home_centers.clone()
         };
+        let sites = candidates
+            .into_iter()
+            .filter(|&p| check_build_site(variant, position, power, p).is_ok());
         for h in sites {
-            if position.owners[h.index()] != Some(power) || position.unit_at(h).is_some() {
-                continue;
-            }
             for kind in [UnitKind::Army, UnitKind::Fleet] {
                 for location in map.unit_locations(kind, h) {
                     out.push(order(OrderKind::Build {

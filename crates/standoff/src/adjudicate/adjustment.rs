@@ -228,6 +228,31 @@ fn choose(
     distinct
 }
 
+/// Whether `power` may build in `prov` now: one of its home centers (any center under
+/// the build-anywhere rule), owned by it and empty; else why not.
+pub(crate) fn check_build_site(
+    variant: &Variant,
+    position: &Position,
+    power: PowerId,
+    prov: ProvinceId,
+) -> Result<(), Illegal> {
+    let is_site = if variant.hooks(position.phase).build_anywhere {
+        variant.map.province(prov).is_center
+    } else {
+        variant.power(power).home_centers.contains(&prov)
+    };
+    if !is_site {
+        return Err(Illegal::NotHomeCenter);
+    }
+    if position.owners[prov.index()] != Some(power) {
+        return Err(Illegal::CenterNotOwned);
+    }
+    if position.unit_at(prov).is_some() {
+        return Err(Illegal::CenterOccupied);
+    }
+    Ok(())
+}
+
 fn build(
     variant: &Variant,
     rules: &RuleSet,
@@ -238,19 +263,7 @@ fn build(
 ) -> Result<Unit, Illegal> {
     let map = &variant.map;
     let prov = map.province_of(at);
-    let anywhere = variant.hooks(position.phase).build_anywhere;
-    if !anywhere && !variant.power(power).home_centers.contains(&prov) {
-        return Err(Illegal::NotHomeCenter);
-    }
-    if anywhere && !map.province(prov).is_center {
-        return Err(Illegal::NotHomeCenter);
-    }
-    if position.owners[prov.index()] != Some(power) {
-        return Err(Illegal::CenterNotOwned);
-    }
-    if position.unit_at(prov).is_some() {
-        return Err(Illegal::CenterOccupied);
-    }
+    check_build_site(variant, position, power, prov)?;
     let inland = map.province(prov).terrain == Terrain::Land;
     let kind = match (kind, rules.build_without_type) {
         (Some(UnitKind::Fleet), _)

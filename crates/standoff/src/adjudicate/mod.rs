@@ -14,6 +14,7 @@ mod resolver;
 mod retreat;
 mod routes;
 
+pub(crate) use adjustment::check_build_site;
 pub use adjustment::{
     adjudicate_adjustments, adjudicate_adjustments_with, adjustment_counts, Adjustment,
     AdjustmentResult,
