@@ -23,7 +23,7 @@ use standoff::mila::{load_recorded, saved_game_json, MilaGame};
 use standoff::order::Order;
 use standoff::record::{PhaseRecord, RecordedGame};
 use standoff::report::{phase_report, Audience};
-use standoff::{Phase, PowerId, ProvinceId, Unit, Variant};
+use standoff::{Phase, PowerId, ProvinceId, Variant};
 use std::sync::Arc;
 
 /// What `set_orders` does with orders it cannot use.
@@ -962,7 +962,9 @@ impl PyGame {
             if dislodged {
                 pos.dislodged
                     .retain(|d| map.province_of(d.unit.location) != prov);
-                let retreat_options = simple_retreats(&variant, pos, &unit);
+                // Put on the board by hand: no attacker or stand-off is known.
+                let retreat_options =
+                    standoff::adjudicate::retreat_options(&variant, pos, &unit, None, |_| false);
                 pos.dislodged.push(standoff::position::Dislodged {
                     unit,
                     attacker_from: None,
@@ -1256,21 +1258,6 @@ impl PyGame {
             None => Ok(dict_of_lists(py, all)?.into_any()),
         }
     }
-}
-
-/// Retreat options for a unit put on the board as dislodged by hand: neighbouring
-/// spaces it could move to that are empty.
-fn simple_retreats(
-    variant: &Variant,
-    pos: &standoff::Position,
-    unit: &Unit,
-) -> Vec<standoff::LocationId> {
-    let map = &variant.map;
-    let candidates = map.unit_neighbours(unit.kind, unit.location);
-    candidates
-        .into_iter()
-        .filter(|&l| pos.unit_at(map.province_of(l)).is_none())
-        .collect()
 }
 
 /// Loads a game from the package's saved-game dict (`from_saved_game_format`): the

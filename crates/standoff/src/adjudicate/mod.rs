@@ -162,7 +162,9 @@ pub fn adjudicate_movement_with(
             _ => None,
         };
         let unit = judge.unit(u);
-        let retreat_options = retreat_options(variant, &next, &unit, attacker_from, &standoff);
+        let retreat_options = retreat_options(variant, &next, &unit, attacker_from, |p| {
+            standoff.contains(p)
+        });
         next.dislodged.push(Dislodged {
             unit,
             attacker_from,
@@ -184,23 +186,26 @@ pub fn adjudicate_movement_with(
     }
 }
 
-fn retreat_options(
+/// Where `unit`, dislodged, may retreat on the board `after` movement: empty
+/// neighbouring locations, except the attacker's origin (`attacker_from`), provinces left
+/// empty by a stand-off (`stood_off`) and provinces the variant freezes this phase.
+pub fn retreat_options(
     variant: &Variant,
     after: &Position,
     unit: &Unit,
     attacker_from: Option<ProvinceId>,
-    standoff: &routes::ProvinceSet,
+    stood_off: impl Fn(ProvinceId) -> bool,
 ) -> Vec<LocationId> {
     let map = &variant.map;
-    let candidates = map.unit_neighbours(unit.kind, unit.location);
-    candidates
+    let frozen = &variant.hooks(after.phase).frozen;
+    map.unit_neighbours(unit.kind, unit.location)
         .into_iter()
         .filter(|&l| {
             let p = map.province_of(l);
             after.unit_at(p).is_none()
                 && Some(p) != attacker_from
-                && !standoff.contains(p)
-                && !variant.hooks(after.phase).frozen.contains(p)
+                && !stood_off(p)
+                && !frozen.contains(p)
         })
         .collect()
 }

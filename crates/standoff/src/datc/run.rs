@@ -2,7 +2,7 @@
 
 use super::file::{Case, UnitLine};
 use crate::adjudicate::{
-    adjudicate_adjustments_with, adjudicate_movement_with, adjudicate_retreats,
+    adjudicate_adjustments_with, adjudicate_movement_with, adjudicate_retreats, retreat_options,
 };
 use crate::ids::ProvinceId;
 use crate::order::{Order, OrderKind};
@@ -324,17 +324,9 @@ fn add_dislodged(
                     || rules.retreat_to_convoy_origin == RetreatToConvoyOrigin::NotAllowed;
                 blocked.then_some(from)
             });
-        let candidates = map.unit_neighbours(unit.kind, unit.location);
-        let retreat_options = candidates
-            .into_iter()
-            .filter(|&l| {
-                let p = map.province_of(l);
-                position.unit_at(p).is_none()
-                    && Some(p) != attacker_from
-                    && failed_into[p.index()] < 2
-                    && !variant.hooks(position.phase).frozen.contains(p)
-            })
-            .collect();
+        let retreat_options = retreat_options(variant, position, &unit, attacker_from, |p| {
+            failed_into[p.index()] >= 2
+        });
         position.dislodged.push(Dislodged {
             unit,
             attacker_from,
