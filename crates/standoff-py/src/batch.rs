@@ -430,7 +430,7 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
                 "a game was changed by another thread during step_many",
             ));
         }
-        let winner = processed.winner;
+        let winner = processed.winner();
         game.rec.history.push(PhaseRecord {
             position: job.pos,
             orders: job.orders,

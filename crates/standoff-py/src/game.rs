@@ -220,7 +220,7 @@ impl PyPhaseData {
     fn winner(&self) -> Option<String> {
         self.record
             .processed
-            .winner
+            .winner()
             .map(|w| power_name(&self.variant, w))
     }
 

@@ -47,10 +47,18 @@ pub struct Processed {
     pub result: PhaseResult,
     /// Centers captured at the end of the year (after fall and its retreats).
     pub captures: Vec<CenterChange>,
-    /// Set when the game ended with this phase by victory.
-    pub winner: Option<PowerId>,
     /// Set when the game ended with this phase (victory, draw or end of a short game).
     pub ended: Option<GameEnd>,
+}
+
+impl Processed {
+    /// The power that won with this phase, if the game ended by victory.
+    pub fn winner(&self) -> Option<PowerId> {
+        match self.ended {
+            Some(GameEnd::Victory(w)) => Some(w),
+            _ => None,
+        }
+    }
 }
 
 /// When a game ends by rule (besides victory at the variant's center count).
@@ -225,7 +233,6 @@ impl Game {
             phase,
             result,
             captures,
-            winner,
             ended,
         }
     }

@@ -89,7 +89,7 @@ fn eighteen_centers_win_after_fall_with_no_adjustments() {
     .expect("place");
     let mut game = Game::from_position(pos);
     let done = game.process(&v, &orders(&v, PhaseKind::Movement, "France: A bur - mun"));
-    assert_eq!(done.winner, Some(france));
+    assert_eq!(done.winner(), Some(france));
     assert_eq!(game.winner, Some(france));
     assert_ne!(game.position.phase.kind, PhaseKind::Adjustment);
 }

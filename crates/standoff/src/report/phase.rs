@@ -200,7 +200,7 @@ pub fn phase_report(
             );
         }
     }
-    if let Some(w) = processed.winner {
+    if let Some(w) = processed.winner() {
         let _ = writeln!(
             out,
             "\n{} has {} centers and wins.",
