@@ -126,7 +126,7 @@ pub fn parse_orders_at(
     position: &crate::position::Position,
     text: &str,
 ) -> (Vec<ParsedLine>, Vec<LineError>) {
-    parse_lines(variant, position.phase.kind, text, |power, line| {
+    parse_lines(variant, text, |power, line| {
         parse_order_at(variant, position, power, line)
     })
 }
@@ -139,14 +139,13 @@ pub fn parse_orders(
     phase: PhaseKind,
     text: &str,
 ) -> (Vec<ParsedLine>, Vec<LineError>) {
-    parse_lines(variant, phase, text, |power, line| {
+    parse_lines(variant, text, |power, line| {
         parse_order(variant, phase, power, line)
     })
 }
 
 fn parse_lines(
     variant: &Variant,
-    _phase: PhaseKind,
     text: &str,
     parse: impl Fn(Option<PowerId>, &str) -> Result<Order, ParseError>,
 ) -> (Vec<ParsedLine>, Vec<LineError>) {
