@@ -1,8 +1,8 @@
 //! Names at the edge: the `diplomacy` package's notation (upper-case ids, `A PAR`,
 //! `F STP/SC`, `S1901M`) to and from standoff's ids.
 
-use standoff::mila::{order_to_mila, phase_name};
-use standoff::order::{Order, OrderKind, UnitRef};
+use standoff::mila::{phase_name, write_mila_order};
+use standoff::order::Order;
 use standoff::{LocationId, Map, Phase, PhaseKind, PowerId, ProvinceId, Unit, UnitKind, Variant};
 
 /// `STP/SC`, `PAR`.
@@ -96,52 +96,8 @@ pub fn long_phase(phase: Phase) -> String {
     phase.to_string().to_uppercase()
 }
 
-fn unit_ref_text(map: &Map, u: &UnitRef) -> String {
-    match u.kind {
-        Some(k) => format!("{} {}", k.letter(), loc_name(map, u.location)),
-        None => loc_name(map, u.location),
-    }
-}
-
-/// An order in the package's notation. Orders that name every unit's type use the
-/// core's writer; an order without a type (`PAR - BUR`) is written without one.
+/// An order in the package's notation; an order without a unit type (`PAR - BUR`) is
+/// written without one.
 pub fn order_text(map: &Map, order: &Order) -> String {
-    let typed = |u: &UnitRef| u.kind.is_some();
-    let complete = match &order.kind {
-        OrderKind::SupportHold { unit, target } | OrderKind::SupportMove { unit, target, .. } => {
-            typed(unit) && typed(target)
-        }
-        OrderKind::Convoy { unit, army, .. } => typed(unit) && typed(army),
-        OrderKind::Waive => true,
-        other => other.unit().is_some_and(typed),
-    };
-    if complete {
-        return order_to_mila(map, order);
-    }
-    let u = |r: &UnitRef| unit_ref_text(map, r);
-    match &order.kind {
-        OrderKind::Hold { unit } => format!("{} H", u(unit)),
-        OrderKind::Move {
-            unit,
-            to,
-            via_convoy,
-        } => {
-            let via = if *via_convoy { " VIA" } else { "" };
-            format!("{} - {}{via}", u(unit), loc_name(map, *to))
-        }
-        OrderKind::SupportHold { unit, target } => format!("{} S {}", u(unit), u(target)),
-        OrderKind::SupportMove { unit, target, to } => format!(
-            "{} S {} - {}",
-            u(unit),
-            u(target),
-            prov_name(map, map.province_of(*to))
-        ),
-        OrderKind::Convoy { unit, army, to } => {
-            format!("{} C {} - {}", u(unit), u(army), prov_name(map, *to))
-        }
-        OrderKind::Retreat { unit, to } => format!("{} R {}", u(unit), loc_name(map, *to)),
-        OrderKind::Disband { unit } | OrderKind::Remove { unit } => format!("{} D", u(unit)),
-        OrderKind::Build { unit } => format!("{} B", u(unit)),
-        OrderKind::Waive => "WAIVE".to_string(),
-    }
+    write_mila_order(map, order, None)
 }

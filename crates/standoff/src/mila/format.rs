@@ -213,10 +213,16 @@ fn location(map: &Map, text: &str) -> Result<crate::LocationId, MilaError> {
 /// `A PAR S A MAR - BUR`, `A PAR R BUR`, `A PAR D`, `A PAR B`, `F STP/NC B`, `WAIVE`.
 /// Unit types are required in this notation; an order without one gets `A`.
 pub fn order_to_mila(map: &Map, order: &Order) -> String {
+    write_mila_order(map, order, Some('A'))
+}
+
+/// [`order_to_mila`], writing a unit without a type with `untyped_letter` before its
+/// location, or with its location alone when that is `None` (`PAR - BUR`).
+pub fn write_mila_order(map: &Map, order: &Order, untyped_letter: Option<char>) -> String {
     let loc = |l: crate::LocationId| map.location_id_name(l).to_uppercase();
-    let unit = |u: &UnitRef| {
-        let letter = u.kind.map(|k| k.letter()).unwrap_or('A');
-        format!("{letter} {}", loc(u.location))
+    let unit = |u: &UnitRef| match u.kind.map(|k| k.letter()).or(untyped_letter) {
+        Some(letter) => format!("{letter} {}", loc(u.location)),
+        None => loc(u.location),
     };
     match &order.kind {
         OrderKind::Hold { unit: u } => format!("{} H", unit(u)),

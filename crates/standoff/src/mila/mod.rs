@@ -13,6 +13,7 @@ mod replay;
 
 pub use export::{load_recorded, saved_game_json, state_json};
 pub use format::{
-    order_to_mila, phase_name, read_games, MilaError, MilaGame, MilaPhase, MilaState,
+    order_to_mila, phase_name, read_games, write_mila_order, MilaError, MilaGame, MilaPhase,
+    MilaState,
 };
 pub use replay::{replay_game, PhaseDiff, ReplaySummary};
