@@ -573,9 +573,9 @@ impl PyGame {
 
     /// `M`, `R` or `A` (`-` once won).
     #[getter]
-    fn phase_type(&self) -> &'static str {
+    fn phase_type(&self) -> String {
         if self.is_done() {
-            "-"
+            "-".to_string()
         } else {
             kind_letter(self.rec.game.position.phase.kind)
         }

@@ -69,7 +69,7 @@ pub fn parse_unit(variant: &Variant, power: PowerId, text: &str) -> Result<Unit,
 
 /// `S1901M`, or `Spring 1901 Movement`.
 pub fn parse_phase(text: &str) -> Option<Phase> {
-    phase_name(text.trim()).or_else(|| standoff::datc::parse_phase(text))
+    phase_name(text.trim()).or_else(|| standoff::phase::parse_phase(text))
 }
 
 /// `M`/`R`/`A`, `movement`/`retreat`/`adjustment`, or a phase name.
@@ -83,12 +83,8 @@ pub fn parse_kind(text: &str) -> Option<PhaseKind> {
 }
 
 /// `M`, `R` or `A`.
-pub fn kind_letter(kind: PhaseKind) -> &'static str {
-    match kind {
-        PhaseKind::Movement => "M",
-        PhaseKind::Retreat => "R",
-        PhaseKind::Adjustment => "A",
-    }
+pub fn kind_letter(kind: PhaseKind) -> String {
+    kind.letter().to_string()
 }
 
 /// `SPRING 1901 MOVEMENT`, as the package's `Game.phase`.

@@ -167,7 +167,7 @@ impl PyOrder {
 
     /// The phase type it was read for: `M`, `R` or `A`.
     #[getter]
-    fn phase_type(&self) -> &'static str {
+    fn phase_type(&self) -> String {
         kind_letter(self.kind)
     }
 
@@ -262,7 +262,10 @@ impl PyOrder {
             ));
         }
         if self.kind != PhaseKind::Movement {
-            s.push_str(&format!(", phase={}", repr_str(py, kind_letter(self.kind))));
+            s.push_str(&format!(
+                ", phase={}",
+                repr_str(py, &kind_letter(self.kind))
+            ));
         }
         if self.variant.name != "standard" {
             s.push_str(&format!(", variant={}", repr_str(py, &self.variant.name)));

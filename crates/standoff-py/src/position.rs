@@ -228,7 +228,7 @@ impl PyPosition {
 
     /// `M`, `R` or `A`.
     #[getter]
-    fn phase_type(&self) -> &'static str {
+    fn phase_type(&self) -> String {
         kind_letter(self.pos.phase.kind)
     }
 

@@ -9,10 +9,10 @@
 //! `centers` may be omitted (the variant's starting ownership is used); `dislodged` only
 //! appears after a movement phase that dislodged units.
 
-use crate::datc::parse_phase;
 use crate::ids::PowerId;
 use crate::order::OrderKind;
 use crate::parse::parse_order;
+use crate::phase::parse_phase;
 use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position};
 use crate::unit::Unit;

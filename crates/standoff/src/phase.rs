@@ -53,12 +53,18 @@ impl Phase {
             Season::Fall => 'F',
             Season::Winter => 'W',
         };
-        let k = match self.kind {
+        format!("{s}{}{}", self.year, self.kind.letter())
+    }
+}
+
+impl PhaseKind {
+    /// `M`, `R` or `A`, as in short phase codes.
+    pub fn letter(self) -> char {
+        match self {
             PhaseKind::Movement => 'M',
             PhaseKind::Retreat => 'R',
             PhaseKind::Adjustment => 'A',
-        };
-        format!("{s}{}{k}", self.year)
+        }
     }
 }
 
@@ -76,4 +82,34 @@ impl fmt::Display for Phase {
         };
         write!(f, "{season} {} {kind}", self.year)
     }
+}
+
+/// Reads a phase written out: `Spring 1901, Movement`, `Fall 1902 Retreats`,
+/// `Winter 1901 Builds`.
+pub fn parse_phase(text: &str) -> Option<Phase> {
+    let words: Vec<String> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let [season, year, kind] = words.as_slice() else {
+        return None;
+    };
+    let season = match season.as_str() {
+        "spring" => Season::Spring,
+        "fall" | "autumn" => Season::Fall,
+        "winter" => Season::Winter,
+        _ => return None,
+    };
+    let kind = match kind.as_str() {
+        "movement" => PhaseKind::Movement,
+        "retreat" | "retreats" => PhaseKind::Retreat,
+        "adjustment" | "adjustments" | "build" | "builds" => PhaseKind::Adjustment,
+        _ => return None,
+    };
+    Some(Phase {
+        season,
+        year: year.parse().ok()?,
+        kind,
+    })
 }

@@ -8,4 +8,4 @@ mod file;
 mod run;
 
 pub use file::{parse_case_file, Case, CaseFile, CaseFileError, UnitLine};
-pub use run::{movement_case_input, parse_phase, run_case, run_case_with, CaseReport};
+pub use run::{movement_case_input, run_case, run_case_with, CaseReport};

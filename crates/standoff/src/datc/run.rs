@@ -7,7 +7,7 @@ use crate::adjudicate::{
 use crate::ids::ProvinceId;
 use crate::order::{Order, OrderKind};
 use crate::parse::{parse_order, parse_order_at};
-use crate::phase::{Phase, PhaseKind, Season};
+use crate::phase::{parse_phase, Phase, PhaseKind};
 use crate::position::Dislodged;
 use crate::position::Position;
 use crate::rules::{AdjacentConvoy, RetreatToConvoyOrigin, RuleSet};
@@ -25,35 +25,6 @@ pub struct CaseReport {
     pub passed: bool,
     /// What differed or could not be read (empty when passed).
     pub problems: Vec<String>,
-}
-
-/// Reads `Spring 1901, Movement`.
-pub fn parse_phase(text: &str) -> Option<Phase> {
-    let words: Vec<String> = text
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
-    let [season, year, kind] = words.as_slice() else {
-        return None;
-    };
-    let season = match season.as_str() {
-        "spring" => Season::Spring,
-        "fall" | "autumn" => Season::Fall,
-        "winter" => Season::Winter,
-        _ => return None,
-    };
-    let kind = match kind.as_str() {
-        "movement" => PhaseKind::Movement,
-        "retreat" | "retreats" => PhaseKind::Retreat,
-        "adjustment" | "adjustments" | "build" | "builds" => PhaseKind::Adjustment,
-        _ => return None,
-    };
-    Some(Phase {
-        season,
-        year: year.parse().ok()?,
-        kind,
-    })
 }
 
 fn read_unit(variant: &Variant, line: &UnitLine) -> Result<Unit, String> {

@@ -2,7 +2,7 @@
 //! orders. Text before the first header (if it holds orders) belongs to whatever phase
 //! the game is at.
 
-use crate::datc::parse_phase;
+use crate::phase::parse_phase;
 use crate::phase::Phase;
 
 /// The orders of one phase in an order file.
