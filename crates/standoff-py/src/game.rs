@@ -1319,22 +1319,14 @@ pub fn load_mila_game(game: MilaGame) -> PyResult<(PyGame, Option<String>)> {
         }
     }
     let mut out = PyGame::from_record(variant.clone(), rec, id);
-    // Problems read "S1901M: FRANCE: `text`: message".
-    for line in problems {
-        let mut parts = line.splitn(3, ": ");
-        let phase = parts.next().unwrap_or("").to_string();
-        let power = parts.next().unwrap_or("").to_uppercase();
-        let rest = parts.next().unwrap_or("");
-        let (order, reason) = match rest.strip_prefix('`').and_then(|r| r.split_once("`: ")) {
-            Some((o, r)) => (o.to_string(), r.to_string()),
-            None => (rest.to_string(), String::new()),
-        };
+    for p in problems {
+        let phase = p.phase;
         let problem = OrderProblem {
             phase: phase.clone(),
-            power,
-            order,
+            power: p.power.to_uppercase(),
+            order: p.text,
             kind: ProblemKind::Invalid,
-            reason,
+            reason: p.reason,
         };
         let index = out
             .rec

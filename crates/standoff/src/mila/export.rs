@@ -140,6 +140,29 @@ pub fn saved_game_json(variant: &Variant, game: &RecordedGame, id: &str) -> Valu
     json!({"id": id, "map": variant.name, "rules": [], "phases": phases})
 }
 
+/// A recorded order line that could not be read while loading a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadProblem {
+    /// The phase's name as recorded (`S1901M`).
+    pub phase: String,
+    /// The power's name as recorded.
+    pub power: String,
+    /// The order line.
+    pub text: String,
+    /// Why it could not be read.
+    pub reason: String,
+}
+
+impl std::fmt::Display for LoadProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: {}: `{}`: {}",
+            self.phase, self.power, self.text, self.reason
+        )
+    }
+}
+
 /// Loads a recorded game: the first phase's state is the start, and each phase's
 /// recorded orders are played by standoff in turn (so history and results are
 /// standoff's own adjudication of those orders). Order lines that cannot be read are
@@ -147,7 +170,7 @@ pub fn saved_game_json(variant: &Variant, game: &RecordedGame, id: &str) -> Valu
 pub fn load_recorded(
     variant: &Variant,
     game: &MilaGame,
-) -> Result<(RecordedGame, Vec<String>), MilaError> {
+) -> Result<(RecordedGame, Vec<LoadProblem>), MilaError> {
     let first = game
         .phases
         .first()
@@ -170,9 +193,12 @@ pub fn load_recorded(
             for text in list.iter().flatten() {
                 match parse_order(variant, kind, Some(power), text) {
                     Ok(o) => orders.push(o),
-                    Err(e) => {
-                        problems.push(format!("{}: {power_name}: `{text}`: {}", ph.name, e.kind))
-                    }
+                    Err(e) => problems.push(LoadProblem {
+                        phase: ph.name.clone(),
+                        power: power_name.clone(),
+                        text: text.clone(),
+                        reason: e.kind.to_string(),
+                    }),
                 }
             }
         }
