@@ -1,6 +1,7 @@
 //! `standoff play`: play a game from order files, printing a report per phase; save
 //! and load the game as JSON.
 
+use crate::variant_arg::{load_variant, names_file};
 use anyhow::{Context, Result};
 use standoff::game::{DrawReason, EndRules, Game, GameEnd};
 use standoff::json::{GameJson, PhaseRecordJson};
@@ -49,12 +50,16 @@ pub struct Args {
     end_after_year: Option<i32>,
 }
 
-fn load(path: &Path) -> Result<(Variant, Game, Vec<PhaseRecordJson>)> {
+/// A loaded game: its variant as named in the save file, the variant, the game and its
+/// history.
+type Loaded = (String, Variant, Game, Vec<PhaseRecordJson>);
+
+fn load(path: &Path) -> Result<Loaded> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let saved: GameJson =
         serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
-    let variant = Variant::builtin(&saved.variant)?;
+    let variant = load_variant(&saved.variant)?;
     let position = Position::from_position_json(&variant, &saved.position)
         .with_context(|| format!("position in {}", path.display()))?;
     saved.rules.check_supported()?;
@@ -63,15 +68,15 @@ fn load(path: &Path) -> Result<(Variant, Game, Vec<PhaseRecordJson>)> {
         .with_end_rules(saved.end_rules);
     game.quiet_years = saved.quiet_years;
     game.winner = saved.winner.as_deref().and_then(|w| variant.find_power(w));
-    Ok((variant, game, saved.history))
+    Ok((saved.variant, variant, game, saved.history))
 }
 
 /// Runs the command; `Ok(false)` when some order lines could not be read.
 pub fn run(args: &Args) -> Result<bool> {
-    let (variant, mut game, mut history) = match &args.load {
+    let (variant_spec, variant, mut game, mut history) = match &args.load {
         Some(path) => load(path)?,
         None => {
-            let variant = crate::variant_arg::load_variant(&args.variant)?;
+            let variant = load_variant(&args.variant)?;
             let rules = RuleSet::parse(&args.rules)?;
             rules.check_supported()?;
             let end_rules = EndRules {
@@ -83,7 +88,13 @@ pub fn run(args: &Args) -> Result<bool> {
             let game = Game::new(&variant)
                 .with_rules(rules)
                 .with_end_rules(end_rules);
-            (variant, game, Vec::new())
+            // A save names a variant file by its path, a built-in by its name.
+            let spec = if names_file(&args.variant) {
+                args.variant.clone()
+            } else {
+                variant.name.clone()
+            };
+            (spec, variant, game, Vec::new())
         }
     };
     let audience = match &args.power {
@@ -139,7 +150,7 @@ pub fn run(args: &Args) -> Result<bool> {
     println!("{}", center_table(&variant, &game.position));
     if let Some(path) = &args.save {
         let saved = GameJson {
-            variant: variant.name.clone(),
+            variant: variant_spec,
             position: game.position.to_json(&variant),
             history,
             winner: game.winner.map(|w| variant.power_name(w).to_string()),

@@ -291,7 +291,8 @@ pub struct PhaseRecordJson {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameJson {
-    /// Variant name.
+    /// The variant: a built-in's name, or the path of the variant file the game was
+    /// started with.
     pub variant: String,
     /// The position at the start of the next phase to play.
     pub position: PositionJson,
