@@ -291,7 +291,7 @@ impl Scenario {
         let mut adjust_pos = retreated.position.clone();
         adjust_pos.phase.season = Season::Winter;
         adjust_pos.phase.kind = PhaseKind::Adjustment;
-        let due = adjustment_counts(&adjust_pos, variant.powers.len());
+        let due = adjustment_counts(variant, &adjust_pos);
         let orders = parse(variant, PhaseKind::Adjustment, &self.adjustment);
         let adjusted = adjudicate_adjustments(variant, &adjust_pos, &orders);
         assert_eq!(adjusted.orders.len(), orders.len(), "one status per order");

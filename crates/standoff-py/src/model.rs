@@ -173,7 +173,7 @@ fn build_sites(variant: &Variant, pos: &Position, power: PowerId) -> Vec<Provinc
 /// `get_orderable_locations`).
 pub fn orderable_locations(variant: &Variant, pos: &Position) -> Vec<(String, Vec<String>)> {
     let map = &variant.map;
-    let counts = adjustment_counts(pos, variant.powers.len());
+    let counts = adjustment_counts(variant, pos);
     powers(variant)
         .map(|p| {
             let locs: Vec<String> = match pos.phase.kind {
@@ -282,7 +282,7 @@ pub fn possible_orders(variant: &Variant, pos: &Position) -> Vec<(String, Vec<St
 /// `note`. `name` is `COMPLETED` once the game is won.
 pub fn state_value(variant: &Variant, pos: &Position, name: &str) -> Value {
     let mut state = state_json(variant, pos);
-    let counts = adjustment_counts(pos, variant.powers.len());
+    let counts = adjustment_counts(variant, pos);
     let mut builds = JsonMap::new();
     let mut disorder = JsonMap::new();
     for p in powers(variant) {
@@ -479,9 +479,11 @@ pub fn fill_kinds(pos: &Position, variant: &Variant, mut order: Order) -> Order 
         }
     };
     match &mut order.kind {
-        OrderKind::Hold { unit } | OrderKind::Move { unit, .. } | OrderKind::Remove { unit } => {
-            on_board(unit)
-        }
+        OrderKind::Hold { unit }
+        | OrderKind::Move { unit, .. }
+        | OrderKind::RailMove { unit, .. }
+        | OrderKind::Remove { unit } => on_board(unit),
+        OrderKind::CanalPermission { fleet, .. } => on_board(fleet),
         OrderKind::SupportHold { unit, target } | OrderKind::SupportMove { unit, target, .. } => {
             on_board(unit);
             on_board(target);

@@ -147,13 +147,15 @@ impl PyOrder {
             .then(|| power_name(&self.variant, self.order.power))
     }
 
-    /// `hold`, `move`, `support_hold`, `support_move`, `convoy`, `retreat`, `disband`,
-    /// `build`, `remove` or `waive`.
+    /// `hold`, `move`, `rail_move`, `canal_permission`, `support_hold`, `support_move`,
+    /// `convoy`, `retreat`, `disband`, `build`, `remove` or `waive`.
     #[getter]
     fn kind(&self) -> &'static str {
         match self.order.kind {
             OrderKind::Hold { .. } => "hold",
             OrderKind::Move { .. } => "move",
+            OrderKind::RailMove { .. } => "rail_move",
+            OrderKind::CanalPermission { .. } => "canal_permission",
             OrderKind::SupportHold { .. } => "support_hold",
             OrderKind::SupportMove { .. } => "support_move",
             OrderKind::Convoy { .. } => "convoy",

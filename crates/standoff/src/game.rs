@@ -207,7 +207,7 @@ impl Game {
                         .unwrap_or(variant.victory_centers);
                     winner = (0..variant.powers.len())
                         .map(|p| PowerId(p as u8))
-                        .find(|&p| next.center_count(p) >= needed);
+                        .find(|&p| variant.counted_centers(&next, p) >= needed);
                     ended = self.year_end(variant, &next, phase.year, winner, captures.is_empty());
                     let anything_to_do = adjustments_possible(variant, &next);
                     // A game that ends skips the last adjustments (DPTG II).
@@ -276,7 +276,7 @@ impl Game {
         if rules.end_after_year.is_some_and(|last| year >= last) {
             let mut ranking: Vec<(PowerId, usize)> = owners()
                 .into_iter()
-                .map(|p| (p, position.center_count(p)))
+                .map(|p| (p, variant.counted_centers(position, p)))
                 .collect();
             ranking.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
             return Some(GameEnd::ShortGameOver { ranking });
@@ -288,7 +288,7 @@ impl Game {
 /// Whether a winter adjustment phase has anything to decide: a power must remove
 /// units, or may build and has somewhere to build.
 fn adjustments_possible(variant: &Variant, position: &Position) -> bool {
-    let counts = adjustment_counts(position, variant.powers.len());
+    let counts = adjustment_counts(variant, position);
     counts.iter().enumerate().any(|(p, &due)| {
         due < 0
             || due > 0

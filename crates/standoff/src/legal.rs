@@ -428,7 +428,7 @@ pub fn power_adjustment_orders(
     power: PowerId,
 ) -> Vec<Order> {
     let map = &variant.map;
-    let due = adjustment_counts(position, variant.powers.len())
+    let due = adjustment_counts(variant, position)
         .get(power.index())
         .copied()
         .unwrap_or(0);

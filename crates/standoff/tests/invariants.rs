@@ -65,7 +65,7 @@ proptest! {
                         before.units().count() + before.dislodged.len());
                 }
                 PhaseResult::Adjustment(r) => {
-                    let due = adjustment_counts(before, v.powers.len());
+                    let due = adjustment_counts(v, before);
                     for (p, &d) in due.iter().enumerate() {
                         let built = r.changes.iter().filter(|c| matches!(c, Adjustment::Built(u) if u.power == PowerId(p as u8))).count() as i32;
                         assert!(built <= d.max(0), "built beyond the allowance");

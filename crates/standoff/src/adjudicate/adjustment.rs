@@ -47,12 +47,13 @@ pub struct AdjustmentResult {
     pub orders: Vec<OrderStatus>,
 }
 
-/// Builds (positive) or removals (negative) each power must make.
-pub fn adjustment_counts(position: &Position, powers: usize) -> Vec<i32> {
-    (0..powers)
+/// Builds (positive) or removals (negative) each power must make: its counted centers
+/// ([`Variant::counted_centers`]) less its units.
+pub fn adjustment_counts(variant: &Variant, position: &Position) -> Vec<i32> {
+    (0..variant.powers.len())
         .map(|p| {
             let p = PowerId(p as u8);
-            position.center_count(p) as i32 - position.unit_count(p) as i32
+            variant.counted_centers(position, p) as i32 - position.unit_count(p) as i32
         })
         .collect()
 }
@@ -74,7 +75,7 @@ pub fn adjudicate_adjustments_with(
     orders: &[Order],
 ) -> AdjustmentResult {
     let map = &variant.map;
-    let counts = adjustment_counts(position, variant.powers.len());
+    let counts = adjustment_counts(variant, position);
     let mut statuses: Vec<OrderStatus> = Vec::with_capacity(orders.len());
     // Per power: the legal adjustment orders, in submission order, as (order index, what).
     let mut wanted: Vec<Vec<(usize, Wanted)>> = vec![Vec::new(); counts.len()];

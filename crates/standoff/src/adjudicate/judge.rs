@@ -48,6 +48,12 @@ pub enum Eff {
         /// Destination coast when the order named one (DATC 4.B.4 d).
         coast: Option<LocationId>,
     },
+    /// Rides the variant's railway to `dest` (its legs are extra move decisions, see
+    /// [`Rail`]).
+    Rail {
+        /// Where the ride ends if nothing stops it.
+        dest: ProvinceId,
+    },
     /// Convoys unit `army` to `dest`.
     Convoy {
         /// Convoyed army index.
@@ -75,6 +81,23 @@ pub enum Submitted {
     Used(u16),
     /// Not applied.
     Rejected(Illegal),
+}
+
+/// The one railway ride of a phase (DATC 7.B: two riders short-circuit, so there is at
+/// most one). Each leg is a move decision of its own, appended after the real units:
+/// leg `k` (0-based) is decision `first_leg + k`, a Russian army move from the space
+/// before into `spaces[k]`.
+#[derive(Clone, Debug)]
+pub struct Rail {
+    /// The riding army (a real unit index).
+    pub army: usize,
+    /// Decision index of the first leg.
+    pub first_leg: usize,
+    /// The spaces entered, in order; the last is the destination.
+    pub spaces: Vec<ProvinceId>,
+    /// Per space: a supply center the rider's power does not own, where the ride must
+    /// stop to recapture it unless one of its own units holds it.
+    pub must_stop: Vec<bool>,
 }
 
 /// The judge's tables for one movement phase.
@@ -108,6 +131,16 @@ pub struct Judge<'a> {
     pub legal_carriers: ProvinceSet,
     /// The same seas as a list (for route searches).
     carrier_list: Vec<ProvinceId>,
+    /// Number of real units; decisions past it are railway legs.
+    pub units: usize,
+    /// Whether a railway or canal is in play (the resolver's general path).
+    pub special: bool,
+    /// The railway ride, if one was ordered.
+    pub rail: Option<Rail>,
+    /// The unit standing in the canal's gate, or `NONE`.
+    pub gatekeeper: u16,
+    /// The one canal move with permission this phase, or `NONE`.
+    pub canal_permit: u16,
 }
 
 impl<'a> Judge<'a> {
@@ -139,6 +172,11 @@ impl<'a> Judge<'a> {
             fleets_at_sea: ProvinceSet::new(n_prov),
             legal_carriers: ProvinceSet::new(n_prov),
             carrier_list: Vec::new(),
+            units: 0,
+            special: hooks.special_moves(),
+            rail: None,
+            gatekeeper: NONE,
+            canal_permit: NONE,
         };
         for (p, u) in position.units() {
             j.at[p.index()] = j.prov.len() as u16;
@@ -160,6 +198,7 @@ impl<'a> Judge<'a> {
             .filter(|&p| j.legal_carriers.contains(p))
             .collect();
         let n = j.prov.len();
+        j.units = n;
         j.eff = vec![Eff::Hold; n];
         j.status = vec![Status::Ok; n];
         j.ordered = vec![false; n];
@@ -169,6 +208,10 @@ impl<'a> Judge<'a> {
         }
         j.decide_convoy_intent(orders);
         j.match_orders();
+        if j.special {
+            j.lay_rail(position);
+            j.grant_canal_permission(orders);
+        }
         j.build_lists();
         j
     }
@@ -194,6 +237,17 @@ impl<'a> Judge<'a> {
         let mut conflict = vec![false; n];
         let mut first_illegal: Vec<Option<Illegal>> = vec![None; n];
         for order in orders {
+            if let OrderKind::CanalPermission { .. } = order.kind {
+                let gate = self.hooks.canal.map(|c| c.gate);
+                self.submitted
+                    .push(match gate.and_then(|g| self.unit_at(g)) {
+                        Some(g) if self.power[g as usize] == order.power => Submitted::Used(g),
+                        Some(_) => Submitted::Rejected(Illegal::NotYourUnit),
+                        None if gate.is_some() => Submitted::Rejected(Illegal::NoUnit),
+                        None => Submitted::Rejected(Illegal::NoCanal),
+                    });
+                continue;
+            }
             let Some(unit_ref) = order.kind.unit() else {
                 self.submitted
                     .push(Submitted::Rejected(Illegal::WrongPhase));
@@ -333,7 +387,9 @@ impl<'a> Judge<'a> {
                         _ => {}
                     }
                 }
-                if fleet_without_coast {
+                if self.could_ride(t as usize, dest) {
+                    // A railway ride (DATC 7.B.15: support counts on its last leg).
+                } else if fleet_without_coast {
                     if tp == dest
                         || !map.can_reach_province(UnitKind::Fleet, self.loc[t as usize], dest)
                     {
@@ -372,11 +428,155 @@ impl<'a> Judge<'a> {
                 }
                 Ok(Eff::Convoy { army: a, dest: to })
             }
+            OrderKind::RailMove { to, .. } => {
+                let rail = self.hooks.railway.as_ref().ok_or(Illegal::NoRailway)?;
+                if rail.power != self.power[ui] {
+                    return Err(Illegal::RailwayNotYours);
+                }
+                if self.kind[ui] != UnitKind::Army || rail.ride(here, to).is_none() {
+                    return Err(Illegal::NotOnRailway);
+                }
+                Ok(Eff::Rail { dest: to })
+            }
             OrderKind::Retreat { .. }
             | OrderKind::Disband { .. }
             | OrderKind::Build { .. }
             | OrderKind::Remove { .. }
+            | OrderKind::CanalPermission { .. }
             | OrderKind::Waive => Err(Illegal::WrongPhase),
+        }
+    }
+
+    /// Whether unit `t` could ride the railway to `dest` (for supports of a ride).
+    fn could_ride(&self, t: usize, dest: ProvinceId) -> bool {
+        self.hooks.railway.as_ref().is_some_and(|r| {
+            r.power == self.power[t]
+                && self.kind[t] == UnitKind::Army
+                && r.ride(self.prov[t], dest).is_some()
+        })
+    }
+
+    /// Whether unit `m`'s order is a move through the canal.
+    #[inline]
+    pub fn is_canal_move(&self, m: usize) -> bool {
+        match (self.hooks.canal, self.eff[m]) {
+            (
+                Some(c),
+                Eff::Move {
+                    dest,
+                    convoy: false,
+                    ..
+                },
+            ) => self.kind[m] == UnitKind::Fleet && c.joins(self.prov[m], dest),
+            _ => false,
+        }
+    }
+
+    /// The railway leg number (0-based) of decision `d`, if it is one.
+    #[inline]
+    pub fn leg(&self, d: usize) -> Option<usize> {
+        match &self.rail {
+            Some(r) if d >= r.first_leg => Some(d - r.first_leg),
+            _ => None,
+        }
+    }
+
+    /// Whether unit `u`'s active order takes it away (a move or a railway ride).
+    #[inline]
+    pub fn departs(&self, u: usize) -> bool {
+        matches!(self.eff[u], Eff::Move { .. } | Eff::Rail { .. }) && self.active(u)
+    }
+
+    /// DATC 7.B: lays out the one railway ride as leg decisions (two riders
+    /// short-circuit: both hold).
+    fn lay_rail(&mut self, position: &Position) {
+        let riders: Vec<usize> = (0..self.units)
+            .filter(|&u| matches!(self.eff[u], Eff::Rail { .. }) && self.active(u))
+            .collect();
+        let [army] = riders[..] else {
+            for u in riders {
+                self.eff[u] = Eff::Hold;
+                self.status[u] = Status::Illegal(Illegal::RailwayBusy);
+            }
+            return;
+        };
+        let (Eff::Rail { dest }, Some(line)) = (self.eff[army], self.hooks.railway.as_ref()) else {
+            return;
+        };
+        let Some(spaces) = line.ride(self.prov[army], dest) else {
+            return;
+        };
+        let power = self.power[army];
+        let first_leg = self.prov.len();
+        let mut from = self.prov[army];
+        for &to in &spaces {
+            self.prov.push(from);
+            self.power.push(power);
+            self.kind.push(UnitKind::Army);
+            self.loc.push(from.location());
+            self.eff.push(Eff::Move {
+                dest: to,
+                dest_loc: to.location(),
+                convoy: false,
+            });
+            self.status.push(Status::Ok);
+            self.ordered.push(true);
+            from = to;
+        }
+        let must_stop = spaces
+            .iter()
+            .map(|&p| self.map.province(p).is_center && position.owners[p.index()] != Some(power))
+            .collect();
+        self.rail = Some(Rail {
+            army,
+            first_leg,
+            spaces,
+            must_stop,
+        });
+    }
+
+    /// DATC 7.C: the unit in the gate lets one fleet through: the one it names with an
+    /// explicit permission, or else its own power's one canal move. Several candidates
+    /// (two permissions, or two own fleets and no permission) let none through.
+    fn grant_canal_permission(&mut self, orders: &[Order]) {
+        let Some(canal) = self.hooks.canal else {
+            return;
+        };
+        let Some(g) = self.unit_at(canal.gate) else {
+            return;
+        };
+        self.gatekeeper = g;
+        let canal_moves: Vec<usize> = (0..self.units)
+            .filter(|&m| self.active(m) && self.is_canal_move(m))
+            .collect();
+        let mut explicit: Vec<(ProvinceId, ProvinceId)> = Vec::new();
+        for (order, sub) in orders.iter().zip(&self.submitted) {
+            if let (OrderKind::CanalPermission { fleet, to }, Submitted::Used(_)) =
+                (order.kind, sub)
+            {
+                let from = self.map.province_of(fleet.location);
+                if !explicit.contains(&(from, to)) {
+                    explicit.push((from, to));
+                }
+            }
+        }
+        let chosen: Vec<usize> = match explicit.as_slice() {
+            [] => canal_moves
+                .iter()
+                .copied()
+                .filter(|&m| self.power[m] == self.power[g as usize])
+                .collect(),
+            [(from, to)] => canal_moves
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    self.prov[m] == *from && self.move_of(m).is_some_and(|(d, _)| d == *to)
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        if let [m] = chosen[..] {
+            self.canal_permit = m as u16;
         }
     }
 
@@ -521,7 +721,8 @@ impl<'a> Judge<'a> {
                 let here = self.loc[ui];
                 let coasts = &map.province(dest).coasts;
                 if coasts.is_empty() {
-                    return if map.fleet_adjacent(here, dest.location()) {
+                    let through_canal = self.hooks.canal.is_some_and(|c| c.joins(from, dest));
+                    return if map.fleet_adjacent(here, dest.location()) || through_canal {
                         Ok((dest.location(), false))
                     } else {
                         Err(Illegal::NotAdjacent)
@@ -649,8 +850,10 @@ impl<'a> Judge<'a> {
         for u in 0..self.prov.len() {
             let matches = match self.eff[u] {
                 Eff::SupportHold { target } => {
-                    !matches!(self.eff[target as usize], Eff::Move { .. })
-                        && !in_disorder(self, target as usize)
+                    !matches!(
+                        self.eff[target as usize],
+                        Eff::Move { .. } | Eff::Rail { .. }
+                    ) && !in_disorder(self, target as usize)
                 }
                 Eff::SupportMove {
                     target,
@@ -660,13 +863,14 @@ impl<'a> Judge<'a> {
                     Eff::Move {
                         dest: d, dest_loc, ..
                     } => d == dest && coast.is_none_or(|c| c == dest_loc),
+                    Eff::Rail { dest: d } => d == dest,
                     _ => false,
                 },
                 Eff::Convoy { army, dest } => matches!(
                     self.eff[army as usize],
                     Eff::Move { dest: d, convoy: true, .. } if d == dest
                 ),
-                Eff::Hold | Eff::Move { .. } => true,
+                Eff::Hold | Eff::Move { .. } | Eff::Rail { .. } => true,
             };
             if !matches {
                 self.status[u] = match self.eff[u] {
@@ -718,11 +922,18 @@ impl<'a> Judge<'a> {
             }
             match self.eff[u] {
                 Eff::SupportHold { target } | Eff::SupportMove { target, .. } => {
+                    // A ride's support counts on its last leg only.
+                    let target = match &self.rail {
+                        Some(r) if r.army == target as usize => {
+                            (r.first_leg + r.spaces.len() - 1) as u16
+                        }
+                        _ => target,
+                    };
                     supports.push((target, u as u16))
                 }
                 Eff::Move { dest, .. } => moves.push((dest.0, u as u16)),
                 Eff::Convoy { army, .. } => convoys.push((army, u as u16)),
-                Eff::Hold => {}
+                Eff::Hold | Eff::Rail { .. } => {}
             }
         }
         self.supports_of = Csr::build(n, &supports);

@@ -101,14 +101,14 @@ pub fn adjudicate_movement_with(
     }
     let mut r = Resolver::new(&judge);
     r.resolve_all();
-    let n = judge.prov.len();
+    let n = judge.units;
 
     let mut units = Vec::with_capacity(n);
     let mut next = Position::empty(variant, position.phase);
     next.owners.clone_from(&position.owners);
     let mut dislodged_units: Vec<(usize, usize)> = Vec::new();
     for u in 0..n {
-        let moved = judge.move_of(u).is_some() && r.value(u);
+        let moved = judge.departs(u) && r.value(u);
         let dislodger = if moved { None } else { r.dislodger(u) };
         let outcome = outcome_of(&judge, &mut r, u);
         let unit = judge.unit(u);
@@ -120,7 +120,12 @@ pub fn adjudicate_movement_with(
         });
         match (moved, dislodger) {
             (true, _) => {
-                if let Eff::Move { dest, dest_loc, .. } = judge.eff[u] {
+                let arrival = match judge.eff[u] {
+                    Eff::Move { dest, dest_loc, .. } => Some((dest, dest_loc)),
+                    Eff::Rail { .. } => r.rail_end(u).map(|p| (p, p.location())),
+                    _ => None,
+                };
+                if let Some((dest, dest_loc)) = arrival {
                     next.set_unit(
                         dest,
                         Some(Unit {
@@ -225,6 +230,8 @@ fn outcome_of(judge: &Judge, r: &mut Resolver, u: usize) -> Outcome {
             if !r.has_path(u) {
                 return if r.paradox[u] {
                     Outcome::ParadoxFailed
+                } else if judge.is_canal_move(u) {
+                    Outcome::CanalClosed
                 } else {
                     Outcome::NoConvoy
                 };
@@ -244,6 +251,13 @@ fn outcome_of(judge: &Judge, r: &mut Resolver, u: usize) -> Outcome {
             };
             Outcome::Bounced { against }
         }
+        Eff::Rail { dest } => match r.rail_end(u) {
+            Some(p) if p == dest => Outcome::Moved,
+            Some(p) => Outcome::Stopped { at: p },
+            None => Outcome::Bounced {
+                against: judge.rail.as_ref().map(|rail| rail.spaces[0]),
+            },
+        },
         Eff::SupportHold { .. } | Eff::SupportMove { .. } => {
             if r.value(u) {
                 Outcome::Supported

@@ -71,6 +71,17 @@ pub enum Illegal {
     FleetCannotBeConvoyed,
     /// A retreat to a province that is not among the unit's retreat options.
     NotARetreatOption,
+    /// A railway order on a map without a railway.
+    NoRailway,
+    /// A railway order for another power's army (DATC 7.B.34: only Russia rides the
+    /// Trans-Siberian Railroad).
+    RailwayNotYours,
+    /// A railway order for a fleet, or from or to a space off the line.
+    NotOnRailway,
+    /// Two units ordered onto the railway: neither rides (DATC 7.B.33).
+    RailwayBusy,
+    /// A canal permission on a map without a canal.
+    NoCanal,
 }
 
 /// The result of a unit's order in a movement phase.
@@ -89,8 +100,17 @@ pub enum Outcome {
     /// A move by convoy whose convoy failed or was never ordered; for a convoy order,
     /// the convoy it belongs to did not carry the army (route incomplete or disrupted).
     NoConvoy,
-    /// A convoyed move that failed under the paradox rule (Szykman).
+    /// A convoyed move that failed under the paradox rule (Szykman), or a railway or
+    /// canal move failed by its paradox rule.
     ParadoxFailed,
+    /// A move through a canal without passage: no permission, or the unit in the gate
+    /// left or was dislodged (DATC 7.C).
+    CanalClosed,
+    /// A railway ride that ended short of its destination, at this space (DATC 7.B).
+    Stopped {
+        /// Where the ride ended.
+        at: ProvinceId,
+    },
     /// The support was given.
     Supported,
     /// The support was cut by an attack from this province (or by dislodgement).

@@ -25,6 +25,9 @@ pub struct Resolver<'j, 'a> {
     deps: Vec<u16>,
     /// Convoyed moves failed by the paradox rule: no path, no effect.
     pub paradox: Vec<bool>,
+    /// Railway legs failed by the railway's paradox rule: they fail but still bounce
+    /// (DATC 7.B.23); empty unless a railway ride was ordered.
+    bounce_only: Vec<bool>,
     scratch: Vec<u16>,
 }
 
@@ -38,6 +41,11 @@ impl<'j, 'a> Resolver<'j, 'a> {
             result: vec![false; n],
             deps: Vec::new(),
             paradox: vec![false; n],
+            bounce_only: if judge.rail.is_some() {
+                vec![false; n]
+            } else {
+                Vec::new()
+            },
             scratch: Vec::new(),
         }
     }
@@ -111,7 +119,7 @@ impl<'j, 'a> Resolver<'j, 'a> {
         self.scratch.clear();
         self.scratch.extend_from_slice(&self.deps[old_len..]);
         self.deps.truncate(old_len);
-        let is_move = |d: u16| j.move_of(d as usize).is_some();
+        let is_move = |d: u16| j.departs(d as usize);
         let is_support = |d: u16| {
             matches!(
                 j.eff[d as usize],
@@ -124,8 +132,45 @@ impl<'j, 'a> Resolver<'j, 'a> {
             .scratch
             .iter()
             .any(|&d| matches!(j.eff[d as usize], Eff::Convoy { .. }));
+        // Railway legs and canal moves in the cycle (DATC 7.B, 7.C).
+        let special = j.special
+            && self.scratch.iter().any(|&d| {
+                let d = d as usize;
+                j.leg(d).is_some() || j.is_canal_move(d) || matches!(j.eff[d], Eff::Rail { .. })
+            });
         let mut progress = false;
-        if paradox && j.rules.paradox == ParadoxRule::AllHold {
+        if special
+            && !(paradox && j.rules.paradox == ParadoxRule::AllHold)
+            && !(!paradox
+                && self.scratch.iter().all(|&d| is_move(d))
+                && self.all_moves_consistent())
+        {
+            // The variant's paradox rules, applied together with the convoy one (DATC
+            // 7.D): a canal move fails and has no effect; the last railway leg of the
+            // paradox fails but still bounces.
+            if paradox {
+                for i in 0..self.scratch.len() {
+                    if let Eff::Convoy { army, .. } = j.eff[self.scratch[i] as usize] {
+                        progress |= !self.paradox[army as usize];
+                        self.paradox[army as usize] = true;
+                    }
+                }
+            }
+            for i in 0..self.scratch.len() {
+                let d = self.scratch[i] as usize;
+                if j.is_canal_move(d) {
+                    progress |= !self.paradox[d];
+                    self.paradox[d] = true;
+                }
+            }
+            if let Some(leg) = self.paradoxical_leg() {
+                progress |= !self.bounce_only[leg];
+                self.bounce_only[leg] = true;
+            }
+            for i in 0..self.scratch.len() {
+                self.state[self.scratch[i] as usize] = State::Unresolved;
+            }
+        } else if paradox && j.rules.paradox == ParadoxRule::AllHold {
             // DATC 4.A.2 e: every move in the paradox fails, the convoyed armies' moves
             // (whose convoys are in the cycle) included.
             for i in 0..self.scratch.len() {
@@ -172,6 +217,44 @@ impl<'j, 'a> Resolver<'j, 'a> {
         }
     }
 
+    /// Whether letting every move of the cycle in `scratch` succeed is consistent
+    /// (circular movement, with a railway ride or through a canal: DATC 7.B.17, 7.C.7).
+    /// Leaves the resolution state as it found it.
+    fn all_moves_consistent(&mut self) -> bool {
+        let (state, result, deps) = (self.state.clone(), self.result.clone(), self.deps.len());
+        for &d in &self.scratch {
+            self.result[d as usize] = true;
+            self.state[d as usize] = State::Resolved;
+        }
+        let members = self.scratch.clone();
+        let consistent = members.iter().all(|&d| self.adjudicate(d as usize));
+        self.state = state;
+        self.result = result;
+        self.deps.truncate(deps);
+        consistent
+    }
+
+    /// The railway leg the paradox rule fails (DATC 7.B.23-7.B.25): the last leg of the
+    /// cycle, or the leg after it when that one's bounce is what the cycle turns on (its
+    /// existence is decided by the cycle's last leg while a move of the cycle goes to its
+    /// space).
+    fn paradoxical_leg(&self) -> Option<usize> {
+        let j = self.judge;
+        let rail = j.rail.as_ref()?;
+        let last = self
+            .scratch
+            .iter()
+            .filter_map(|&d| j.leg(d as usize))
+            .max()?;
+        let next = last + 1;
+        let contested = next < rail.spaces.len()
+            && self.scratch.iter().any(|&d| {
+                j.leg(d as usize).is_none()
+                    && matches!(j.move_of(d as usize), Some((dest, _)) if dest == rail.spaces[next])
+            });
+        Some(rail.first_leg + if contested { next } else { last })
+    }
+
     /// Drops the guesses recorded since `old_len`: those decisions are unresolved again.
     fn forget_guesses_since(&mut self, old_len: usize) {
         for i in old_len..self.deps.len() {
@@ -199,7 +282,11 @@ impl<'j, 'a> Resolver<'j, 'a> {
 
     fn adjudicate(&mut self, u: usize) -> bool {
         match self.judge.eff[u] {
+            Eff::Move { .. } if self.judge.special && self.judge.leg(u).is_some() => {
+                self.leg_succeeds(u)
+            }
             Eff::Move { .. } => self.move_succeeds(u),
+            Eff::Rail { .. } => self.rail_end(u).is_some(),
             Eff::SupportHold { .. } | Eff::SupportMove { .. } => self.support_given(u),
             Eff::Convoy { .. } => !self.dislodged(u),
             Eff::Hold => false,
@@ -218,8 +305,22 @@ impl<'j, 'a> Resolver<'j, 'a> {
         if o == NONE {
             return None;
         }
-        match j.move_of(o as usize) {
-            Some((d, false)) if d == j.prov[m] => Some(o as usize),
+        let mut o = o as usize;
+        if j.special {
+            // No head-to-head battle through a canal (DATC 7.C.6), nor on a railway leg
+            // but the first (whose opponent meets the rider, DATC 7.B.26).
+            if j.is_canal_move(m) || j.leg(m).is_some_and(|k| k > 0) {
+                return None;
+            }
+            if let (Some(rail), Eff::Rail { .. }) = (&j.rail, j.eff[o]) {
+                o = rail.first_leg;
+            }
+            if j.is_canal_move(o) {
+                return None;
+            }
+        }
+        match j.move_of(o) {
+            Some((d, false)) if d == j.prov[m] => Some(o),
             _ => None,
         }
     }
@@ -232,7 +333,7 @@ impl<'j, 'a> Resolver<'j, 'a> {
             return false;
         };
         if !convoy {
-            return true;
+            return !j.special || self.special_path(m);
         }
         if self.paradox[m] {
             return false;
@@ -274,6 +375,112 @@ impl<'j, 'a> Resolver<'j, 'a> {
             }
         }
         false
+    }
+
+    /// Whether a move over land or sea that a variant rule governs can be made: a
+    /// railway leg exists when the ride got this far and need not stop to recapture a
+    /// center (DATC 7.B.11, 7.B.18); a canal move needs the permission and the
+    /// permitting unit to stay in the gate (DATC 7.C).
+    fn special_path(&mut self, m: usize) -> bool {
+        let j = self.judge;
+        if let (Some(k), Some(rail)) = (j.leg(m), j.rail.as_ref()) {
+            if self.bounce_only[m] {
+                return false;
+            }
+            if k == 0 {
+                return true;
+            }
+            let passed = rail.spaces[k - 1];
+            return self.resolve(m - 1) && (!rail.must_stop[k - 1] || self.passes_through(passed));
+        }
+        if j.is_canal_move(m) {
+            if self.paradox[m] || j.canal_permit as usize != m {
+                return false;
+            }
+            return self.stays_undislodged(j.gatekeeper as usize);
+        }
+        true
+    }
+
+    /// Whether a unit of the rider's power stays in `p` undislodged, so the ride passes
+    /// through it (DATC 7.B.3, 7.B.9, 7.B.10).
+    fn passes_through(&mut self, p: ProvinceId) -> bool {
+        let j = self.judge;
+        let (Some(rail), o) = (j.rail.as_ref(), j.at[p.index()]) else {
+            return false;
+        };
+        if o == NONE || j.power[o as usize] != j.power[rail.army] {
+            return false;
+        }
+        self.stays_undislodged(o as usize)
+    }
+
+    /// Whether unit `u` ends the phase where it started, not dislodged.
+    fn stays_undislodged(&mut self, u: usize) -> bool {
+        if self.judge.departs(u) && self.resolve(u) {
+            return false;
+        }
+        self.dislodger(u).is_none()
+    }
+
+    /// A railway leg gets the rider into its space: through a unit of its own power that
+    /// stays (never at the ride's end), or into a space left empty, beating every other
+    /// move there that no third move bounces (DATC 7.B.6, 7.B.7). It never dislodges.
+    fn leg_succeeds(&mut self, l: usize) -> bool {
+        let j = self.judge;
+        let (Some(k), Some(rail)) = (j.leg(l), j.rail.as_ref()) else {
+            return false;
+        };
+        if !self.has_path(l) {
+            return false;
+        }
+        let space = rail.spaces[k];
+        let last = k + 1 == rail.spaces.len();
+        let o = j.at[space.index()];
+        if o != NONE {
+            let o = o as usize;
+            let meets = self.head_to_head(l) == Some(o);
+            let leaves = j.departs(o) && !meets && self.resolve(o);
+            if !leaves {
+                return !last && !meets && self.passes_through(space);
+            }
+        }
+        let attack = self.attack_strength(l);
+        let others = j.moves_into.get(space.index());
+        for &other in others {
+            let other = other as usize;
+            if other == l || attack > self.prevent_strength(other) {
+                continue;
+            }
+            let other_attack = self.attack_strength(other);
+            let bounced_by_third = others.iter().any(|&p| {
+                let p = p as usize;
+                p != l && p != other && other_attack <= self.prevent_strength(p)
+            });
+            if !bounced_by_third {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Where the railway ride of unit `t` ends, if it leaves its space: the last space
+    /// its legs reached that it does not share with a unit it passed through (DATC
+    /// 7.B.5, 7.B.12).
+    pub fn rail_end(&mut self, t: usize) -> Option<ProvinceId> {
+        let j = self.judge;
+        let rail = j.rail.as_ref().filter(|r| r.army == t)?;
+        for k in (0..rail.spaces.len()).rev() {
+            if !self.resolve(rail.first_leg + k) {
+                continue;
+            }
+            let space = rail.spaces[k];
+            let o = j.at[space.index()];
+            if o == NONE || (j.departs(o as usize) && self.resolve(o as usize)) {
+                return Some(space);
+            }
+        }
+        None
     }
 
     /// DATC 4.A.1 a: a convoy is disrupted when any fleet on any of its routes is
@@ -336,8 +543,8 @@ impl<'j, 'a> Resolver<'j, 'a> {
         };
         let o = j.at[dest.index()];
         let leaves = o != NONE
-            && j.move_of(o as usize).is_some()
-            && self.head_to_head(m) != Some(o as usize)
+            && j.departs(o as usize)
+            && self.head_to_head(m).is_none()
             && self.resolve(o as usize);
         if o == NONE || leaves {
             return self.move_base(m) + self.support_count(m, None);
@@ -357,7 +564,7 @@ impl<'j, 'a> Resolver<'j, 'a> {
             return 0;
         }
         let o = o as usize;
-        if j.move_of(o).is_some() {
+        if j.departs(o) {
             return u32::from(!self.resolve(o));
         }
         1 + self.hold_support_count(o)
@@ -370,6 +577,9 @@ impl<'j, 'a> Resolver<'j, 'a> {
 
     /// PREVENT STRENGTH of move `m`.
     pub fn prevent_strength(&mut self, m: usize) -> u32 {
+        if self.bounce_only.get(m) == Some(&true) {
+            return self.move_base(m) + self.support_count(m, None);
+        }
         if !self.has_path(m) {
             return 0;
         }
@@ -439,7 +649,7 @@ impl<'j, 'a> Resolver<'j, 'a> {
     /// not move away.
     pub fn dislodged(&mut self, u: usize) -> bool {
         let j = self.judge;
-        if j.move_of(u).is_some() && self.resolve(u) {
+        if j.departs(u) && self.resolve(u) {
             return false;
         }
         self.dislodger(u).is_some()
@@ -450,6 +660,10 @@ impl<'j, 'a> Resolver<'j, 'a> {
         let j = self.judge;
         let p = j.prov[u];
         for &m in j.moves_into.get(p.index()) {
+            // A railway leg never dislodges (DATC 7.B.13).
+            if j.special && j.leg(m as usize).is_some() {
+                continue;
+            }
             if self.resolve(m as usize) {
                 return Some(m as usize);
             }
@@ -466,7 +680,8 @@ impl<'j, 'a> Resolver<'j, 'a> {
         };
         for &m in j.moves_into.get(j.prov[s].index()) {
             let m = m as usize;
-            if j.power[m] == j.power[s] {
+            // Nor does it cut support (DATC 7.B.14).
+            if j.power[m] == j.power[s] || (j.special && j.leg(m).is_some()) {
                 continue;
             }
             // An attack from the province the support goes into does not cut it; a

@@ -251,6 +251,16 @@ pub fn write_mila_order(map: &Map, order: &Order, untyped_letter: Option<char>) 
                 map.province(*to).id.to_uppercase()
             )
         }
+        OrderKind::RailMove { unit: u, to } => {
+            format!("{} TSR {}", unit(u), map.province(*to).id.to_uppercase())
+        }
+        OrderKind::CanalPermission { fleet, to } => {
+            format!(
+                "SC {} - {}",
+                unit(fleet),
+                map.province(*to).id.to_uppercase()
+            )
+        }
         OrderKind::Retreat { unit: u, to } => format!("{} R {}", unit(u), loc(*to)),
         OrderKind::Disband { unit: u } | OrderKind::Remove { unit: u } => format!("{} D", unit(u)),
         OrderKind::Build { unit: u } => format!("{} B", unit(u)),

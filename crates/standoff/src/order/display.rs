@@ -81,6 +81,12 @@ impl fmt::Display for OrderDisplay<'_> {
                 self.unit(army),
                 self.loc(to.location())
             ),
+            OrderKind::RailMove { unit, to } => {
+                write!(f, "{} - TSR - {}", self.unit(unit), self.loc(to.location()))
+            }
+            OrderKind::CanalPermission { fleet, to } => {
+                write!(f, "SC {} - {}", self.unit(fleet), self.loc(to.location()))
+            }
             OrderKind::Retreat { unit, to } => {
                 write!(f, "{} R {}", self.unit(unit), self.loc(*to))
             }

@@ -84,6 +84,21 @@ pub enum OrderKind {
         /// Army's destination.
         to: ProvinceId,
     },
+    /// Ride a railway to `to` (Colonial's Trans-Siberian Railroad: `A Mos - TSR - Vla`).
+    RailMove {
+        /// Ordered army.
+        unit: UnitRef,
+        /// Where the ride ends.
+        to: ProvinceId,
+    },
+    /// Let the fleet at `fleet` pass a canal to `to` (Colonial's Suez Canal:
+    /// `SC F Med - Red`, given by the power whose unit stands in the canal's gate).
+    CanalPermission {
+        /// The fleet allowed through.
+        fleet: UnitRef,
+        /// Where it goes.
+        to: ProvinceId,
+    },
     /// Retreat a dislodged unit to `to`.
     Retreat {
         /// Dislodged unit.
@@ -116,6 +131,7 @@ impl OrderKind {
         match self {
             OrderKind::Hold { unit }
             | OrderKind::Move { unit, .. }
+            | OrderKind::RailMove { unit, .. }
             | OrderKind::SupportHold { unit, .. }
             | OrderKind::SupportMove { unit, .. }
             | OrderKind::Convoy { unit, .. }
@@ -123,7 +139,7 @@ impl OrderKind {
             | OrderKind::Disband { unit }
             | OrderKind::Build { unit }
             | OrderKind::Remove { unit } => Some(unit),
-            OrderKind::Waive => None,
+            OrderKind::Waive | OrderKind::CanalPermission { .. } => None,
         }
     }
 }

@@ -219,7 +219,10 @@ pub fn center_table(variant: &Variant, position: &Position) -> String {
     out.push_str(if adjusting { "  Adjustment\n" } else { "\n" });
     for (i, p) in variant.powers.iter().enumerate() {
         let id = PowerId(i as u8);
-        let (c, u) = (position.center_count(id), position.unit_count(id));
+        let (c, u) = (
+            variant.counted_centers(position, id),
+            position.unit_count(id),
+        );
         let adj = match c as i32 - u as i32 {
             _ if !adjusting => String::new(),
             0 => "  -".to_string(),

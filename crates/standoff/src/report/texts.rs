@@ -39,6 +39,11 @@ pub fn illegal_text(why: Illegal) -> &'static str {
         Illegal::NothingDue => "the power has no (more) builds or removals to make",
         Illegal::NotARetreatOption => "the unit cannot retreat there",
         Illegal::FleetCannotBeConvoyed => "only armies can be convoyed",
+        Illegal::NoRailway => "there is no railway on this map",
+        Illegal::RailwayNotYours => "only the railway's own power may use it",
+        Illegal::NotOnRailway => "only an army on the railway may ride it, to a space on the line",
+        Illegal::RailwayBusy => "two units were ordered onto the railway: neither rides",
+        Illegal::NoCanal => "there is no canal on this map",
     }
 }
 
@@ -51,7 +56,9 @@ pub fn outcome_text(variant: &Variant, outcome: &Outcome) -> String {
         Outcome::Bounced { against: Some(p) } => format!("bounces ({})", abbr(*p)),
         Outcome::Bounced { against: None } => "bounces".into(),
         Outcome::NoConvoy => "fails: no convoy (or, under 4.E.1 a/b, no route at all)".into(),
-        Outcome::ParadoxFailed => "fails: convoy paradox (Szykman rule)".into(),
+        Outcome::ParadoxFailed => "fails: paradox rule (Szykman, or the variant's)".into(),
+        Outcome::CanalClosed => "fails: no passage through the canal".into(),
+        Outcome::Stopped { at } => format!("stops short at {}", abbr(*at)),
         Outcome::Supported => "support given".into(),
         Outcome::Cut { by } => format!("support cut by {}", abbr(*by)),
         Outcome::Convoyed => "convoys".into(),

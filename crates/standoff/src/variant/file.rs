@@ -3,7 +3,10 @@
 //! Every error names the file and the space or power that is wrong, with the line of its
 //! first mention where one can be found.
 
-use super::plugins::{BuildAnywhere, ConvoyableCoasts, DifficultBorders, Ice, Plugins};
+use super::plugins::{
+    BuildAnywhere, Canal, CanalRule, ConvoyableCoasts, DifficultBorders, Ice, NotACenterFor,
+    Plugins, Railway, RailwayRule,
+};
 use super::{Power, Variant};
 use crate::ids::{PowerId, ProvinceId};
 use crate::map::{LocationSpec, Map, MapBuilder, ProvinceSpec, Terrain};
@@ -66,6 +69,15 @@ struct RuleEntry {
     seasons: Vec<String>,
     #[serde(default)]
     borders: Vec<String>,
+    /// The power a rule belongs to (`railway`).
+    #[serde(default)]
+    power: Option<String>,
+    /// The powers a rule names (`not_a_center_for`).
+    #[serde(default)]
+    powers: Vec<String>,
+    /// The space whose unit controls a canal (`canal`).
+    #[serde(default)]
+    gate: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -340,7 +352,74 @@ impl Variant {
                     plugins.push(Arc::new(DifficultBorders { borders }));
                 }
                 "build_anywhere" => plugins.push(Arc::new(BuildAnywhere)),
-                other => loader.error(other, format!("unknown rule `{other}` (known: ice, convoyable_coasts, difficult_borders, build_anywhere)")),
+                "railway" => {
+                    let power = r.power.as_deref().and_then(|name| {
+                        let found = super::power_by_name(&powers, name);
+                        if found.is_none() {
+                            loader.error(name, format!("{ctx}: unknown power `{name}`"));
+                        }
+                        found
+                    });
+                    if r.power.is_none() {
+                        loader.error(&r.name, format!("{ctx}: needs `power`"));
+                    }
+                    if spaces.len() < 2 {
+                        loader.error(&r.name, format!("{ctx}: the line needs two spaces or more"));
+                    }
+                    for w in spaces.windows(2) {
+                        if !map.army_adjacent(w[0], w[1]) {
+                            let (a, b) = (&map.province(w[0]).id, &map.province(w[1]).id);
+                            loader.error(a, format!("{ctx}: `{a}` and `{b}` are not army-adjacent"));
+                        }
+                    }
+                    if let Some(power) = power {
+                        plugins.push(Arc::new(RailwayRule(Railway { power, line: spaces })));
+                    }
+                }
+                "canal" => {
+                    let gate = match r.gate.as_deref() {
+                        Some(g) => loader.province(g, &ctx),
+                        None => {
+                            loader.error(&r.name, format!("{ctx}: needs `gate`"));
+                            None
+                        }
+                    };
+                    let seas = match r.borders.as_slice() {
+                        [one] => loader.edge(one, &ctx).map(|(a, b)| (a.province, b.province)),
+                        _ => {
+                            loader.error(&r.name, format!("{ctx}: needs one border `sea-sea`"));
+                            None
+                        }
+                    };
+                    if let Some((a, b)) = seas {
+                        for s in [a, b] {
+                            if map.province(s).terrain != Terrain::Sea {
+                                let id = map.province(s).id.clone();
+                                loader.error(&id, format!("{ctx}: `{id}` is not a sea"));
+                            }
+                        }
+                    }
+                    if let (Some(gate), Some(seas)) = (gate, seas) {
+                        plugins.push(Arc::new(CanalRule(Canal { gate, seas })));
+                    }
+                }
+                "not_a_center_for" => {
+                    for &p in &spaces {
+                        if !map.province(p).is_center {
+                            let id = map.province(p).id.clone();
+                            loader.error(&id, format!("{ctx}: `{id}` is not a supply center"));
+                        }
+                    }
+                    let mut excluded = Vec::new();
+                    for name in &r.powers {
+                        match super::power_by_name(&powers, name) {
+                            Some(p) => excluded.push(p),
+                            None => loader.error(name, format!("{ctx}: unknown power `{name}`")),
+                        }
+                    }
+                    plugins.push(Arc::new(NotACenterFor { spaces, powers: excluded }));
+                }
+                other => loader.error(other, format!("unknown rule `{other}` (known: ice, convoyable_coasts, difficult_borders, build_anywhere, railway, canal, not_a_center_for)")),
             }
         }
         if !loader.errors.is_empty() {
@@ -397,6 +476,7 @@ impl Variant {
             start_phase,
             victory_centers: parsed.variant.victory_centers,
             season_hooks,
+            center_exclusions: plugins.center_exclusions(),
             plugins,
         })
     }

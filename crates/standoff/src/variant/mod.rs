@@ -57,6 +57,24 @@ pub struct Variant {
     /// The plug-ins' hooks combined for spring, fall and winter (they depend only on
     /// the season), so the judge reads them without recomputing.
     pub(crate) season_hooks: Vec<plugins::PhaseHooks>,
+    /// (center, power) pairs where the center does not count for the power.
+    pub(crate) center_exclusions: Vec<(ProvinceId, PowerId)>,
+}
+
+/// The power named `name` (full name, adjective or alias; case and punctuation ignored).
+pub(crate) fn power_by_name(powers: &[Power], name: &str) -> Option<PowerId> {
+    let key = normalize_name(name);
+    if key.is_empty() {
+        return None;
+    }
+    powers
+        .iter()
+        .position(|p| {
+            normalize_name(&p.name) == key
+                || normalize_name(&p.adjective) == key
+                || p.aliases.iter().any(|a| normalize_name(a) == key)
+        })
+        .map(|i| PowerId(i as u8))
 }
 
 impl Variant {
@@ -73,18 +91,19 @@ impl Variant {
 
     /// The power named `name` (full name, adjective or alias; case and punctuation ignored).
     pub fn find_power(&self, name: &str) -> Option<PowerId> {
-        let key = normalize_name(name);
-        if key.is_empty() {
-            return None;
-        }
-        self.powers
+        power_by_name(&self.powers, name)
+    }
+
+    /// Supply centers of `power` that count for supply and victory: the centers it owns,
+    /// less those a rule says do not count for it (Colonial's Hong Kong for China).
+    pub fn counted_centers(&self, position: &crate::position::Position, power: PowerId) -> usize {
+        let owned = position.center_count(power);
+        let excluded = self
+            .center_exclusions
             .iter()
-            .position(|p| {
-                normalize_name(&p.name) == key
-                    || normalize_name(&p.adjective) == key
-                    || p.aliases.iter().any(|a| normalize_name(a) == key)
-            })
-            .map(|i| PowerId(i as u8))
+            .filter(|&&(p, who)| who == power && position.owners[p.index()] == Some(power))
+            .count();
+        owned - excluded
     }
 
     /// The power's data.

@@ -6,11 +6,13 @@
 //! only reads bit sets. The judge never asks which variant it is playing.
 //!
 //! Built-in plug-ins: `ice` (DATC 8), `convoyable_coasts` (DATC 9), `difficult_borders`
-//! (DATC 10), `build_anywhere` (DATC 11).
+//! (DATC 10), `build_anywhere` (DATC 11), and Colonial's `railway` (the Trans-Siberian
+//! Railroad, DATC 7.B), `canal` (the Suez Canal, DATC 7.C) and `not_a_center_for`
+//! (Hong Kong, DATC 7.A).
 
 use crate::adjudicate::ProvinceSet;
 use crate::bitset::BitMatrix;
-use crate::ids::ProvinceId;
+use crate::ids::{PowerId, ProvinceId};
 use crate::map::{Map, Terrain};
 use crate::phase::{Phase, Season};
 use std::fmt::Debug;
@@ -34,6 +36,59 @@ pub trait Plugin: Debug + Send + Sync {
     fn build_anywhere(&self) -> bool {
         false
     }
+    /// A railway line one power's armies may ride in one move (`A Mos - TSR - Vla`).
+    fn railway(&self) -> Option<Railway> {
+        None
+    }
+    /// A canal: a fleet passage between two seas open only with the permission of the
+    /// unit in a gate space.
+    fn canal(&self) -> Option<Canal> {
+        None
+    }
+    /// Adds the (center, power) pairs where a supply center does not count for a power
+    /// (supply and victory), although the power may own it.
+    fn center_exclusions(&self, _out: &mut Vec<(ProvinceId, PowerId)>) {}
+}
+
+/// A railway line (Colonial's Trans-Siberian Railroad, DATC 7.B).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Railway {
+    /// The only power whose armies may use it.
+    pub power: PowerId,
+    /// The spaces of the line, in order; each is army-adjacent to the next.
+    pub line: Vec<ProvinceId>,
+}
+
+impl Railway {
+    /// The spaces a ride from `from` to `to` enters, in order (`to` last); `None` when
+    /// either is off the line or they are the same space.
+    pub fn ride(&self, from: ProvinceId, to: ProvinceId) -> Option<Vec<ProvinceId>> {
+        let a = self.line.iter().position(|&p| p == from)?;
+        let b = self.line.iter().position(|&p| p == to)?;
+        match a.cmp(&b) {
+            std::cmp::Ordering::Less => Some(self.line[a + 1..=b].to_vec()),
+            std::cmp::Ordering::Greater => Some(self.line[b..a].iter().rev().copied().collect()),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+}
+
+/// A canal (Colonial's Suez Canal, DATC 7.C): fleets pass between `seas` only with the
+/// permission of the unit in `gate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Canal {
+    /// The space whose unit grants passage.
+    pub gate: ProvinceId,
+    /// The two seas the canal joins.
+    pub seas: (ProvinceId, ProvinceId),
+}
+
+impl Canal {
+    /// Whether a move from `from` to `to` goes through the canal.
+    #[inline]
+    pub fn joins(&self, from: ProvinceId, to: ProvinceId) -> bool {
+        (from, to) == self.seas || (to, from) == self.seas
+    }
 }
 
 /// The hooks of all of a variant's plug-ins, combined for one phase.
@@ -47,6 +102,19 @@ pub struct PhaseHooks {
     pub difficult: Option<BitMatrix>,
     /// Build in any owned center.
     pub build_anywhere: bool,
+    /// The railway, if the variant has one.
+    pub railway: Option<Railway>,
+    /// The canal, if the variant has one.
+    pub canal: Option<Canal>,
+}
+
+impl PhaseHooks {
+    /// Whether a plug-in changes how moves resolve (railway, canal): the judge takes its
+    /// general path only then.
+    #[inline]
+    pub fn special_moves(&self) -> bool {
+        self.railway.is_some() || self.canal.is_some()
+    }
 }
 
 /// The plug-ins of a variant.
@@ -78,7 +146,11 @@ impl Plugins {
         let mut convoy = ProvinceSet::new(n);
         let mut difficult: Option<BitMatrix> = None;
         let mut build_anywhere = false;
+        let mut railway = None;
+        let mut canal = None;
         for p in &self.list {
+            railway = railway.or_else(|| p.railway());
+            canal = canal.or_else(|| p.canal());
             p.frozen(phase, &mut frozen);
             p.convoy_spaces(&mut convoy);
             let mut borders = BitMatrix::new(n);
@@ -109,7 +181,18 @@ impl Plugins {
             convoy,
             difficult,
             build_anywhere,
+            railway,
+            canal,
         }
+    }
+
+    /// The (center, power) pairs where a center does not count for that power.
+    pub fn center_exclusions(&self) -> Vec<(ProvinceId, PowerId)> {
+        let mut out = Vec::new();
+        for p in &self.list {
+            p.center_exclusions(&mut out);
+        }
+        out
     }
 }
 
@@ -182,5 +265,54 @@ impl Plugin for BuildAnywhere {
     }
     fn build_anywhere(&self) -> bool {
         true
+    }
+}
+
+/// DATC 7.B: Colonial's Trans-Siberian Railroad.
+#[derive(Debug)]
+pub struct RailwayRule(pub Railway);
+
+impl Plugin for RailwayRule {
+    fn name(&self) -> &'static str {
+        "railway"
+    }
+    fn railway(&self) -> Option<Railway> {
+        Some(self.0.clone())
+    }
+}
+
+/// DATC 7.C: Colonial's Suez Canal.
+#[derive(Debug)]
+pub struct CanalRule(pub Canal);
+
+impl Plugin for CanalRule {
+    fn name(&self) -> &'static str {
+        "canal"
+    }
+    fn canal(&self) -> Option<Canal> {
+        Some(self.0)
+    }
+}
+
+/// DATC 7.A: centers that do not count for some powers (Hong Kong is no center for
+/// China).
+#[derive(Debug)]
+pub struct NotACenterFor {
+    /// The centers.
+    pub spaces: Vec<ProvinceId>,
+    /// The powers they do not count for.
+    pub powers: Vec<PowerId>,
+}
+
+impl Plugin for NotACenterFor {
+    fn name(&self) -> &'static str {
+        "not_a_center_for"
+    }
+    fn center_exclusions(&self, out: &mut Vec<(ProvinceId, PowerId)>) {
+        for &s in &self.spaces {
+            for &p in &self.powers {
+                out.push((s, p));
+            }
+        }
     }
 }
