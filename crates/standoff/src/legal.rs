@@ -209,6 +209,19 @@ fn move_targets(
     }
 }
 
+/// Where the unit standing in `at` could ride the variant's railway (DATC 7.B).
+fn rail_destinations(hooks: &PhaseHooks, (at, unit): &(ProvinceId, Unit)) -> Vec<ProvinceId> {
+    match &hooks.railway {
+        Some(r) if r.power == unit.power && unit.kind == UnitKind::Army => r
+            .line
+            .iter()
+            .copied()
+            .filter(|&p| p != *at && r.ride(*at, p).is_some())
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// Shared tables for generating movement orders in one position: fleets at sea, and
 /// for each unit its move targets and the provinces it can support into.
 struct MovementTables<'a> {
@@ -235,6 +248,14 @@ impl<'a> MovementTables<'a> {
                     return Vec::new();
                 }
                 let mut t = move_targets(map, u, &chains, None);
+                // A fleet in a canal's sea may pass to the other (with permission).
+                if let Some(c) = hooks.canal.filter(|_| u.kind == UnitKind::Fleet) {
+                    for (a, b) in [c.seas, (c.seas.1, c.seas.0)] {
+                        if *p == a {
+                            t.push((b.location(), false));
+                        }
+                    }
+                }
                 t.retain(|&(l, _)| !hooks.frozen.contains(map.province_of(l)));
                 t
             })
@@ -243,6 +264,9 @@ impl<'a> MovementTables<'a> {
         for (i, t) in targets.iter().enumerate() {
             for &(l, _) in t {
                 dests.set(i, map.province_of(l).index());
+            }
+            for p in rail_destinations(hooks, &units[i]) {
+                dests.set(i, p.index());
             }
         }
         MovementTables {
@@ -293,6 +317,24 @@ impl<'a> MovementTables<'a> {
                     to,
                     via_convoy: true,
                 }));
+            }
+        }
+        for to in rail_destinations(self.hooks, &self.units[i]) {
+            out.push(order(OrderKind::RailMove { unit: me, to }));
+        }
+        // The unit in a canal's gate may let a fleet through.
+        if let Some(c) = self.hooks.canal.filter(|c| c.gate == province) {
+            for (a, b) in [c.seas, (c.seas.1, c.seas.0)] {
+                if let Some((_, fleet)) = self
+                    .units
+                    .iter()
+                    .find(|(q, u)| *q == a && u.kind == UnitKind::Fleet)
+                {
+                    out.push(order(OrderKind::CanalPermission {
+                        fleet: UnitRef::new(Some(UnitKind::Fleet), fleet.location),
+                        to: b,
+                    }));
+                }
             }
         }
         // Supports: in place, for units it can reach; of moves into provinces it can

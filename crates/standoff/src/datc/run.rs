@@ -6,7 +6,7 @@ use crate::adjudicate::{
 };
 use crate::ids::ProvinceId;
 use crate::order::{Order, OrderKind};
-use crate::parse::{parse_order, parse_order_at};
+use crate::parse::{parse_order, parse_order_at, split_canal_clause};
 use crate::phase::{parse_phase, Phase, PhaseKind};
 use crate::position::Dislodged;
 use crate::position::Position;
@@ -99,8 +99,17 @@ fn read_orders(
 ) -> Vec<Order> {
     let mut orders = Vec::new();
     for line in &case.orders {
-        match parse_order_at(variant, position, None, &line.text) {
-            Ok(o) => orders.push(o),
+        let (main, permission) = split_canal_clause(variant, &line.text);
+        match parse_order_at(variant, position, None, main) {
+            Ok(o) => {
+                orders.push(o);
+                if let Some(text) = permission {
+                    match parse_order_at(variant, position, Some(o.power), text) {
+                        Ok(p) => orders.push(p),
+                        Err(e) => problems.push(format!("line {}: cannot read order: {e}", line.line)),
+                    }
+                }
+            }
             Err(e) => problems.push(format!("line {}: cannot read order: {e}", line.line)),
         }
     }

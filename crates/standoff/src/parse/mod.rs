@@ -162,16 +162,50 @@ fn parse_lines(
             current = Some(p);
             continue;
         }
-        match parse(current, line) {
-            Ok(order) => orders.push(ParsedLine {
-                line: i + 1,
-                order,
-                text: line.to_string(),
-            }),
+        let (main, permission) = split_canal_clause(variant, line);
+        match parse(current, main) {
+            Ok(order) => {
+                orders.push(ParsedLine {
+                    line: i + 1,
+                    order,
+                    text: main.to_string(),
+                });
+                if let Some(text) = permission {
+                    match parse(Some(order.power), text) {
+                        Ok(order) => orders.push(ParsedLine {
+                            line: i + 1,
+                            order,
+                            text: text.to_string(),
+                        }),
+                        Err(error) => errors.push(LineError { line: i + 1, error }),
+                    }
+                }
+            }
             Err(error) => errors.push(LineError { line: i + 1, error }),
         }
     }
     (orders, errors)
+}
+
+/// Splits a line that gives the unit in a canal's gate an order and a permission
+/// (`A Egy H SC F Med - Red`, DATC 7.C.2) into the order and the permission
+/// (`SC F Med - Red`). Lines without such a clause come back whole.
+pub fn split_canal_clause<'t>(variant: &Variant, line: &'t str) -> (&'t str, Option<&'t str>) {
+    if variant.canal().is_none() {
+        return (line, None);
+    }
+    let tokens = lex(line);
+    let clause = tokens
+        .iter()
+        .skip(1)
+        .find(|t| t.tok == Tok::Word && t.norm == "sc")
+        .map(|t| t.span.start);
+    match clause.and_then(|at| Some((line.get(..at)?, line.get(at..)?))) {
+        Some((main, permission)) if !main.trim().trim_end_matches(':').is_empty() => {
+            (main.trim(), Some(permission))
+        }
+        _ => (line, None),
+    }
 }
 
 struct Parser<'a> {
@@ -282,7 +316,10 @@ impl<'a> Parser<'a> {
         let Some(power) = power else {
             return self.err(ParseErrorKind::MissingPower, self.here_span());
         };
-        let kind = self.order_body(phase)?;
+        let kind = match self.canal_permission()? {
+            Some(permission) => permission,
+            None => self.order_body(phase)?,
+        };
         self.skip_commas();
         if self.pos < self.tokens.len() {
             return self.err(ParseErrorKind::TrailingInput, self.here_span());
@@ -372,6 +409,10 @@ impl<'a> Parser<'a> {
         }
         let unit = self.unit_ref()?;
         self.skip_commas();
+        // `A Mos TSR Vla`: a railway ride written without a dash.
+        if self.rail_word() {
+            return self.rail_destination(unit);
+        }
         let Some(tok) = self.peek() else {
             return Ok(OrderKind::Hold { unit });
         };
@@ -392,6 +433,10 @@ impl<'a> Parser<'a> {
                 // "moves to", "retreats to"
                 if matches!(self.peek_word(), Some("to")) {
                     self.pos += 1;
+                }
+                // `A Mos - TSR - Vla`: a railway ride (Colonial).
+                if self.rail_word() {
+                    return self.rail_destination(unit);
                 }
                 let mut to = self.location()?;
                 // Path specifications (DATC 4.A.6): `A Lon - Nth - Bel`; keep the end.
@@ -462,6 +507,63 @@ impl<'a> Parser<'a> {
                 })
             }
         }
+    }
+
+    /// Consumes the railway word (`TSR`, `Trans-Siberian Railroad`, `rail`) if the
+    /// variant has a railway and it comes next.
+    fn rail_word(&mut self) -> bool {
+        if self.variant.railway().is_none() {
+            return false;
+        }
+        match self.peek_word() {
+            Some("tsr" | "rail" | "railroad" | "railway") => self.pos += 1,
+            Some("trans" | "transsiberian") => {
+                let mut k = 1;
+                if self.peek_word() == Some("trans") {
+                    if self.peek_word_at(1) != Some("siberian") {
+                        return false;
+                    }
+                    k = 2;
+                }
+                if matches!(self.peek_word_at(k), Some("railroad" | "railway")) {
+                    k += 1;
+                }
+                self.pos += k;
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// The rest of a railway order after its railway word: `- Vla`, `to Vla` or `Vla`.
+    fn rail_destination(&mut self, unit: UnitRef) -> Result<OrderKind, ParseError> {
+        if self.at(Tok::Dash) || matches!(self.peek_word(), Some("to")) {
+            self.pos += 1;
+        }
+        let to = self.location()?;
+        Ok(OrderKind::RailMove {
+            unit,
+            to: self.variant.map.province_of(to),
+        })
+    }
+
+    /// A canal permission (`SC F Med - Red`) if the variant has a canal and `SC` comes
+    /// next.
+    fn canal_permission(&mut self) -> Result<Option<OrderKind>, ParseError> {
+        if self.variant.canal().is_none() || self.peek_word() != Some("sc") {
+            return Ok(None);
+        }
+        self.pos += 1;
+        let fleet = self.unit_ref()?;
+        match self.peek() {
+            Some(t) if t.tok == Tok::Dash || t.norm == "to" => self.pos += 1,
+            _ => return self.err(ParseErrorKind::ExpectedAction, self.here_span()),
+        }
+        let to = self.location()?;
+        Ok(Some(OrderKind::CanalPermission {
+            fleet,
+            to: self.variant.map.province_of(to),
+        }))
     }
 
     /// `via convoy`, `by convoy`, `(via convoy)`, `VIA`.

@@ -89,6 +89,16 @@ impl Variant {
         &self.season_hooks[i]
     }
 
+    /// The variant's railway, if it has one.
+    pub fn railway(&self) -> Option<&plugins::Railway> {
+        self.season_hooks.first()?.railway.as_ref()
+    }
+
+    /// The variant's canal, if it has one.
+    pub fn canal(&self) -> Option<plugins::Canal> {
+        self.season_hooks.first()?.canal
+    }
+
     /// The power named `name` (full name, adjective or alias; case and punctuation ignored).
     pub fn find_power(&self, name: &str) -> Option<PowerId> {
         power_by_name(&self.powers, name)
