@@ -1,6 +1,7 @@
 //! Reading a `--variant` argument: a built-in name or alias, or a path to a variant file.
 
 use anyhow::{Context, Result};
+use standoff::variant::BaseFile;
 use standoff::Variant;
 use std::path::Path;
 
@@ -10,14 +11,27 @@ pub fn names_file(spec: &str) -> bool {
 }
 
 /// The variant named `spec`: a file if `spec` is a path to one (or ends in `.toml`),
-/// else a built-in variant.
+/// else a built-in variant. A file may extend a built-in or another file (by a path
+/// relative to its own folder).
 pub fn load_variant(spec: &str) -> Result<Variant> {
     let path = Path::new(spec);
     if names_file(spec) {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("reading variant file {spec}"))?;
-        Ok(Variant::from_toml(&text, spec)?)
+        Ok(Variant::from_toml_with_bases(&text, spec, &read_base)?)
     } else {
         Ok(Variant::builtin(spec)?)
     }
+}
+
+/// Reads the base file an `extends = "path"` names, relative to the extending file.
+fn read_base(path: &str, from: &str) -> Result<BaseFile, String> {
+    let dir = Path::new(from).parent().unwrap_or_else(|| Path::new(""));
+    let full = dir.join(path);
+    let text = std::fs::read_to_string(&full).map_err(|e| format!("{}: {e}", full.display()))?;
+    // The canonical path names the file, so a file reached twice is seen as one.
+    let name = std::fs::canonicalize(&full)
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|_| full.display().to_string());
+    Ok(BaseFile { name, text })
 }

@@ -47,6 +47,26 @@ const BUILTINS: &[Builtin] = &[
         source: include_str!("../../variants/loeb9-tc14fgl/variant.toml"),
     },
     Builtin {
+        name: "colonial",
+        aliases: &["colonial-datc", "colonial-hawes"],
+        source: include_str!("../../variants/colonial/variant.toml"),
+    },
+    Builtin {
+        name: "colonial-errata",
+        aliases: &["colonial-second-print", "colonial-ah-errata"],
+        source: include_str!("../../variants/colonial-errata/variant.toml"),
+    },
+    Builtin {
+        name: "colonial-moulmein",
+        aliases: &["moulmein", "colonial-moulmein-convention"],
+        source: include_str!("../../variants/colonial-moulmein/variant.toml"),
+    },
+    Builtin {
+        name: "colonial-1994",
+        aliases: &["colonial-first-print"],
+        source: include_str!("../../variants/colonial-1994/variant.toml"),
+    },
+    Builtin {
         name: "conv-coasts",
         aliases: &["ConvoyingCoastalArea", "DATC_ConvoyingCoastal"],
         source: include_str!("../../variants/conv-coasts/variant.toml"),
@@ -58,15 +78,28 @@ pub fn builtin_names() -> impl Iterator<Item = &'static str> {
     BUILTINS.iter().map(|b| b.name)
 }
 
+fn find(name: &str) -> Option<&'static Builtin> {
+    let key = normalize_name(name);
+    BUILTINS.iter().find(|b| {
+        normalize_name(b.name) == key || b.aliases.iter().any(|a| normalize_name(a) == key)
+    })
+}
+
+/// The canonical name and the file text of the built-in variant `name` (name or alias).
+pub(super) fn builtin_source(name: &str) -> Option<(&'static str, &'static str)> {
+    find(name).map(|b| (b.name, b.source))
+}
+
+/// How errors name a built-in variant's file.
+pub(super) fn builtin_file_name(name: &str) -> String {
+    format!("<builtin {name}>")
+}
+
 impl Variant {
     /// Loads a built-in variant by name or alias (`"standard"`, `"classical"`).
     pub fn builtin(name: &str) -> Result<Variant, VariantError> {
-        let key = normalize_name(name);
-        let found = BUILTINS.iter().find(|b| {
-            normalize_name(b.name) == key || b.aliases.iter().any(|a| normalize_name(a) == key)
-        });
-        match found {
-            Some(b) => Variant::from_toml(b.source, &format!("<builtin {}>", b.name)),
+        match find(name) {
+            Some(b) => Variant::from_toml(b.source, &builtin_file_name(b.name)),
             None => Err(VariantError::UnknownVariant(name.to_string())),
         }
     }

@@ -1,8 +1,11 @@
 //! The variant file format (TOML) and its loader.
 //!
 //! Every error names the file and the space or power that is wrong, with the line of its
-//! first mention where one can be found.
+//! first mention where one can be found. A file that `extends` another is merged with
+//! its base first (see [`super::extends`]); errors then name whichever file mentions
+//! the offending name.
 
+use super::extends::{read_chain, ExtendsProblem, ReadBase, Source};
 use super::plugins::{
     BuildAnywhere, Canal, CanalRule, ConvoyableCoasts, DifficultBorders, Ice, NotACenterFor,
     Plugins, Railway, RailwayRule,
@@ -41,27 +44,39 @@ pub enum VariantError {
         /// What is wrong, naming the space or power.
         message: String,
     },
+    /// An `extends` line, or an edge an extending file adds or removes, is wrong.
+    #[error("{file}:{line}: {problem}")]
+    Extends {
+        /// File name.
+        file: String,
+        /// Line of the `extends` key or of the edge (0 if unknown).
+        line: usize,
+        /// What is wrong.
+        problem: ExtendsProblem,
+    },
     /// Several content problems at once.
     #[error("{}", .0.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))]
     Many(Vec<VariantError>),
 }
 
+/// A whole variant file (or the merge of an `extends` chain).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct VariantFile {
-    variant: Header,
+pub(super) struct VariantFile {
+    pub(super) variant: Header,
     #[serde(default)]
     power: Vec<PowerEntry>,
     #[serde(default)]
     province: Vec<ProvinceEntry>,
-    adjacency: Adjacency,
+    pub(super) adjacency: Adjacency,
     #[serde(default)]
-    rule: Vec<RuleEntry>,
+    pub(super) rule: Vec<RuleEntry>,
 }
 
+/// A `[[rule]]` table.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RuleEntry {
+pub(super) struct RuleEntry {
     name: String,
     #[serde(default)]
     spaces: Vec<String>,
@@ -80,20 +95,21 @@ struct RuleEntry {
     gate: Option<String>,
 }
 
+/// The `[variant]` table.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Header {
-    name: String,
+pub(super) struct Header {
+    pub(super) name: String,
     #[serde(default)]
-    aliases: Vec<String>,
+    pub(super) aliases: Vec<String>,
     #[serde(default)]
-    title: Option<String>,
-    start_year: i32,
+    pub(super) title: Option<String>,
+    pub(super) start_year: i32,
     /// `spring` (movement, the default), `fall` or `winter` (adjustments first, as in
     /// Chaos).
     #[serde(default)]
-    start_season: Option<String>,
-    victory_centers: usize,
+    pub(super) start_season: Option<String>,
+    pub(super) victory_centers: usize,
 }
 
 #[derive(Deserialize)]
@@ -125,32 +141,47 @@ struct ProvinceEntry {
     coasts: Vec<String>,
 }
 
+/// The `[adjacency]` table.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Adjacency {
+pub(super) struct Adjacency {
     #[serde(default)]
-    army: Vec<String>,
+    pub(super) army: Vec<String>,
     #[serde(default)]
-    fleet: Vec<String>,
+    pub(super) fleet: Vec<String>,
+}
+
+/// The line (from 1) of the first occurrence of `needle` in `text`, 0 if none.
+pub(super) fn line_of(text: &str, needle: &str) -> usize {
+    text.find(needle)
+        .map(|at| text[..at].lines().count().max(1))
+        .unwrap_or(0)
 }
 
 struct Loader<'a> {
-    file: &'a str,
-    source: &'a str,
+    /// The files the variant was read from, the extending file first.
+    sources: &'a [Source],
     ids: HashMap<String, ProvinceId>,
     coasts: HashMap<String, Vec<String>>,
     errors: Vec<VariantError>,
 }
 
 impl Loader<'_> {
+    /// Records a problem, at the first file (extending file first) mentioning `needle`.
     fn error(&mut self, needle: &str, message: String) {
-        let line = self
-            .source
-            .find(needle)
-            .map(|at| self.source[..at].lines().count().max(1))
-            .unwrap_or(0);
+        let (file, line) = self
+            .sources
+            .iter()
+            .find_map(|s| {
+                s.text
+                    .contains(needle)
+                    .then(|| (&s.file, line_of(&s.text, needle)))
+            })
+            .or_else(|| self.sources.first().map(|s| (&s.file, 0)))
+            .map(|(f, l)| (f.clone(), l))
+            .unwrap_or_default();
         self.errors.push(VariantError::Content {
-            file: self.file.to_string(),
+            file,
             line,
             message,
         });
@@ -192,18 +223,31 @@ impl Loader<'_> {
 }
 
 impl Variant {
-    /// Parses and checks a variant file. `file` names it in error messages.
+    /// Parses and checks a variant file. `file` names it in error messages. A file may
+    /// `extends` a built-in variant; extending a file by path needs
+    /// [`Variant::from_toml_with_bases`].
     pub fn from_toml(source: &str, file: &str) -> Result<Variant, VariantError> {
-        let parsed: VariantFile = toml::from_str(source).map_err(|e| VariantError::Syntax {
-            file: file.to_string(),
-            message: e.to_string(),
-        })?;
+        Self::load(source, file, None)
+    }
+
+    /// Like [`Variant::from_toml`], and a file may `extends` another file by path:
+    /// `read_base(path, extending_file)` reads it (the library does no I/O).
+    pub fn from_toml_with_bases(
+        source: &str,
+        file: &str,
+        read_base: ReadBase,
+    ) -> Result<Variant, VariantError> {
+        Self::load(source, file, Some(read_base))
+    }
+
+    fn load(source: &str, file: &str, read: Option<ReadBase>) -> Result<Variant, VariantError> {
+        let chain = read_chain(source, file, read, &mut Vec::new())?;
+        let parsed = chain.file;
         let mut loader = Loader {
-            file,
-            source,
+            sources: &chain.sources,
             ids: HashMap::new(),
             coasts: HashMap::new(),
-            errors: Vec::new(),
+            errors: chain.errors,
         };
         let mut specs = Vec::new();
         for (i, p) in parsed.province.iter().enumerate() {

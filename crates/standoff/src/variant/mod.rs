@@ -2,13 +2,16 @@
 //!
 //! Variants are data: each is a TOML file (format documented in `docs/variant-format.md`)
 //! loaded by [`Variant::from_toml`]. Built-in variants are embedded in the library and
-//! found by name or alias with [`Variant::builtin`].
+//! found by name or alias with [`Variant::builtin`]. A file may `extends` another
+//! variant and change a few edges (`extends.rs`).
 
 mod builtin;
+mod extends;
 mod file;
 pub mod plugins;
 
 pub use builtin::builtin_names;
+pub use extends::{BaseFile, ExtendsProblem, ReadBase};
 pub use file::VariantError;
 
 use crate::ids::{PowerId, ProvinceId};
