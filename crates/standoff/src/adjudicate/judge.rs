@@ -390,8 +390,10 @@ impl<'a> Judge<'a> {
                 if self.could_ride(t as usize, dest) {
                     // A railway ride (DATC 7.B.15: support counts on its last leg).
                 } else if fleet_without_coast {
+                    let through_canal = self.hooks.canal.is_some_and(|c| c.joins(tp, dest));
                     if tp == dest
-                        || !map.can_reach_province(UnitKind::Fleet, self.loc[t as usize], dest)
+                        || !(through_canal
+                            || map.can_reach_province(UnitKind::Fleet, self.loc[t as usize], dest))
                     {
                         return Err(Illegal::SupportedMoveImpossible);
                     }

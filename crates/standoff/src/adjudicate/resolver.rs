@@ -28,6 +28,9 @@ pub struct Resolver<'j, 'a> {
     /// Railway legs failed by the railway's paradox rule: they fail but still bounce
     /// (DATC 7.B.23); empty unless a railway ride was ordered.
     bounce_only: Vec<bool>,
+    /// Lengths of `deps` at which the canal's passage was found to rest on a guess: a
+    /// cycle beginning at or before such a length involves the canal (DATC 7.C.9).
+    canal_marks: Vec<usize>,
     scratch: Vec<u16>,
 }
 
@@ -46,6 +49,7 @@ impl<'j, 'a> Resolver<'j, 'a> {
             } else {
                 Vec::new()
             },
+            canal_marks: Vec::new(),
             scratch: Vec::new(),
         }
     }
@@ -133,11 +137,14 @@ impl<'j, 'a> Resolver<'j, 'a> {
             .iter()
             .any(|&d| matches!(j.eff[d as usize], Eff::Convoy { .. }));
         // Railway legs and canal moves in the cycle (DATC 7.B, 7.C).
-        let special = j.special
-            && self.scratch.iter().any(|&d| {
-                let d = d as usize;
-                j.leg(d).is_some() || j.is_canal_move(d) || matches!(j.eff[d], Eff::Rail { .. })
-            });
+        let canal_involved = self.canal_marks.iter().any(|&k| k >= old_len);
+        self.canal_marks.retain(|&k| k < old_len);
+        let special = canal_involved
+            || (j.special
+                && self.scratch.iter().any(|&d| {
+                    let d = d as usize;
+                    j.leg(d).is_some() || j.is_canal_move(d) || matches!(j.eff[d], Eff::Rail { .. })
+                }));
         let mut progress = false;
         if special
             && !(paradox && j.rules.paradox == ParadoxRule::AllHold)
@@ -145,31 +152,7 @@ impl<'j, 'a> Resolver<'j, 'a> {
                 && self.scratch.iter().all(|&d| is_move(d))
                 && self.all_moves_consistent())
         {
-            // The variant's paradox rules, applied together with the convoy one (DATC
-            // 7.D): a canal move fails and has no effect; the last railway leg of the
-            // paradox fails but still bounces.
-            if paradox {
-                for i in 0..self.scratch.len() {
-                    if let Eff::Convoy { army, .. } = j.eff[self.scratch[i] as usize] {
-                        progress |= !self.paradox[army as usize];
-                        self.paradox[army as usize] = true;
-                    }
-                }
-            }
-            for i in 0..self.scratch.len() {
-                let d = self.scratch[i] as usize;
-                if j.is_canal_move(d) {
-                    progress |= !self.paradox[d];
-                    self.paradox[d] = true;
-                }
-            }
-            if let Some(leg) = self.paradoxical_leg() {
-                progress |= !self.bounce_only[leg];
-                self.bounce_only[leg] = true;
-            }
-            for i in 0..self.scratch.len() {
-                self.state[self.scratch[i] as usize] = State::Unresolved;
-            }
+            progress = self.variant_paradox_rules(canal_involved, paradox);
         } else if paradox && j.rules.paradox == ParadoxRule::AllHold {
             // DATC 4.A.2 e: every move in the paradox fails, the convoyed armies' moves
             // (whose convoys are in the cycle) included.
@@ -217,6 +200,40 @@ impl<'j, 'a> Resolver<'j, 'a> {
         }
     }
 
+    /// The variant's paradox rules for the cycle in `scratch`, applied together with the
+    /// convoy one (DATC 7.D): the canal move fails and has no effect (7.C.8); the last
+    /// railway leg of the paradox fails but still bounces (7.B.23). Under the Szykman
+    /// rule the cycle's convoyed armies fail too; under the 1971/1982/2000 rules they
+    /// do only when the variant's rules settle nothing (7.C.13). Whether anything was
+    /// settled; the cycle's decisions are unresolved again.
+    fn variant_paradox_rules(&mut self, canal_involved: bool, convoy_paradox: bool) -> bool {
+        let j = self.judge;
+        let mut progress = false;
+        let permitted = j.canal_permit as usize;
+        let canal_in_cycle =
+            canal_involved || self.scratch.iter().any(|&d| d as usize == permitted);
+        if canal_in_cycle && permitted < j.units {
+            progress |= !self.paradox[permitted];
+            self.paradox[permitted] = true;
+        }
+        if let Some(leg) = self.paradoxical_leg() {
+            progress |= !self.bounce_only[leg];
+            self.bounce_only[leg] = true;
+        }
+        if convoy_paradox && (j.rules.paradox == ParadoxRule::Szykman || !progress) {
+            for i in 0..self.scratch.len() {
+                if let Eff::Convoy { army, .. } = j.eff[self.scratch[i] as usize] {
+                    progress |= !self.paradox[army as usize];
+                    self.paradox[army as usize] = true;
+                }
+            }
+        }
+        for i in 0..self.scratch.len() {
+            self.state[self.scratch[i] as usize] = State::Unresolved;
+        }
+        progress
+    }
+
     /// Whether letting every move of the cycle in `scratch` succeed is consistent
     /// (circular movement, with a railway ride or through a canal: DATC 7.B.17, 7.C.7).
     /// Leaves the resolution state as it found it.
@@ -262,6 +279,7 @@ impl<'j, 'a> Resolver<'j, 'a> {
             self.state[d] = State::Unresolved;
         }
         self.deps.truncate(old_len);
+        self.canal_marks.retain(|&k| k < old_len);
     }
 
     /// Marks every decision of the cycle in `scratch` unresolved, then settles those
@@ -397,7 +415,12 @@ impl<'j, 'a> Resolver<'j, 'a> {
             if self.paradox[m] || j.canal_permit as usize != m {
                 return false;
             }
-            return self.stays_undislodged(j.gatekeeper as usize);
+            let before = self.deps.len();
+            let open = self.stays_undislodged(j.gatekeeper as usize);
+            if self.deps.len() > before {
+                self.canal_marks.push(before);
+            }
+            return open;
         }
         true
     }

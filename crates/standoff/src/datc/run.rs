@@ -106,7 +106,9 @@ fn read_orders(
                 if let Some(text) = permission {
                     match parse_order_at(variant, position, Some(o.power), text) {
                         Ok(p) => orders.push(p),
-                        Err(e) => problems.push(format!("line {}: cannot read order: {e}", line.line)),
+                        Err(e) => {
+                            problems.push(format!("line {}: cannot read order: {e}", line.line))
+                        }
                     }
                 }
             }
