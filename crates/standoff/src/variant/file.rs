@@ -142,7 +142,7 @@ pub(super) struct Adjacency {
 /// The line (from 1) of the first occurrence of `needle` in `text`, 0 if none.
 pub(super) fn line_of(text: &str, needle: &str) -> usize {
     text.find(needle)
-        .map(|at| text[..at].lines().count().max(1))
+        .map(|at| text[..at].matches('\n').count() + 1)
         .unwrap_or(0)
 }
 
