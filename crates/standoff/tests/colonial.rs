@@ -462,3 +462,32 @@ fn the_variant_files_load_from_disk_too() {
         assert_eq!(v.name, name);
     }
 }
+
+#[test]
+fn random_games_play_and_their_orders_read_back() {
+    // Random legal orders on every edition: no panic, and each order written with the
+    // report abbreviations parses back to itself (the name table is unambiguous).
+    for name in [
+        "colonial",
+        "colonial-errata",
+        "colonial-moulmein",
+        "colonial-1994",
+    ] {
+        let v = Variant::builtin(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let phases = standoff::corpus::random_games(&v, 7, 2, 30);
+        assert!(phases.len() >= 30, "{name}: {} phases", phases.len());
+        for phase in &phases {
+            let kind = phase.position.phase.kind;
+            for order in &phase.orders {
+                let text = format!("{}: {}", v.power_name(order.power), order.display(&v.map));
+                let back = parse_order(&v, kind, None, &text)
+                    .unwrap_or_else(|e| panic!("{name}: {text}: {e}"));
+                assert_eq!(
+                    back.display_ids(&v.map).to_string(),
+                    order.display_ids(&v.map).to_string(),
+                    "{text}"
+                );
+            }
+        }
+    }
+}
