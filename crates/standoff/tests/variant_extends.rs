@@ -140,7 +140,7 @@ fn other_problems_of_an_extending_file_are_still_reported() {
 
 #[test]
 fn unknown_builtin_base() {
-    let source = "# a comment\nextends = \"colonal\"\n[variant]\nname = \"x\"\n";
+    let source = "# extends the map\nextends = \"colonal\"\n[variant]\nname = \"x\"\n";
     let err = Variant::from_toml(source, "x.toml").expect_err("unknown base");
     match &extends_problems(&err)[..] {
         [(file, 2, ExtendsProblem::UnknownBuiltin { name, known })] => {

@@ -157,17 +157,14 @@ struct Loader<'a> {
 impl Loader<'_> {
     /// Records a problem, at the first file (extending file first) mentioning `needle`.
     fn error(&mut self, needle: &str, message: String) {
-        let (file, line) = self
-            .sources
-            .iter()
-            .find_map(|s| {
-                s.text
-                    .contains(needle)
-                    .then(|| (&s.file, line_of(&s.text, needle)))
-            })
-            .or_else(|| self.sources.first().map(|s| (&s.file, 0)))
-            .map(|(f, l)| (f.clone(), l))
-            .unwrap_or_default();
+        let found = self.sources.iter().find_map(|s| {
+            let line = line_of(&s.text, needle);
+            (line > 0).then(|| (s.file.clone(), line))
+        });
+        let (file, line) = found.unwrap_or_else(|| {
+            let first = self.sources.first().map(|s| s.file.clone());
+            (first.unwrap_or_default(), 0)
+        });
         self.errors.push(VariantError::Content {
             file,
             line,
