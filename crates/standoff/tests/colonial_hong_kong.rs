@@ -66,8 +66,16 @@ fn hong_kong_is_not_a_center_for_china_7a1() {
     let (game, _) = play_fall(&v, start, "China: A Canton - Hong Kong");
     let (china, hk) = (power(&v, "China"), space(&v, "Hong Kong"));
     assert_eq!(game.position.unit_at(hk).map(|u| u.power), Some(china));
-    assert_eq!(game.position.owners[hk.index()], Some(china), "China owns it");
-    assert_eq!(v.counted_centers(&game.position, china), 5, "but it does not count");
+    assert_eq!(
+        game.position.owners[hk.index()],
+        Some(china),
+        "China owns it"
+    );
+    assert_eq!(
+        v.counted_centers(&game.position, china),
+        5,
+        "but it does not count"
+    );
     assert_eq!(adjustment_counts(&v, &game.position)[china.index()], 0);
 }
 
@@ -141,7 +149,10 @@ const CHINA_29: [&str; 29] = [
 fn china_with_29() -> (Variant, Position) {
     let v = colonial();
     for name in CHINA_29 {
-        assert!(v.map.province(space(&v, name)).is_center, "{name} is a center");
+        assert!(
+            v.map.province(space(&v, name)).is_center,
+            "{name} is a center"
+        );
     }
     let armies: Vec<(&str, &str)> = CHINA_29.iter().map(|&c| ("China", c)).collect();
     let mut owners = armies.clone();

@@ -177,9 +177,14 @@ pub(super) fn read_chain(
         });
     }
     let child: ChildFile = toml::from_str(text).map_err(|e| syntax(file, e))?;
+    // The `extends` key's own line (a comment above it may say "extends" too).
+    let line = text
+        .lines()
+        .position(|l| l.trim_start().starts_with("extends"))
+        .map_or(0, |i| i + 1);
     let at_extends = |problem| VariantError::Extends {
         file: file.to_string(),
-        line: line_of(text, "extends"),
+        line,
         problem,
     };
     chain.push(file.to_string());

@@ -154,7 +154,7 @@ pub(super) struct Adjacency {
 /// The line (from 1) of the first occurrence of `needle` in `text`, 0 if none.
 pub(super) fn line_of(text: &str, needle: &str) -> usize {
     text.find(needle)
-        .map(|at| text[..at].lines().count().max(1))
+        .map(|at| text[..at].matches('\n').count() + 1)
         .unwrap_or(0)
 }
 
@@ -169,17 +169,14 @@ struct Loader<'a> {
 impl Loader<'_> {
     /// Records a problem, at the first file (extending file first) mentioning `needle`.
     fn error(&mut self, needle: &str, message: String) {
-        let (file, line) = self
-            .sources
-            .iter()
-            .find_map(|s| {
-                s.text
-                    .contains(needle)
-                    .then(|| (&s.file, line_of(&s.text, needle)))
-            })
-            .or_else(|| self.sources.first().map(|s| (&s.file, 0)))
-            .map(|(f, l)| (f.clone(), l))
-            .unwrap_or_default();
+        let found = self.sources.iter().find_map(|s| {
+            let line = line_of(&s.text, needle);
+            (line > 0).then(|| (s.file.clone(), line))
+        });
+        let (file, line) = found.unwrap_or_else(|| {
+            let first = self.sources.first().map(|s| s.file.clone());
+            (first.unwrap_or_default(), 0)
+        });
         self.errors.push(VariantError::Content {
             file,
             line,
