@@ -6,7 +6,9 @@ mod common;
 use common::{random_game, standard};
 use standoff::adjudicate::OrderChecker;
 use standoff::legal::unit_movement_orders;
-use standoff::{LocationId, Order, OrderKind, PhaseKind, Position, ProvinceId, UnitRef, Variant};
+use standoff::{
+    LocationId, Order, OrderKind, PhaseKind, Position, ProvinceId, UnitKind, UnitRef, Variant,
+};
 use std::collections::BTreeSet;
 
 fn key(v: &Variant, o: &Order) -> String {
@@ -65,6 +67,19 @@ fn all_candidates(v: &Variant, pos: &Position, p: ProvinceId) -> Vec<Order> {
         }
         let _ = q;
     }
+    // A variant's railway and canal (Colonial): rides to every province, and (listed
+    // with the unit in the gate) passage for every fleet to every province.
+    let gate = v.canal().is_some_and(|c| c.gate == p);
+    for d in 0..map.province_count() {
+        let d = ProvinceId(d as u16);
+        out.push(order(OrderKind::RailMove { unit: me, to: d }));
+        for (_, other) in pos.units().filter(|_| gate) {
+            out.push(order(OrderKind::CanalPermission {
+                fleet: UnitRef::new(Some(other.kind), other.location),
+                to: d,
+            }));
+        }
+    }
     out
 }
 
@@ -120,6 +135,29 @@ fn check_position(v: &Variant, pos: &Position) {
 fn generator_matches_judge_at_the_start() {
     let v = standard();
     check_position(v, &Position::initial(v));
+}
+
+#[test]
+fn generator_matches_judge_on_colonial() {
+    let v = Variant::builtin("colonial").expect("colonial");
+    let mut pos = Position::initial(&v);
+    check_position(&v, &pos);
+    // Russian armies on the railway, a gate unit and fleets at both ends of the canal.
+    common::place(&v, &mut pos, "Russia", UnitKind::Army, "Krasnoyarsk");
+    common::place(&v, &mut pos, "Turkey", UnitKind::Army, "Egypt");
+    common::place(&v, &mut pos, "Turkey", UnitKind::Fleet, "Mediterranean Sea");
+    common::place(&v, &mut pos, "Britain", UnitKind::Fleet, "Red Sea");
+    check_position(&v, &pos);
+    let mut rng = standoff::corpus::Rng::new(7);
+    let mut game = standoff::game::Game::from_position(pos);
+    for _ in 0..12 {
+        let before = game.position.clone();
+        if before.phase.kind == PhaseKind::Movement {
+            check_position(&v, &before);
+        }
+        let orders = standoff::corpus::random_orders(&v, &before, &mut rng);
+        game.process(&v, &orders);
+    }
 }
 
 #[test]

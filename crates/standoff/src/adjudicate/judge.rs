@@ -238,14 +238,10 @@ impl<'a> Judge<'a> {
         let mut first_illegal: Vec<Option<Illegal>> = vec![None; n];
         for order in orders {
             if let OrderKind::CanalPermission { .. } = order.kind {
-                let gate = self.hooks.canal.map(|c| c.gate);
-                self.submitted
-                    .push(match gate.and_then(|g| self.unit_at(g)) {
-                        Some(g) if self.power[g as usize] == order.power => Submitted::Used(g),
-                        Some(_) => Submitted::Rejected(Illegal::NotYourUnit),
-                        None if gate.is_some() => Submitted::Rejected(Illegal::NoUnit),
-                        None => Submitted::Rejected(Illegal::NoCanal),
-                    });
+                self.submitted.push(match self.check_permission(order) {
+                    Ok(g) => Submitted::Used(g),
+                    Err(why) => Submitted::Rejected(why),
+                });
                 continue;
             }
             let Some(unit_ref) = order.kind.unit() else {
@@ -446,6 +442,27 @@ impl<'a> Judge<'a> {
             | OrderKind::Remove { .. }
             | OrderKind::CanalPermission { .. }
             | OrderKind::Waive => Err(Illegal::WrongPhase),
+        }
+    }
+
+    /// A canal permission (DATC 7.C) is given by the power whose unit stands in the
+    /// gate, to a fleet in one of the canal's seas for the other; the gate unit's index.
+    pub(crate) fn check_permission(&self, order: &Order) -> Result<u16, Illegal> {
+        let OrderKind::CanalPermission { fleet, to } = order.kind else {
+            return Err(Illegal::WrongPhase);
+        };
+        let canal = self.hooks.canal.ok_or(Illegal::NoCanal)?;
+        let g = self.unit_at(canal.gate).ok_or(Illegal::NoUnit)?;
+        if self.power[g as usize] != order.power {
+            return Err(Illegal::NotYourUnit);
+        }
+        let from = self.map.province_of(fleet.location);
+        if !canal.joins(from, to) {
+            return Err(Illegal::NotThroughCanal);
+        }
+        match self.unit_at(from) {
+            Some(f) if self.kind[f as usize] == UnitKind::Fleet => Ok(g),
+            _ => Err(Illegal::NoUnit),
         }
     }
 

@@ -306,6 +306,9 @@ impl<'a> OrderChecker<'a> {
     /// with other orders is not checked (a support of a unit that holds is legal, and void).
     pub fn check(&self, order: &Order) -> Result<(), Illegal> {
         let judge = &self.judge;
+        if let crate::order::OrderKind::CanalPermission { .. } = order.kind {
+            return judge.check_permission(order).map(|_| ());
+        }
         let unit = order.kind.unit().ok_or(Illegal::WrongPhase)?;
         let u = judge
             .unit_at(judge.map.province_of(unit.location))

@@ -82,6 +82,8 @@ pub enum Illegal {
     RailwayBusy,
     /// A canal permission on a map without a canal.
     NoCanal,
+    /// A canal permission for a passage that is not through the canal.
+    NotThroughCanal,
 }
 
 /// The result of a unit's order in a movement phase.

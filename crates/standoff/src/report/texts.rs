@@ -44,6 +44,7 @@ pub fn illegal_text(why: Illegal) -> &'static str {
         Illegal::NotOnRailway => "only an army on the railway may ride it, to a space on the line",
         Illegal::RailwayBusy => "two units were ordered onto the railway: neither rides",
         Illegal::NoCanal => "there is no canal on this map",
+        Illegal::NotThroughCanal => "a permission is for a fleet passing the canal",
     }
 }
 

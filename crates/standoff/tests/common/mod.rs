@@ -18,9 +18,18 @@ pub fn standard() -> &'static Variant {
 pub fn random_game(
     seed: u64,
     phases: usize,
+    check: impl FnMut(&Position, &[Order], &Processed, &Position),
+) {
+    random_game_on(standard(), seed, phases, check)
+}
+
+/// [`random_game`] on another variant.
+pub fn random_game_on(
+    variant: &Variant,
+    seed: u64,
+    phases: usize,
     mut check: impl FnMut(&Position, &[Order], &Processed, &Position),
 ) {
-    let variant = standard();
     let mut rng = Rng::new(seed);
     let mut game = Game::new(variant);
     for _ in 0..phases {
