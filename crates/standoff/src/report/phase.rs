@@ -5,7 +5,7 @@ use super::Audience;
 use crate::adjudicate::{Adjustment, MovementResult, OrderStatus, RetreatOutcome, RetreatResult};
 use crate::game::{PhaseResult, Processed};
 use crate::ids::PowerId;
-use crate::order::Order;
+use crate::order::{Order, OrderKind};
 use crate::position::Position;
 use crate::unit::Unit;
 use crate::variant::Variant;
@@ -39,8 +39,22 @@ pub fn movement_report(
         }
         let who = variant.power_name(order.power);
         let text = order.display(map);
-        let _ = match status {
-            OrderStatus::Applied(p) => {
+        let permission = match order.kind {
+            OrderKind::CanalPermission { fleet, .. } => Some(fleet),
+            _ => None,
+        };
+        let _ = match (status, permission) {
+            // A canal permission: how the fleet it names fared.
+            (OrderStatus::Applied(_), Some(fleet)) => {
+                let fleet_at = map.province_of(fleet.location);
+                let outcome = result
+                    .unit(fleet_at)
+                    .map(|r| outcome_text(variant, &r.outcome))
+                    .unwrap_or_default();
+                let abbr = &map.province(fleet_at).abbr;
+                writeln!(out, "{who}: {text}  -> permission given; {abbr}: {outcome}")
+            }
+            (OrderStatus::Applied(p), None) => {
                 let r = result.unit(*p);
                 let outcome = r
                     .map(|r| outcome_text(variant, &r.outcome))
@@ -51,7 +65,7 @@ pub fn movement_report(
                     .unwrap_or_default();
                 writeln!(out, "{who}: {text}  -> {outcome}{dislodged}")
             }
-            OrderStatus::Rejected(why) => {
+            (OrderStatus::Rejected(why), _) => {
                 writeln!(out, "{who}: {text}  -> not applied: {}", illegal_text(*why))
             }
         };
