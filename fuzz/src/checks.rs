@@ -209,6 +209,7 @@ impl Scenario {
                     UnitKind::Army
                 },
                 location: unit_location(variant, loc),
+                grade: Default::default(),
             };
             let _ = pos.place(variant, unit);
         }

@@ -60,11 +60,7 @@ pub fn parse_unit(variant: &Variant, power: PowerId, text: &str) -> Result<Unit,
     if !variant.map.can_stand(kind, location) {
         return Err(format!("unit `{text}`: that unit cannot stand there"));
     }
-    Ok(Unit {
-        power,
-        kind,
-        location,
-    })
+    Ok(Unit::new(power, kind, location))
 }
 
 /// `S1901M`, or `Spring 1901 Movement`.

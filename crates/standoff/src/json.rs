@@ -10,10 +10,7 @@
 //! appears after a movement phase that dislodged units.
 
 use crate::ids::PowerId;
-use crate::order::OrderKind;
-use crate::parse::parse_order;
 use crate::phase::parse_phase;
-use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position};
 use crate::unit::Unit;
 use crate::variant::Variant;
@@ -95,18 +92,7 @@ fn read_unit(
         unit: text.to_string(),
         message,
     };
-    let order = parse_order(variant, PhaseKind::Movement, Some(power), text)
-        .map_err(|e| err(e.kind.to_string()))?;
-    match order.kind {
-        OrderKind::Hold { unit } => Ok(Unit {
-            power,
-            kind: unit
-                .kind
-                .ok_or_else(|| err("unit type (A or F) missing".into()))?,
-            location: unit.location,
-        }),
-        _ => Err(err("expected `A xxx` or `F xxx`".into())),
-    }
+    crate::parse::parse_unit(variant, power, text).map_err(|e| err(e.kind.to_string()))
 }
 
 impl Position {
@@ -223,8 +209,7 @@ impl Position {
     /// The JSON form of this position.
     pub fn to_json(&self, variant: &Variant) -> PositionJson {
         let map = &variant.map;
-        let unit_text =
-            |u: &Unit| format!("{} {}", u.kind.letter(), map.location_id_name(u.location));
+        let unit_text = |u: &Unit| format!("{} {}", u.mark(), map.location_id_name(u.location));
         let mut units: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for (_, u) in self.units() {
             units

@@ -35,6 +35,7 @@ fn fall(v: &Variant, year: i32, armies: &[(&str, &str)], owners: &[(&str, &str)]
             power: power(v, who),
             kind: UnitKind::Army,
             location: space(v, at).location(),
+            grade: Default::default(),
         };
         position.place(v, unit).expect("an army may stand there");
     }
@@ -98,6 +99,7 @@ fn hong_kong_is_a_center_for_other_powers_7a2() {
             power: power(&v, "France"),
             kind: UnitKind::Fleet,
             location: scs.location(),
+            grade: Default::default(),
         }),
     );
     let (game, _) = play_fall(

@@ -84,6 +84,7 @@ fn eighteen_centers_win_after_fall_with_no_adjustments() {
             power: france,
             kind: UnitKind::Army,
             location: bur.location(),
+            grade: Default::default(),
         },
     )
     .expect("place");

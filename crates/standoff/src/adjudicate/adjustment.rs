@@ -290,11 +290,7 @@ fn build(
             Illegal::NotAdjacent
         });
     }
-    Ok(Unit {
-        power,
-        kind,
-        location,
-    })
+    Ok(Unit::new(power, kind, location))
 }
 
 /// The unit the civil-disorder rule removes (DATC 4.D.8): the one farthest from its

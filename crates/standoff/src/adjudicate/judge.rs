@@ -14,7 +14,7 @@ use crate::rules::{
     MissingCoastOnePossible, MultipleOrders, RuleSet, SupportCoast, UnneededConvoy,
     ViaConvoyFallback, WrongCoastOfUnit,
 };
-use crate::unit::{Unit, UnitKind};
+use crate::unit::{Grade, Unit, UnitKind};
 use crate::variant::plugins::PhaseHooks;
 
 /// No unit.
@@ -110,6 +110,8 @@ pub struct Judge<'a> {
     pub power: Vec<PowerId>,
     pub kind: Vec<UnitKind>,
     pub loc: Vec<LocationId>,
+    /// Strength grades (all full but in variants with reduced units).
+    pub grade: Vec<Grade>,
     /// Province → unit index or `NONE`.
     pub at: Vec<u16>,
     pub eff: Vec<Eff>,
@@ -161,6 +163,7 @@ impl<'a> Judge<'a> {
             power: Vec::with_capacity(64),
             kind: Vec::with_capacity(64),
             loc: Vec::with_capacity(64),
+            grade: Vec::with_capacity(64),
             at: vec![NONE; n_prov],
             eff: Vec::new(),
             status: Vec::new(),
@@ -184,6 +187,7 @@ impl<'a> Judge<'a> {
             j.power.push(u.power);
             j.kind.push(u.kind);
             j.loc.push(u.location);
+            j.grade.push(u.grade);
             if u.kind == UnitKind::Fleet && hooks.convoy.contains(p) {
                 j.fleets_at_sea.insert(p);
             }
@@ -222,6 +226,7 @@ impl<'a> Judge<'a> {
             power: self.power[u],
             kind: self.kind[u],
             location: self.loc[u],
+            grade: self.grade[u],
         }
     }
 
@@ -533,6 +538,7 @@ impl<'a> Judge<'a> {
             self.power.push(power);
             self.kind.push(UnitKind::Army);
             self.loc.push(from.location());
+            self.grade.push(self.grade[army]);
             self.eff.push(Eff::Move {
                 dest: to,
                 dest_loc: to.location(),

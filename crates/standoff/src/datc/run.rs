@@ -6,7 +6,7 @@ use crate::adjudicate::{
 };
 use crate::ids::ProvinceId;
 use crate::order::{Order, OrderKind};
-use crate::parse::{parse_order, parse_order_at, split_canal_clause};
+use crate::parse::{parse_order, parse_order_at, parse_unit, split_canal_clause};
 use crate::phase::{parse_phase, Phase, PhaseKind};
 use crate::position::Dislodged;
 use crate::position::Position;
@@ -28,31 +28,22 @@ pub struct CaseReport {
 }
 
 fn read_unit(variant: &Variant, line: &UnitLine) -> Result<Unit, String> {
-    let order = parse_order(variant, PhaseKind::Movement, None, &line.text)
-        .map_err(|e| format!("line {}: {}", line.line, e.kind))?;
-    match order.kind {
-        OrderKind::Hold { unit } => {
-            let kind = unit
-                .kind
-                .ok_or_else(|| format!("line {}: unit type missing", line.line))?;
-            Ok(Unit {
-                power: order.power,
-                kind,
-                location: unit.location,
-            })
-        }
-        _ => Err(format!(
-            "line {}: expected `Power: A|F location`",
-            line.line
-        )),
-    }
+    // `Power: A par` (the power prefix is read by the order parser's rules).
+    let (power, unit) = line
+        .text
+        .split_once(':')
+        .ok_or_else(|| format!("line {}: expected `Power: A|F location`", line.line))?;
+    let power = variant
+        .find_power(power.trim())
+        .ok_or_else(|| format!("line {}: `{}` is not a power", line.line, power.trim()))?;
+    parse_unit(variant, power, unit).map_err(|e| format!("line {}: {}", line.line, e.kind))
 }
 
 fn describe(variant: &Variant, u: &Unit) -> String {
     format!(
         "{}: {} {}",
         variant.power_name(u.power),
-        u.kind.letter(),
+        u.mark(),
         variant.map.location_id_name(u.location)
     )
 }

@@ -136,11 +136,7 @@ fn unit_ref(variant: &Variant, power: PowerId, text: &str) -> Result<crate::Unit
                     location,
                     ..
                 },
-        } => Ok(crate::Unit {
-            power,
-            kind,
-            location,
-        }),
+        } => Ok(crate::Unit::new(power, kind, location)),
         _ => Err(MilaError::Board(format!(
             "unit `{text}`: expected `A XXX` or `F XXX`"
         ))),

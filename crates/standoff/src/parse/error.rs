@@ -25,6 +25,8 @@ pub enum ParseErrorKind {
     TrailingInput,
     /// A coast name that is not a coast.
     BadCoast(String),
+    /// A unit (`A par`, `F stp/sc`, `1/2A par`) was expected.
+    ExpectedUnit,
 }
 
 /// An order that could not be read.
@@ -55,6 +57,12 @@ impl fmt::Display for ParseErrorKind {
             ),
             ParseErrorKind::TrailingInput => write!(f, "unexpected text after the order"),
             ParseErrorKind::BadCoast(w) => write!(f, "`{w}` is not a coast"),
+            ParseErrorKind::ExpectedUnit => {
+                write!(
+                    f,
+                    "expected a unit: `A xxx` or `F xxx` (`1/2A xxx` at half strength)"
+                )
+            }
         }
     }
 }

@@ -11,9 +11,11 @@ mod error;
 mod fuzzy;
 mod lexer;
 mod sections;
+mod unit;
 
 pub use error::{ParseError, ParseErrorKind};
 pub use sections::{split_phases, HeaderError, PhaseSection};
+pub use unit::parse_unit;
 
 use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::order::{Order, OrderKind, UnitRef};

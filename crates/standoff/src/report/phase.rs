@@ -12,11 +12,7 @@ use crate::variant::Variant;
 use std::fmt::Write;
 
 fn unit_text(variant: &Variant, u: &Unit) -> String {
-    format!(
-        "{} {}",
-        u.kind.letter(),
-        variant.map.location_abbr(u.location)
-    )
+    format!("{} {}", u.mark(), variant.map.location_abbr(u.location))
 }
 
 /// A movement-phase report: each submitted order with its result, units without

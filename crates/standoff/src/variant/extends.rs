@@ -14,7 +14,7 @@
 //! built-in bases are found here, and a path is read only through the [`ReadBase`]
 //! callback a caller passes to [`Variant::from_toml_with_bases`](super::Variant::from_toml_with_bases).
 
-use super::file::{line_of, RuleEntry, VariantFile};
+use super::file::{line_of, ProvinceEntry, RuleEntry, VariantFile};
 use super::VariantError;
 use serde::Deserialize;
 
@@ -62,6 +62,10 @@ pub enum ExtendsProblem {
     /// Too many files extend one another (a guard for cycles the names cannot show).
     #[error("extends goes more than {0} files deep")]
     TooDeep(usize),
+    /// A `[[province]]` table names a province the base does not have (an extending
+    /// file may only replace provinces, to change their terrain or names).
+    #[error("province `{0}` is not a province of the base variant")]
+    NoSuchProvince(String),
     /// `army_remove` / `fleet_remove` names an edge the base does not have.
     #[error("{list}: `{edge}` is not an edge of the base variant")]
     NoSuchEdge {
@@ -96,12 +100,15 @@ struct Probe {
     extends: Option<String>,
 }
 
-/// An extending file: no provinces or powers of its own.
+/// An extending file: no powers or new provinces of its own; `[[province]]` tables
+/// replace the base's province of the same id.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ChildFile {
     extends: String,
     variant: ChildHeader,
+    #[serde(default)]
+    province: Vec<ProvinceEntry>,
     #[serde(default)]
     adjacency: ChildAdjacency,
     #[serde(default)]
@@ -272,6 +279,15 @@ fn merge(base: &mut VariantFile, child: ChildFile, source: &Source) -> Vec<Varia
     }
     if let Some(count) = header.victory_centers {
         base.variant.victory_centers = count;
+    }
+    for replacement in child.province {
+        match base.province.iter_mut().find(|p| p.id == replacement.id) {
+            Some(p) => *p = replacement,
+            None => report(
+                &replacement.id,
+                ExtendsProblem::NoSuchProvince(replacement.id.clone()),
+            ),
+        }
     }
     let adjacency = child.adjacency;
     let lists = [

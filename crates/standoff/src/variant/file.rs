@@ -67,7 +67,7 @@ pub(super) struct VariantFile {
     #[serde(default)]
     power: Vec<PowerEntry>,
     #[serde(default)]
-    province: Vec<ProvinceEntry>,
+    pub(super) province: Vec<ProvinceEntry>,
     pub(super) adjacency: Adjacency,
     #[serde(default)]
     pub(super) rule: Vec<RuleEntry>,
@@ -128,8 +128,8 @@ struct PowerEntry {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ProvinceEntry {
-    id: String,
+pub(super) struct ProvinceEntry {
+    pub(super) id: String,
     abbr: String,
     name: String,
     terrain: Terrain,
@@ -335,11 +335,9 @@ impl Variant {
                 };
                 if let Some(spec) = loader.location(at.trim(), &ctx) {
                     match map.location_of(&spec) {
-                        Some(l) if map.can_stand(kind, l) => start_units.push(Unit {
-                            power: pid,
-                            kind,
-                            location: l,
-                        }),
+                        Some(l) if map.can_stand(kind, l) => {
+                            start_units.push(Unit::new(pid, kind, l))
+                        }
                         _ => loader.error(u, format!("{ctx}: a unit cannot stand at `{u}`")),
                     }
                 }

@@ -53,13 +53,6 @@ pub fn place(
 ) {
     let power = variant.find_power(power).expect("power");
     let location = variant.map.find_province(at).expect("province").location();
-    pos.place(
-        variant,
-        standoff::Unit {
-            power,
-            kind,
-            location,
-        },
-    )
-    .expect("place");
+    pos.place(variant, standoff::Unit::new(power, kind, location))
+        .expect("place");
 }
