@@ -288,6 +288,12 @@ impl Game {
 /// Whether a winter adjustment phase has anything to decide: a power must remove
 /// units, or may build and has somewhere to build.
 fn adjustments_possible(variant: &Variant, position: &Position) -> bool {
+    // Winters where units are reduced or disbanded at will are always played (Bowen 9,
+    // 10).
+    let flags = variant.flags();
+    if flags.reduced_units || flags.disband_any_turn {
+        return true;
+    }
     let counts = adjustment_counts(variant, position);
     counts.iter().enumerate().any(|(p, &due)| {
         due < 0
@@ -298,13 +304,21 @@ fn adjustments_possible(variant: &Variant, position: &Position) -> bool {
     })
 }
 
-/// Every center occupied by a unit passes to that unit's power.
-fn capture_centers(variant: &Variant, position: &mut Position) -> Vec<CenterChange> {
+/// Every center occupied by a unit passes to that unit's power; under the spring-capture
+/// rule (Bowen 7) an empty center passes to the power whose unit last stood there.
+pub fn capture_centers(variant: &Variant, position: &mut Position) -> Vec<CenterChange> {
     let mut changes = Vec::new();
-    let occupied: Vec<(ProvinceId, PowerId)> =
-        position.units().map(|(p, u)| (p, u.power)).collect();
+    let spring_capture = variant.flags().spring_capture && !position.last_occupant.is_empty();
+    let occupied: Vec<(ProvinceId, PowerId)> = (0..position.province_count())
+        .map(|p| ProvinceId(p as u16))
+        .filter_map(|p| match position.unit_at(p) {
+            Some(u) => Some((p, u.power)),
+            None if spring_capture => position.last_occupant[p.index()].map(|w| (p, w)),
+            None => None,
+        })
+        .collect();
     for (p, power) in occupied {
-        if !variant.map.province(p).is_center {
+        if !variant.is_center_in(position, p) {
             continue;
         }
         let from = position.owners[p.index()];

@@ -483,8 +483,13 @@ pub fn power_adjustment_orders(
             (0..map.province_count())
                 .map(|p| ProvinceId(p as u16))
                 .collect()
+        } else if let Some(spaces) = variant
+            .placement_spaces(power)
+            .filter(|_| variant.placing(position))
+        {
+            spaces.to_vec()
         } else {
-            variant.power(power).home_centers.clone()
+            variant.home_centers_in(position, power).to_vec()
         };
         let sites = candidates
             .into_iter()

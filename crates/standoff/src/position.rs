@@ -5,6 +5,7 @@ use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::phase::Phase;
 use crate::unit::Unit;
 use crate::variant::Variant;
+use std::sync::Arc;
 
 /// A dislodged unit waiting for the retreat phase.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +30,12 @@ pub struct Position {
     pub dislodged: Vec<Dislodged>,
     /// Owner of each supply center, per province.
     pub owners: Vec<Option<PowerId>>,
+    /// Each power's home centers, once an opening placement has set them (Bowen 2);
+    /// `None`: the variant's.
+    pub homes: Option<Arc<Vec<Vec<ProvinceId>>>>,
+    /// Per province, the power whose unit last stood there (kept only by variants that
+    /// need it: [`Variant::tracks_occupants`]; empty otherwise).
+    pub last_occupant: Vec<Option<PowerId>>,
 }
 
 /// Why a unit could not be placed.
@@ -57,6 +64,12 @@ impl Position {
             units: vec![None; n],
             dislodged: Vec::new(),
             owners: vec![None; n],
+            homes: None,
+            last_occupant: if variant.tracks_occupants() {
+                vec![None; n]
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -121,6 +134,19 @@ impl Position {
     /// Number of per-province slots (the map's province count).
     pub fn province_count(&self) -> usize {
         self.units.len()
+    }
+
+    /// Records the power of every unit on the board as its space's last occupant (when
+    /// the position keeps that record).
+    pub fn note_occupants(&mut self) {
+        if self.last_occupant.is_empty() {
+            return;
+        }
+        for (i, u) in self.units.iter().enumerate() {
+            if let Some(u) = u {
+                self.last_occupant[i] = Some(u.power);
+            }
+        }
     }
 
     /// Centers owned by `power`.

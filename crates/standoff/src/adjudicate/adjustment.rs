@@ -34,6 +34,10 @@ pub enum Adjustment {
     RemovedInCivilDisorder(Unit),
     /// A build was waived (explicitly or by not ordering it).
     Waived(PowerId),
+    /// A unit cut off from supply was reduced to half strength (Bowen 9).
+    Reduced(Unit),
+    /// A half-strength unit cut off from supply was eliminated (Bowen 9).
+    CutOff(Unit),
 }
 
 /// Result of an adjustment phase.
@@ -50,9 +54,17 @@ pub struct AdjustmentResult {
 /// Builds (positive) or removals (negative) each power must make: its counted centers
 /// ([`Variant::counted_centers`]) less its units.
 pub fn adjustment_counts(variant: &Variant, position: &Position) -> Vec<i32> {
+    let placing = variant.placing(position);
     (0..variant.powers.len())
         .map(|p| {
             let p = PowerId(p as u8);
+            if placing {
+                // The opening placement: one unit per marked home center (Bowen 2).
+                let allowed = variant
+                    .placement_spaces(p)
+                    .map_or(0, |_| variant.power(p).home_centers.len());
+                return allowed as i32 - position.unit_count(p) as i32;
+            }
             variant.counted_centers(position, p) as i32 - position.unit_count(p) as i32
         })
         .collect()
@@ -75,7 +87,9 @@ pub fn adjudicate_adjustments_with(
     orders: &[Order],
 ) -> AdjustmentResult {
     let map = &variant.map;
-    let counts = adjustment_counts(variant, position);
+    let mut counts = adjustment_counts(variant, position);
+    let voluntary = variant.flags().disband_any_turn && !variant.placing(position);
+    let mut disbanded: Vec<Unit> = Vec::new();
     let mut statuses: Vec<OrderStatus> = Vec::with_capacity(orders.len());
     // Per power: the legal adjustment orders, in submission order, as (order index, what).
     let mut wanted: Vec<Vec<(usize, Wanted)>> = vec![Vec::new(); counts.len()];
@@ -105,6 +119,22 @@ pub fn adjudicate_adjustments_with(
                     None => Err(Illegal::NoUnit),
                 }
             }
+            // Bowen 10: a disband with no removal due earns one more build.
+            OrderKind::Remove { unit } | OrderKind::Disband { unit } if voluntary => {
+                let prov = map.province_of(unit.location);
+                match position.unit_at(prov).copied() {
+                    Some(u) if u.power == order.power => {
+                        if !disbanded.contains(&u) {
+                            disbanded.push(u);
+                            counts[p] += 1;
+                        }
+                        statuses.push(OrderStatus::Applied(prov));
+                        continue;
+                    }
+                    Some(_) => Err(Illegal::NotYourUnit),
+                    None => Err(Illegal::NoUnit),
+                }
+            }
             OrderKind::Build { .. }
             | OrderKind::Waive
             | OrderKind::Remove { .. }
@@ -121,6 +151,10 @@ pub fn adjudicate_adjustments_with(
     }
     let mut next = position.clone();
     let mut changes = Vec::new();
+    for u in disbanded {
+        next.set_unit(map.province_of(u.location), None);
+        changes.push(Adjustment::Removed(u));
+    }
     for (p, &due) in counts.iter().enumerate() {
         let power = PowerId(p as u8);
         let chosen = choose(map, rules, due, &wanted[p]);
@@ -158,11 +192,100 @@ pub fn adjudicate_adjustments_with(
             }
         }
     }
+    if variant.placing(position) {
+        settle_placement(variant, &mut next);
+    } else if variant.flags().reduced_units {
+        changes.extend(cut_off_units(variant, &mut next));
+    }
+    next.note_occupants();
     AdjustmentResult {
         position: next,
         changes,
         orders: statuses,
     }
+}
+
+/// After the opening placement (Bowen 2): the spaces each power placed on are its home
+/// centers, owned by it; the marked home centers nobody placed on stop being centers.
+fn settle_placement(variant: &Variant, next: &mut Position) {
+    let mut homes: Vec<Vec<ProvinceId>> = vec![Vec::new(); variant.powers.len()];
+    for (p, u) in next.units() {
+        homes[u.power.index()].push(p);
+    }
+    for power in &variant.powers {
+        for &h in &power.home_centers {
+            next.owners[h.index()] = None;
+        }
+    }
+    for (i, h) in homes.iter().enumerate() {
+        for &p in h {
+            next.owners[p.index()] = Some(PowerId(i as u8));
+        }
+    }
+    next.homes = Some(std::sync::Arc::new(homes));
+}
+
+/// Bowen 9: in winter, a unit on a space that is no supply center is cut off unless it
+/// is adjacent to a center its power controls, or to a friendly unit so linked; a cut-off
+/// unit is reduced to half strength, and a half-strength one is eliminated.
+fn cut_off_units(variant: &Variant, next: &mut Position) -> Vec<Adjustment> {
+    let map = &variant.map;
+    let n = map.province_count();
+    let touches =
+        |a: ProvinceId, b: ProvinceId| map.army_adjacent(a, b) || map.fleet_province_adjacent(a, b);
+    let mut changes = Vec::new();
+    for power in 0..variant.powers.len() {
+        let power = PowerId(power as u8);
+        let mine: Vec<ProvinceId> = next
+            .units()
+            .filter(|(_, u)| u.power == power)
+            .map(|(p, _)| p)
+            .collect();
+        let mut supplied = vec![false; n];
+        let mut frontier: Vec<ProvinceId> = Vec::new();
+        for &p in &mine {
+            let on_center = variant.is_center_in(next, p);
+            let near_center = (0..n).map(|q| ProvinceId(q as u16)).any(|q| {
+                next.owners[q.index()] == Some(power)
+                    && variant.is_center_in(next, q)
+                    && (q == p || touches(p, q))
+            });
+            if on_center || near_center {
+                supplied[p.index()] = true;
+                frontier.push(p);
+            }
+        }
+        while let Some(p) = frontier.pop() {
+            for &q in &mine {
+                if !supplied[q.index()] && touches(p, q) {
+                    supplied[q.index()] = true;
+                    frontier.push(q);
+                }
+            }
+        }
+        for p in mine {
+            if supplied[p.index()] {
+                continue;
+            }
+            let Some(u) = next.unit_at(p).copied() else {
+                continue;
+            };
+            if u.grade == crate::unit::Grade::Half {
+                next.set_unit(p, None);
+                changes.push(Adjustment::CutOff(u));
+            } else {
+                next.set_unit(
+                    p,
+                    Some(Unit {
+                        grade: crate::unit::Grade::Half,
+                        ..u
+                    }),
+                );
+                changes.push(Adjustment::Reduced(u));
+            }
+        }
+    }
+    changes
 }
 
 /// A legal adjustment order.
@@ -237,15 +360,27 @@ pub(crate) fn check_build_site(
     power: PowerId,
     prov: ProvinceId,
 ) -> Result<(), Illegal> {
+    if variant.placing(position) {
+        // Bowen 2: any land space of the power's home country.
+        let spaces = variant.placement_spaces(power).unwrap_or(&[]);
+        if !spaces.contains(&prov) {
+            return Err(Illegal::NotHomeCenter);
+        }
+        return match position.unit_at(prov) {
+            Some(_) => Err(Illegal::CenterOccupied),
+            None => Ok(()),
+        };
+    }
     let is_site = if variant.hooks(position.phase).build_anywhere {
-        variant.map.province(prov).is_center
+        variant.is_center_in(position, prov)
     } else {
-        variant.power(power).home_centers.contains(&prov)
+        variant.home_centers_in(position, power).contains(&prov)
     };
     if !is_site {
         return Err(Illegal::NotHomeCenter);
     }
-    if position.owners[prov.index()] != Some(power) {
+    // Bowen 8: an uncontrolled home center takes a (provisional) build too.
+    if position.owners[prov.index()] != Some(power) && !variant.flags().reduced_units {
         return Err(Illegal::CenterNotOwned);
     }
     if position.unit_at(prov).is_some() {
@@ -290,7 +425,12 @@ fn build(
             Illegal::NotAdjacent
         });
     }
-    Ok(Unit::new(power, kind, location))
+    let mut unit = Unit::new(power, kind, location);
+    if position.owners[prov.index()] != Some(power) && !variant.placing(position) {
+        // Bowen 8: built in a home center its power does not control.
+        unit.grade = crate::unit::Grade::Provisional;
+    }
+    Ok(unit)
 }
 
 /// The unit the civil-disorder rule removes (DATC 4.D.8): the one farthest from its
@@ -308,7 +448,7 @@ fn civil_disorder_victim(
     let owned = rules.civil_disorder_target == CivilDisorderTarget::OwnedCenters
         || variant.hooks(position.phase).build_anywhere;
     let targets: Vec<ProvinceId> = match owned {
-        false => variant.power(power).home_centers.clone(),
+        false => variant.home_centers_in(position, power).to_vec(),
         true => (0..map.province_count())
             .map(|p| ProvinceId(p as u16))
             .filter(|p| position.owners[p.index()] == Some(power))

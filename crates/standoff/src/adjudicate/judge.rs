@@ -143,6 +143,11 @@ pub struct Judge<'a> {
     pub gatekeeper: u16,
     /// The one canal move with permission this phase, or `NONE`.
     pub canal_permit: u16,
+    /// Whether units may be at half strength this phase (Bowen 8-9).
+    pub graded: bool,
+    /// Per province, the home power of a home guard standing there (Bowen 6); empty
+    /// when the variant has none.
+    guards: Vec<Option<PowerId>>,
 }
 
 impl<'a> Judge<'a> {
@@ -180,6 +185,8 @@ impl<'a> Judge<'a> {
             rail: None,
             gatekeeper: NONE,
             canal_permit: NONE,
+            graded: hooks.flags.reduced_units,
+            guards: Vec::new(),
         };
         for (p, u) in position.units() {
             j.at[p.index()] = j.prov.len() as u16;
@@ -215,6 +222,19 @@ impl<'a> Judge<'a> {
         if j.special {
             j.lay_rail(position);
             j.grant_canal_permission(orders);
+        }
+        if j.graded {
+            // Bowen 8: a unit built in an uncontrolled home center is full strength while
+            // it holds in its first spring, half strength once it does anything else.
+            for u in 0..n {
+                if j.grade[u] == Grade::Provisional {
+                    j.grade[u] = if matches!(j.eff[u], Eff::Hold) {
+                        Grade::Full
+                    } else {
+                        Grade::Half
+                    };
+                }
+            }
         }
         j.build_lists();
         j
@@ -333,6 +353,11 @@ impl<'a> Judge<'a> {
                     dest_loc,
                     convoy,
                 })
+            }
+            OrderKind::SupportHold { .. } | OrderKind::SupportMove { .. }
+                if self.hooks.neutral_ground.contains(here) =>
+            {
+                Err(Illegal::NeutralGround)
             }
             OrderKind::SupportHold { target, .. } => {
                 let tp = map.province_of(target.location);
@@ -468,6 +493,33 @@ impl<'a> Judge<'a> {
         match self.unit_at(from) {
             Some(f) if self.kind[f as usize] == UnitKind::Fleet => Ok(g),
             _ => Err(Illegal::NoUnit),
+        }
+    }
+
+    /// The home power of the home guard in `p`, if one stands there (Bowen 6).
+    #[inline]
+    pub fn guard(&self, p: ProvinceId) -> Option<PowerId> {
+        self.guards.get(p.index()).copied().flatten()
+    }
+
+    /// Bowen 6: each empty home center last occupied by its own power has a home guard,
+    /// unless a unit of that power is ordered to move in this turn.
+    pub fn post_home_guards(
+        &mut self,
+        homes: &[(PowerId, &[ProvinceId])],
+        last: &[Option<PowerId>],
+    ) {
+        self.guards = vec![None; self.map.province_count()];
+        for &(power, centers) in homes {
+            for &h in centers {
+                let last_there = last.get(h.index()).copied().flatten().unwrap_or(power);
+                let own_move_in = (0..self.units).any(|u| {
+                    self.power[u] == power && self.move_of(u).is_some_and(|(d, _)| d == h)
+                });
+                if self.unit_at(h).is_none() && last_there == power && !own_move_in {
+                    self.guards[h.index()] = Some(power);
+                }
+            }
         }
     }
 

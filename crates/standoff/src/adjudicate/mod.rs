@@ -13,6 +13,7 @@ mod outcome;
 mod resolver;
 mod retreat;
 mod routes;
+mod turn_rules;
 
 pub(crate) use adjustment::check_build_site;
 pub use adjustment::{
@@ -24,7 +25,7 @@ pub use retreat::{adjudicate_retreats, RetreatOutcome, RetreatResult};
 pub use routes::{fleet_on_route, fleets_on_routes, ProvinceSet};
 
 use crate::ids::{LocationId, ProvinceId};
-use crate::order::Order;
+use crate::order::{Order, OrderKind};
 use crate::parse::{parse_orders_at, LineError};
 use crate::position::{Dislodged, Position};
 use crate::rules::{AdjacentConvoy, RetreatToConvoyOrigin, RuleSet};
@@ -54,6 +55,8 @@ pub struct MovementResult {
     pub units: Vec<UnitResult>,
     /// One status per submitted order, in submission order.
     pub orders: Vec<OrderStatus>,
+    /// Units eliminated at the end of the turn for staying on neutral ground (Bowen 11).
+    pub eliminated: Vec<Unit>,
 }
 
 impl MovementResult {
@@ -80,8 +83,29 @@ pub fn adjudicate_movement_with(
     position: &Position,
     orders: &[Order],
 ) -> MovementResult {
+    if variant.flags().disband_any_turn
+        && orders
+            .iter()
+            .any(|o| matches!(o.kind, OrderKind::Disband { .. } | OrderKind::Remove { .. }))
+    {
+        return turn_rules::with_disbands_first(variant, rules, position, orders);
+    }
+    movement(variant, rules, position, orders)
+}
+
+/// The movement phase proper.
+fn movement(
+    variant: &Variant,
+    rules: &RuleSet,
+    position: &Position,
+    orders: &[Order],
+) -> MovementResult {
     let map = &variant.map;
-    let mut judge = Judge::new(map, rules, variant.hooks(position.phase), position, orders);
+    let hooks = variant.hooks(position.phase);
+    let mut judge = Judge::new(map, rules, hooks, position, orders);
+    if hooks.flags.home_guards {
+        turn_rules::post_home_guards(variant, position, &mut judge);
+    }
     if rules.adjacent_convoy == AdjacentConvoy::OppositeMoveWithRoute {
         // DATC 4.A.3 c: an army swapping with the unit in its target goes by convoy only
         // if the convoy route is undisrupted; the convoys are settled first (the swapping
@@ -106,12 +130,19 @@ pub fn adjudicate_movement_with(
     let mut units = Vec::with_capacity(n);
     let mut next = Position::empty(variant, position.phase);
     next.owners.clone_from(&position.owners);
+    next.homes.clone_from(&position.homes);
+    next.last_occupant.clone_from(&position.last_occupant);
     let mut dislodged_units: Vec<(usize, usize)> = Vec::new();
+    let mut eliminated = Vec::new();
     for u in 0..n {
         let moved = judge.departs(u) && r.value(u);
         let dislodger = if moved { None } else { r.dislodger(u) };
         let outcome = outcome_of(&judge, &mut r, u);
         let unit = judge.unit(u);
+        let carried = Unit {
+            grade: turn_rules::grade_after(variant, &judge, u, unit.grade),
+            ..unit
+        };
         units.push(UnitResult {
             province: judge.prov[u],
             unit,
@@ -130,15 +161,20 @@ pub fn adjudicate_movement_with(
                         dest,
                         Some(Unit {
                             location: dest_loc,
-                            ..unit
+                            ..carried
                         }),
                     );
                 }
             }
             (false, Some(m)) => dislodged_units.push((u, m)),
-            (false, None) => next.set_unit(judge.prov[u], Some(unit)),
+            // Bowen 11: a unit that stays a second turn on neutral ground is eliminated.
+            (false, None) if hooks.neutral_ground.contains(judge.prov[u]) => {
+                eliminated.push(carried)
+            }
+            (false, None) => next.set_unit(judge.prov[u], Some(carried)),
         }
     }
+    next.note_occupants();
     // Provinces left empty by a stand-off: empty now, and some move with effect failed there.
     let mut standoff = routes::ProvinceSet::new(map.province_count());
     for p in 0..map.province_count() {
@@ -188,6 +224,7 @@ pub fn adjudicate_movement_with(
         position: next,
         units,
         orders,
+        eliminated,
     }
 }
 

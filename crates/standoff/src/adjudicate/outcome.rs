@@ -82,6 +82,8 @@ pub enum Illegal {
     RailwayBusy,
     /// A canal permission on a map without a canal.
     NoCanal,
+    /// A support from neutral ground (Bowen 11: units in Switzerland cannot support).
+    NeutralGround,
     /// A canal permission for a passage that is not through the canal.
     NotThroughCanal,
 }
@@ -108,6 +110,8 @@ pub enum Outcome {
     /// A move through a canal without passage: no permission, or the unit in the gate
     /// left or was dislodged (DATC 7.C).
     CanalClosed,
+    /// Disbanded at the start of the turn (Bowen 10).
+    Disbanded,
     /// A railway ride that ended short of its destination, at this space (DATC 7.B).
     Stopped {
         /// Where the ride ended.

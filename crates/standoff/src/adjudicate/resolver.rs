@@ -6,6 +6,10 @@
 //! Szykman rule; cycles without one are circular movement (all moves succeed).
 
 use super::judge::{Eff, Judge, NONE};
+use crate::unit::Grade;
+
+/// A full unit's strength, in halves (see [`Resolver::unit_strength`]).
+const FULL: u32 = 2;
 use crate::ids::ProvinceId;
 use crate::rules::{ConvoyedAttackOnSupport, DislodgedUnitEffect, MultiRouteConvoy, ParadoxRule};
 use crate::unit::UnitKind;
@@ -524,10 +528,26 @@ impl<'j, 'a> Resolver<'j, 'a> {
         true
     }
 
-    /// A move's own strength before supports: 1, or 0 over land across a difficult
-    /// passable border ("one support less", DATC 10).
+    /// A unit's own strength, counted in halves so half-strength units (Bowen 8-9) add
+    /// up exactly: 2 for a full unit, 1 for a half one.
+    #[inline]
+    fn unit_strength(&self, u: usize) -> u32 {
+        let j = self.judge;
+        if j.graded && j.grade[u] == Grade::Half {
+            1
+        } else {
+            FULL
+        }
+    }
+
+    /// A move's own strength before supports: the unit's, or one support less over land
+    /// across a difficult passable border (DATC 10).
     fn move_base(&self, m: usize) -> u32 {
-        u32::from(!self.crosses_difficult_border(m))
+        if self.crosses_difficult_border(m) {
+            self.unit_strength(m).saturating_sub(FULL)
+        } else {
+            self.unit_strength(m)
+        }
     }
 
     /// Whether move `m` goes over land across a difficult passable border.
@@ -549,7 +569,7 @@ impl<'j, 'a> Resolver<'j, 'a> {
                 continue;
             }
             if self.resolve(s) {
-                n += 1;
+                n += self.unit_strength(s);
             }
         }
         n
@@ -569,10 +589,14 @@ impl<'j, 'a> Resolver<'j, 'a> {
             && j.departs(o as usize)
             && self.head_to_head(m).is_none()
             && self.resolve(o as usize);
-        if o == NONE || leaves {
+        if (o == NONE && j.guard(dest).is_none()) || leaves {
             return self.move_base(m) + self.support_count(m, None);
         }
-        let other = j.power[o as usize];
+        // A power's supports do not help dislodge its own unit, nor its home guard.
+        let other = match j.guard(dest) {
+            Some(home) if o == NONE => home,
+            _ => j.power[o as usize],
+        };
         if other == j.power[m] {
             return 0;
         }
@@ -584,13 +608,18 @@ impl<'j, 'a> Resolver<'j, 'a> {
         let j = self.judge;
         let o = j.at[p.index()];
         if o == NONE {
-            return 0;
+            // A home guard holds with a unit's strength and takes no support (Bowen 6).
+            return if j.guard(p).is_some() { FULL } else { 0 };
         }
         let o = o as usize;
         if j.departs(o) {
-            return u32::from(!self.resolve(o));
+            return if self.resolve(o) {
+                0
+            } else {
+                self.unit_strength(o)
+            };
         }
-        1 + self.hold_support_count(o)
+        self.unit_strength(o) + self.hold_support_count(o)
     }
 
     fn hold_support_count(&mut self, o: usize) -> u32 {

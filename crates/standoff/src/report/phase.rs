@@ -187,6 +187,17 @@ pub fn phase_report(
                         format!("{} removed (civil disorder)", unit_text(variant, u)),
                     ),
                     Adjustment::Waived(p) => (*p, "build waived".to_string()),
+                    Adjustment::Reduced(u) => (
+                        u.power,
+                        format!(
+                            "{} cut off from supply: half strength",
+                            unit_text(variant, u)
+                        ),
+                    ),
+                    Adjustment::CutOff(u) => (
+                        u.power,
+                        format!("{} cut off from supply: eliminated", unit_text(variant, u)),
+                    ),
                 };
                 if audience.shows(power) {
                     let _ = writeln!(out, "{}: {text}", variant.power_name(power));

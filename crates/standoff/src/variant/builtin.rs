@@ -71,6 +71,11 @@ const BUILTINS: &[Builtin] = &[
         aliases: &["ConvoyingCoastalArea", "DATC_ConvoyingCoastal"],
         source: include_str!("../../variants/conv-coasts/variant.toml"),
     },
+    Builtin {
+        name: "bowen",
+        aliases: &["utterly-ruthless", "utterly-ruthless-diplomacy"],
+        source: include_str!("../../variants/bowen/variant.toml"),
+    },
 ];
 
 /// Names of the built-in variants.

@@ -7,8 +7,8 @@
 
 use super::extends::{read_chain, ExtendsProblem, ReadBase, Source};
 use super::plugins::{
-    BuildAnywhere, Canal, CanalRule, ConvoyableCoasts, DifficultBorders, Ice, NotACenterFor,
-    Plugins, Railway, RailwayRule,
+    BuildAnywhere, Canal, CanalRule, ConvoyableCoasts, DifficultBorders, FlagRule, Ice,
+    NeutralGround, NotACenterFor, Placement, Plugins, Railway, RailwayRule,
 };
 use super::{Power, Variant};
 use crate::ids::{PowerId, ProvinceId};
@@ -458,7 +458,26 @@ impl Variant {
                     }
                     plugins.push(Arc::new(NotACenterFor { spaces, powers: excluded }));
                 }
-                other => loader.error(other, format!("unknown rule `{other}` (known: ice, convoyable_coasts, difficult_borders, build_anywhere, railway, canal, not_a_center_for)")),
+                "placement" => {
+                    match r.power.as_deref().map(|name| (name, super::power_by_name(&powers, name))) {
+                        Some((_, Some(power))) => {
+                            for &p in &spaces {
+                                if matches!(map.province(p).terrain, Terrain::Sea | Terrain::Impassable) {
+                                    let id = map.province(p).id.clone();
+                                    loader.error(&id, format!("{ctx}: `{id}` is not a land space"));
+                                }
+                            }
+                            plugins.push(Arc::new(Placement { power, spaces }));
+                        }
+                        Some((name, None)) => loader.error(name, format!("{ctx}: unknown power `{name}`")),
+                        None => loader.error(&r.name, format!("{ctx}: needs `power`")),
+                    }
+                }
+                "neutral_ground" => plugins.push(Arc::new(NeutralGround { spaces })),
+                other => match FlagRule::named(other) {
+                    Some(rule) => plugins.push(Arc::new(rule)),
+                    None => loader.error(other, format!("unknown rule `{other}` (known: ice, convoyable_coasts, difficult_borders, build_anywhere, railway, canal, not_a_center_for, placement, hop_convoys, home_guards, spring_capture, reduced_units, disband_any_turn, neutral_ground)")),
+                },
             }
         }
         if !loader.errors.is_empty() {
@@ -503,6 +522,12 @@ impl Variant {
                 })
             }
         };
+        // A placement opens the game instead of starting units and ownership.
+        let placement = plugins.placement();
+        if !placement.is_empty() {
+            start_units.clear();
+            start_owners = vec![None; map.province_count()];
+        }
         Ok(Variant {
             name: parsed.variant.name.clone(),
             aliases: parsed.variant.aliases,
@@ -516,6 +541,7 @@ impl Variant {
             victory_centers: parsed.variant.victory_centers,
             season_hooks,
             center_exclusions: plugins.center_exclusions(),
+            placement,
             plugins,
         })
     }

@@ -62,6 +62,8 @@ pub struct Variant {
     pub(crate) season_hooks: Vec<plugins::PhaseHooks>,
     /// (center, power) pairs where the center does not count for the power.
     pub(crate) center_exclusions: Vec<(ProvinceId, PowerId)>,
+    /// Each power's placement spaces, when the game opens with a placement (Bowen 2).
+    pub(crate) placement: Vec<(PowerId, Vec<ProvinceId>)>,
 }
 
 /// The power named `name` (full name, adjective or alias; case and punctuation ignored).
@@ -90,6 +92,65 @@ impl Variant {
             crate::phase::Season::Winter => 2,
         };
         &self.season_hooks[i]
+    }
+
+    /// The rules without parameters the variant plays by.
+    #[inline]
+    pub fn flags(&self) -> plugins::RuleFlags {
+        self.season_hooks
+            .first()
+            .map(|h| h.flags)
+            .unwrap_or_default()
+    }
+
+    /// Whether positions record who last occupied each space (home guards and spring
+    /// capture need it).
+    #[inline]
+    pub fn tracks_occupants(&self) -> bool {
+        let f = self.flags();
+        f.home_guards || f.spring_capture
+    }
+
+    /// Where `power` may place its first units, if the game opens with a placement.
+    pub fn placement_spaces(&self, power: PowerId) -> Option<&[ProvinceId]> {
+        self.placement
+            .iter()
+            .find(|(p, _)| *p == power)
+            .map(|(_, s)| s.as_slice())
+    }
+
+    /// Whether `position` is still the opening placement (the placement's winter, before
+    /// any home centers were set).
+    pub fn placing(&self, position: &crate::position::Position) -> bool {
+        !self.placement.is_empty()
+            && position.homes.is_none()
+            && position.phase.kind == crate::phase::PhaseKind::Adjustment
+    }
+
+    /// The home centers of `power` in `position` (after a placement, the spaces it
+    /// placed on; otherwise the variant's).
+    pub fn home_centers_in<'a>(
+        &'a self,
+        position: &'a crate::position::Position,
+        power: PowerId,
+    ) -> &'a [ProvinceId] {
+        match &position.homes {
+            Some(homes) => homes.get(power.index()).map_or(&[], |h| h.as_slice()),
+            None => &self.power(power).home_centers,
+        }
+    }
+
+    /// Whether `p` is a supply center in `position`: after a placement the marked home
+    /// centers nobody placed on are no longer centers, and the placed spaces are.
+    pub fn is_center_in(&self, position: &crate::position::Position, p: ProvinceId) -> bool {
+        match &position.homes {
+            None => self.map.province(p).is_center,
+            Some(homes) => {
+                let marked_home = self.powers.iter().any(|w| w.home_centers.contains(&p));
+                (self.map.province(p).is_center && !marked_home)
+                    || homes.iter().any(|h| h.contains(&p))
+            }
+        }
     }
 
     /// The variant's railway, if it has one.

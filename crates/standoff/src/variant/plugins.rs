@@ -48,6 +48,42 @@ pub trait Plugin: Debug + Send + Sync {
     /// Adds the (center, power) pairs where a supply center does not count for a power
     /// (supply and victory), although the power may own it.
     fn center_exclusions(&self, _out: &mut Vec<(ProvinceId, PowerId)>) {}
+    /// Adds a power's placement spaces: the game opens with a placement instead of
+    /// starting units (Bowen rule 2).
+    fn placement(&self, _out: &mut Vec<(PowerId, Vec<ProvinceId>)>) {}
+    /// Switches on rules that need no parameters (Bowen rules 3-10).
+    fn flags(&self, _out: &mut RuleFlags) {}
+    /// Adds spaces where units cannot support and are eliminated unless they leave by
+    /// the end of the next movement phase (Bowen rule 11: Switzerland).
+    fn neutral_ground(&self, _out: &mut ProvinceSet) {}
+}
+
+/// Rules without parameters, each switched on by a plug-in of the same name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RuleFlags {
+    /// Convoys ordered hop by hop (Bowen 3-5): the army moves to the first fleet's sea,
+    /// each fleet convoys from one adjacent space to the next.
+    pub hop_convoys: bool,
+    /// An empty home center last occupied by its own power holds with strength 1
+    /// (Bowen 6).
+    pub home_guards: bool,
+    /// A center entered in spring and left empty through fall goes to the spring
+    /// occupant (Bowen 7).
+    pub spring_capture: bool,
+    /// Half-strength units (Bowen 8-9).
+    pub reduced_units: bool,
+    /// Disbands at the start of any turn; a winter disband earns a build (Bowen 10).
+    pub disband_any_turn: bool,
+}
+
+impl RuleFlags {
+    fn or(&mut self, other: RuleFlags) {
+        self.hop_convoys |= other.hop_convoys;
+        self.home_guards |= other.home_guards;
+        self.spring_capture |= other.spring_capture;
+        self.reduced_units |= other.reduced_units;
+        self.disband_any_turn |= other.disband_any_turn;
+    }
 }
 
 /// A railway line (Colonial's Trans-Siberian Railroad, DATC 7.B).
@@ -106,6 +142,11 @@ pub struct PhaseHooks {
     pub railway: Option<Railway>,
     /// The canal, if the variant has one.
     pub canal: Option<Canal>,
+    /// Rules without parameters.
+    pub flags: RuleFlags,
+    /// Spaces units must leave by the end of the next movement phase, and cannot
+    /// support from.
+    pub neutral_ground: ProvinceSet,
 }
 
 impl PhaseHooks {
@@ -131,7 +172,9 @@ impl Plugins {
 
     /// Names of the plug-ins in use.
     pub fn names(&self) -> Vec<&'static str> {
-        self.list.iter().map(|p| p.name()).collect()
+        let mut names: Vec<&'static str> = self.list.iter().map(|p| p.name()).collect();
+        names.dedup();
+        names
     }
 
     /// Whether any plug-in is in use.
@@ -148,7 +191,13 @@ impl Plugins {
         let mut build_anywhere = false;
         let mut railway = None;
         let mut canal = None;
+        let mut flags = RuleFlags::default();
+        let mut neutral_ground = ProvinceSet::new(n);
         for p in &self.list {
+            let mut f = RuleFlags::default();
+            p.flags(&mut f);
+            flags.or(f);
+            p.neutral_ground(&mut neutral_ground);
             railway = railway.or_else(|| p.railway());
             canal = canal.or_else(|| p.canal());
             p.frozen(phase, &mut frozen);
@@ -183,7 +232,18 @@ impl Plugins {
             build_anywhere,
             railway,
             canal,
+            flags,
+            neutral_ground,
         }
+    }
+
+    /// Each power's placement spaces, if the game opens with a placement.
+    pub fn placement(&self) -> Vec<(PowerId, Vec<ProvinceId>)> {
+        let mut out = Vec::new();
+        for p in &self.list {
+            p.placement(&mut out);
+        }
+        out
     }
 
     /// The (center, power) pairs where a center does not count for that power.
@@ -313,6 +373,89 @@ impl Plugin for NotACenterFor {
             for &p in &self.powers {
                 out.push((s, p));
             }
+        }
+    }
+}
+
+/// Bowen rule 2: a power places its first units in its home country's land spaces.
+#[derive(Debug)]
+pub struct Placement {
+    /// The power.
+    pub power: PowerId,
+    /// Where it may place.
+    pub spaces: Vec<ProvinceId>,
+}
+
+impl Plugin for Placement {
+    fn name(&self) -> &'static str {
+        "placement"
+    }
+    fn placement(&self, out: &mut Vec<(PowerId, Vec<ProvinceId>)>) {
+        out.push((self.power, self.spaces.clone()));
+    }
+}
+
+/// A rule without parameters (Bowen 3-10), named after its [`RuleFlags`] field.
+#[derive(Debug)]
+pub struct FlagRule {
+    name: &'static str,
+    flags: RuleFlags,
+}
+
+impl FlagRule {
+    /// The flag rule called `name`, if there is one.
+    pub fn named(name: &str) -> Option<FlagRule> {
+        let mut flags = RuleFlags::default();
+        let name = match name {
+            "hop_convoys" => {
+                flags.hop_convoys = true;
+                "hop_convoys"
+            }
+            "home_guards" => {
+                flags.home_guards = true;
+                "home_guards"
+            }
+            "spring_capture" => {
+                flags.spring_capture = true;
+                "spring_capture"
+            }
+            "reduced_units" => {
+                flags.reduced_units = true;
+                "reduced_units"
+            }
+            "disband_any_turn" => {
+                flags.disband_any_turn = true;
+                "disband_any_turn"
+            }
+            _ => return None,
+        };
+        Some(FlagRule { name, flags })
+    }
+}
+
+impl Plugin for FlagRule {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn flags(&self, out: &mut RuleFlags) {
+        *out = self.flags;
+    }
+}
+
+/// Bowen rule 11: Switzerland.
+#[derive(Debug)]
+pub struct NeutralGround {
+    /// The spaces.
+    pub spaces: Vec<ProvinceId>,
+}
+
+impl Plugin for NeutralGround {
+    fn name(&self) -> &'static str {
+        "neutral_ground"
+    }
+    fn neutral_ground(&self, out: &mut ProvinceSet) {
+        for &p in &self.spaces {
+            out.insert(p);
         }
     }
 }

@@ -1,0 +1,102 @@
+//! Variant rules applied around a movement phase rather than inside its resolution
+//! (the Bowen variant): disbands ordered for the start of the turn (rule 10), home guards
+//! (rule 6) and what becomes of unit grades after the turn (rules 8-9).
+
+use super::judge::{Eff, Judge};
+use super::outcome::Outcome;
+use super::{MovementResult, OrderStatus, UnitResult};
+use crate::ids::{PowerId, ProvinceId};
+use crate::order::{Order, OrderKind};
+use crate::position::Position;
+use crate::rules::RuleSet;
+use crate::unit::{Grade, Unit};
+use crate::variant::Variant;
+
+/// Whether `order` disbands a unit at the start of a movement phase (Bowen 10).
+fn is_disband(order: &Order) -> bool {
+    matches!(
+        order.kind,
+        OrderKind::Disband { .. } | OrderKind::Remove { .. }
+    )
+}
+
+/// Bowen 10: the units ordered to disband leave the board before anything else is
+/// adjudicated; the rest of the orders are adjudicated on the board without them.
+pub(super) fn with_disbands_first(
+    variant: &Variant,
+    rules: &RuleSet,
+    position: &Position,
+    orders: &[Order],
+) -> MovementResult {
+    let map = &variant.map;
+    let mut board = position.clone();
+    let mut gone: Vec<(usize, Result<Unit, super::Illegal>)> = Vec::new();
+    for (i, order) in orders.iter().enumerate().filter(|(_, o)| is_disband(o)) {
+        let Some(unit) = order.kind.unit() else {
+            continue;
+        };
+        let prov = map.province_of(unit.location);
+        let found = match position.unit_at(prov) {
+            Some(u) if u.power == order.power => Ok(*u),
+            Some(_) => Err(super::Illegal::NotYourUnit),
+            None => Err(super::Illegal::NoUnit),
+        };
+        if found.is_ok() {
+            board.set_unit(prov, None);
+        }
+        gone.push((i, found));
+    }
+    let rest: Vec<Order> = orders.iter().filter(|o| !is_disband(o)).cloned().collect();
+    let mut result = super::movement(variant, rules, &board, &rest);
+    // Statuses back in submission order; orders for a disbanded unit find no unit.
+    let mut statuses = result.orders.into_iter();
+    result.orders = (0..orders.len())
+        .map(|i| match gone.iter().find(|(j, _)| *j == i) {
+            Some((_, Ok(u))) => OrderStatus::Applied(map.province_of(u.location)),
+            Some((_, Err(why))) => OrderStatus::Rejected(*why),
+            None => statuses
+                .next()
+                .unwrap_or(OrderStatus::Rejected(super::Illegal::NoUnit)),
+        })
+        .collect();
+    let mut disbanded: Vec<Unit> = gone.into_iter().filter_map(|(_, u)| u.ok()).collect();
+    disbanded.dedup();
+    for u in disbanded {
+        result.units.push(UnitResult {
+            province: map.province_of(u.location),
+            unit: u,
+            outcome: Outcome::Disbanded,
+            dislodged_by: None,
+        });
+    }
+    result.units.sort_by_key(|r| r.province);
+    result
+}
+
+/// Bowen 6: posts the home guards of this turn on the judge.
+pub(super) fn post_home_guards(variant: &Variant, position: &Position, judge: &mut Judge) {
+    let homes: Vec<(PowerId, &[ProvinceId])> = (0..variant.powers.len())
+        .map(|p| PowerId(p as u8))
+        .map(|p| (p, variant.home_centers_in(position, p)))
+        .collect();
+    judge.post_home_guards(&homes, &position.last_occupant);
+}
+
+/// Unit `u`'s grade after the turn (Bowen 8): a provisional unit that held is full, one
+/// that did anything else is half; a half unit that held in its home country is full.
+pub(super) fn grade_after(variant: &Variant, judge: &Judge, u: usize, before: Grade) -> Grade {
+    if !judge.graded {
+        return before;
+    }
+    let held = matches!(judge.eff[u], Eff::Hold);
+    let at_home = variant
+        .placement_spaces(judge.power[u])
+        .unwrap_or(&variant.power(judge.power[u]).home_centers)
+        .contains(&judge.prov[u]);
+    match before {
+        Grade::Provisional if held => Grade::Full,
+        Grade::Provisional => Grade::Half,
+        Grade::Half if held && at_home => Grade::Full,
+        other => other,
+    }
+}
