@@ -48,6 +48,17 @@ pub enum Eff {
         /// Destination coast when the order named one (DATC 4.B.4 d).
         coast: Option<LocationId>,
     },
+    /// A hop-by-hop convoy order (Bowen 3-5): carry an army from `from` to `to` if it
+    /// is of nationality `only` (or any). Settled into [`Eff::Convoy`] or a void hold
+    /// before resolution; the resolver never sees it.
+    HopConvoy {
+        /// Where the army comes from (its space, or the previous fleet's sea).
+        from: ProvinceId,
+        /// Where this fleet takes it.
+        to: ProvinceId,
+        /// The nationality the order is for; `None`: any (or "otherwise").
+        only: Option<PowerId>,
+    },
     /// Rides the variant's railway to `dest` (its legs are extra move decisions, see
     /// [`Rail`]).
     Rail {
@@ -145,6 +156,11 @@ pub struct Judge<'a> {
     pub canal_permit: u16,
     /// Whether units may be at half strength this phase (Bowen 8-9).
     pub graded: bool,
+    /// Whether convoys are ordered hop by hop (Bowen 3-5).
+    pub hop: bool,
+    /// Hop-by-hop convoy orders: (fleet, order), several per fleet when they depend on
+    /// the army's nationality.
+    hop_orders: Vec<(u16, Eff)>,
     /// Per province, the home power of a home guard standing there (Bowen 6); empty
     /// when the variant has none.
     guards: Vec<Option<PowerId>>,
@@ -186,6 +202,8 @@ impl<'a> Judge<'a> {
             gatekeeper: NONE,
             canal_permit: NONE,
             graded: hooks.flags.reduced_units,
+            hop: hooks.flags.hop_convoys,
+            hop_orders: Vec::new(),
             guards: Vec::new(),
         };
         for (p, u) in position.units() {
@@ -217,7 +235,11 @@ impl<'a> Judge<'a> {
         if rules.unneeded_convoy == UnneededConvoy::Illegal {
             j.drop_unneeded_convoys();
         }
-        j.decide_convoy_intent(orders);
+        if j.hop {
+            j.follow_hop_chains();
+        } else {
+            j.decide_convoy_intent(orders);
+        }
         j.match_orders();
         if j.special {
             j.lay_rail(position);
@@ -287,6 +309,20 @@ impl<'a> Judge<'a> {
             self.ordered[u as usize] = true;
             self.submitted.push(Submitted::Used(u));
             match self.legality(u, &order.kind) {
+                // Bowen 5: several convoy orders for one fleet, by nationality, all from
+                // one space; mixed with other orders or other origins they conflict.
+                Ok(eff @ Eff::HopConvoy { from, .. }) => {
+                    self.hop_orders.push((u, eff));
+                    match legal[u as usize] {
+                        None => legal[u as usize] = Some(eff),
+                        Some(Eff::HopConvoy { from: f, .. }) if f == from => {}
+                        Some(_) => conflict[u as usize] = true,
+                    }
+                }
+                Ok(eff) if matches!(legal[u as usize], Some(Eff::HopConvoy { .. })) => {
+                    let _ = eff;
+                    conflict[u as usize] = true;
+                }
                 Ok(eff) => match legal[u as usize] {
                     None => legal[u as usize] = Some(eff),
                     // DATC 4.D.3: the first, the last, or (c) none of different orders.
@@ -329,6 +365,24 @@ impl<'a> Judge<'a> {
             OrderKind::Move { to, via_convoy, .. } => {
                 if via_convoy && self.kind[ui] == UnitKind::Fleet {
                     return Err(Illegal::FleetCannotBeConvoyed);
+                }
+                let dest = map.province_of(to);
+                if self.hop
+                    && self.kind[ui] == UnitKind::Army
+                    && map.province(dest).terrain == Terrain::Sea
+                {
+                    // Bowen 4 d: an army to be convoyed moves onto the first fleet's sea.
+                    let fleet_there = self
+                        .unit_at(dest)
+                        .is_some_and(|f| self.kind[f as usize] == UnitKind::Fleet);
+                    if !fleet_there || !map.fleet_province_adjacent(here, dest) {
+                        return Err(Illegal::NoFleetToBoard);
+                    }
+                    return Ok(Eff::Move {
+                        dest,
+                        dest_loc: dest.location(),
+                        convoy: true,
+                    });
                 }
                 let (dest_loc, convoy) = match self.move_target(ui, to, None) {
                     Ok(target) => target,
@@ -437,6 +491,12 @@ impl<'a> Judge<'a> {
                     coast,
                 })
             }
+            OrderKind::Convoy { army, to, .. } if self.hop => {
+                if self.kind[ui] != UnitKind::Fleet || !self.hooks.convoy.contains(here) {
+                    return Err(Illegal::ConvoyNotAtSea);
+                }
+                self.hop_convoy(here, &army, to)
+            }
             OrderKind::Convoy { army, to, .. } => {
                 if self.kind[ui] != UnitKind::Fleet || !self.hooks.convoy.contains(here) {
                     return Err(Illegal::ConvoyNotAtSea);
@@ -494,6 +554,124 @@ impl<'a> Judge<'a> {
             Some(f) if self.kind[f as usize] == UnitKind::Fleet => Ok(g),
             _ => Err(Illegal::NoUnit),
         }
+    }
+
+    /// Bowen 3: a fleet at `here` convoys from an adjacent coast holding an army, or an
+    /// adjacent sea holding a fleet, to another adjacent coast, or an adjacent sea
+    /// holding a fleet.
+    fn hop_convoy(&self, here: ProvinceId, army: &UnitRef, to: ProvinceId) -> Result<Eff, Illegal> {
+        let map = self.map;
+        let from = map.province_of(army.location);
+        let holds = |p: ProvinceId, kind: UnitKind| {
+            self.unit_at(p)
+                .is_some_and(|u| self.kind[u as usize] == kind)
+        };
+        let end_ok = |p: ProvinceId, needs: UnitKind| match map.province(p).terrain {
+            Terrain::Sea => holds(p, UnitKind::Fleet),
+            Terrain::Coast => needs == UnitKind::Fleet || holds(p, UnitKind::Army),
+            _ => false,
+        };
+        if from == to
+            || !map.fleet_province_adjacent(from, here)
+            || !map.fleet_province_adjacent(here, to)
+            || !end_ok(from, UnitKind::Army)
+            || !end_ok(to, UnitKind::Fleet)
+        {
+            return Err(Illegal::ConvoyImpossible);
+        }
+        Ok(Eff::HopConvoy {
+            from,
+            to,
+            only: army.nationality,
+        })
+    }
+
+    /// Bowen 4: follows each army that moved onto a fleet's sea along the fleets'
+    /// orders; the last fleet's order names where it lands. A missing or mismatched
+    /// link fails the convoy (the army stays). Fleets on a chain convoy that army there;
+    /// other convoy orders are void.
+    fn follow_hop_chains(&mut self) {
+        let map = self.map;
+        let order_for = |j: &Self, f: u16, from: ProvinceId, power: PowerId| {
+            let mine = |only: Option<PowerId>| {
+                j.hop_orders.iter().find_map(|&(g, e)| match e {
+                    Eff::HopConvoy {
+                        from: o,
+                        to,
+                        only: n,
+                    } if g == f && o == from && n == only => Some(to),
+                    _ => None,
+                })
+            };
+            mine(Some(power)).or_else(|| mine(None))
+        };
+        let mut used = vec![false; self.units];
+        for a in 0..self.units {
+            let Eff::Move {
+                dest: first,
+                convoy: true,
+                ..
+            } = self.eff[a]
+            else {
+                continue;
+            };
+            if !self.active(a) || self.kind[a] != UnitKind::Army {
+                continue;
+            }
+            let (mut from, mut at) = (self.prov[a], first);
+            let mut chain: Vec<u16> = Vec::new();
+            let landing = loop {
+                let Some(f) = self.unit_at(at).filter(|&f| self.active(f as usize)) else {
+                    break None;
+                };
+                if chain.contains(&f) {
+                    break None;
+                }
+                let Some(to) = order_for(self, f, from, self.power[a]) else {
+                    break None;
+                };
+                chain.push(f);
+                if map.province(to).terrain != Terrain::Sea {
+                    break Some(to);
+                }
+                (from, at) = (at, to);
+            };
+            match landing {
+                Some(dest) if dest != self.prov[a] => {
+                    self.eff[a] = Eff::Move {
+                        dest,
+                        dest_loc: dest.location(),
+                        convoy: true,
+                    };
+                    for f in chain {
+                        used[f as usize] = true;
+                        self.eff[f as usize] = Eff::Convoy {
+                            army: a as u16,
+                            dest,
+                        };
+                    }
+                }
+                // The convoy fails: the army stays where it started.
+                _ => self.status[a] = Status::Void,
+            }
+        }
+        for f in 0..self.units {
+            if matches!(self.eff[f], Eff::HopConvoy { .. }) && !used[f] {
+                self.eff[f] = Eff::Hold;
+                if self.status[f] == Status::Ok {
+                    self.status[f] = Status::Void;
+                }
+            }
+        }
+    }
+
+    /// Every home guard standing this turn: (home power, center).
+    pub fn home_guards(&self) -> Vec<(PowerId, ProvinceId)> {
+        self.guards
+            .iter()
+            .enumerate()
+            .filter_map(|(p, g)| g.map(|w| (w, ProvinceId(p as u16))))
+            .collect()
     }
 
     /// The home power of the home guard in `p`, if one stands there (Bowen 6).
@@ -780,6 +958,11 @@ impl<'a> Judge<'a> {
                 if map.army_adjacent(from, dest) {
                     return Ok((dest.location(), false));
                 }
+                // Bowen 4 d: an army is convoyed only by moving onto the first fleet; a
+                // support may still name where the convoy takes it.
+                if self.hop && without.is_none() {
+                    return Err(Illegal::NotAdjacent);
+                }
                 let mut carriers = self.legal_carriers.clone();
                 if let Some(w) = without {
                     carriers.remove(w);
@@ -947,7 +1130,7 @@ impl<'a> Judge<'a> {
                     self.eff[army as usize],
                     Eff::Move { dest: d, convoy: true, .. } if d == dest
                 ),
-                Eff::Hold | Eff::Move { .. } | Eff::Rail { .. } => true,
+                Eff::Hold | Eff::Move { .. } | Eff::Rail { .. } | Eff::HopConvoy { .. } => true,
             };
             if !matches {
                 self.status[u] = match self.eff[u] {
@@ -1010,7 +1193,7 @@ impl<'a> Judge<'a> {
                 }
                 Eff::Move { dest, .. } => moves.push((dest.0, u as u16)),
                 Eff::Convoy { army, .. } => convoys.push((army, u as u16)),
-                Eff::Hold | Eff::Rail { .. } => {}
+                Eff::Hold | Eff::Rail { .. } | Eff::HopConvoy { .. } => {}
             }
         }
         self.supports_of = Csr::build(n, &supports);

@@ -57,6 +57,8 @@ pub struct MovementResult {
     pub orders: Vec<OrderStatus>,
     /// Units eliminated at the end of the turn for staying on neutral ground (Bowen 11).
     pub eliminated: Vec<Unit>,
+    /// The home guards that stood this turn (Bowen 6): (home power, center).
+    pub home_guards: Vec<(crate::ids::PowerId, ProvinceId)>,
 }
 
 impl MovementResult {
@@ -225,6 +227,7 @@ fn movement(
         units,
         orders,
         eliminated,
+        home_guards: judge.home_guards(),
     }
 }
 
@@ -255,14 +258,23 @@ pub fn retreat_options(
 fn outcome_of(judge: &Judge, r: &mut Resolver, u: usize) -> Outcome {
     match judge.status[u] {
         Status::Illegal(why) => return Outcome::Illegal(why),
+        // A hop-by-hop convoy whose chain broke (Bowen 4).
+        Status::Void if matches!(judge.eff[u], Eff::Move { convoy: true, .. }) => {
+            return Outcome::NoConvoy
+        }
         Status::Void => return Outcome::Void,
         Status::Ok => {}
     }
     match judge.eff[u] {
-        Eff::Hold => Outcome::Held,
-        Eff::Move { dest, .. } => {
+        Eff::Hold | Eff::HopConvoy { .. } => Outcome::Held,
+        Eff::Move { dest, convoy, .. } => {
             if r.value(u) {
-                return Outcome::Moved;
+                // A hop-by-hop convoy lands where the fleets took it (Bowen 4).
+                return if judge.hop && convoy {
+                    Outcome::LandedAt { at: dest }
+                } else {
+                    Outcome::Moved
+                };
             }
             if !r.has_path(u) {
                 return if r.paradox[u] {

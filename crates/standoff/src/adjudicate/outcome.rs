@@ -82,6 +82,8 @@ pub enum Illegal {
     RailwayBusy,
     /// A canal permission on a map without a canal.
     NoCanal,
+    /// An army moved to a sea with no fleet to board, or not next to it (Bowen 4).
+    NoFleetToBoard,
     /// A support from neutral ground (Bowen 11: units in Switzerland cannot support).
     NeutralGround,
     /// A canal permission for a passage that is not through the canal.
@@ -110,6 +112,12 @@ pub enum Outcome {
     /// A move through a canal without passage: no permission, or the unit in the gate
     /// left or was dislodged (DATC 7.C).
     CanalClosed,
+    /// An army convoyed hop by hop landed here (Bowen 4: the fleets' orders decide
+    /// where).
+    LandedAt {
+        /// Where it landed.
+        at: ProvinceId,
+    },
     /// Disbanded at the start of the turn (Bowen 10).
     Disbanded,
     /// A railway ride that ended short of its destination, at this space (DATC 7.B).

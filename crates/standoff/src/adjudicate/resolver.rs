@@ -311,7 +311,7 @@ impl<'j, 'a> Resolver<'j, 'a> {
             Eff::Rail { .. } => self.rail_end(u).is_some(),
             Eff::SupportHold { .. } | Eff::SupportMove { .. } => self.support_given(u),
             Eff::Convoy { .. } => !self.dislodged(u),
-            Eff::Hold => false,
+            Eff::Hold | Eff::HopConvoy { .. } => false,
         }
     }
 
@@ -359,6 +359,11 @@ impl<'j, 'a> Resolver<'j, 'a> {
         }
         if self.paradox[m] {
             return false;
+        }
+        if j.hop {
+            // Bowen 4: the one chain the fleets' orders laid; every link must hold.
+            let chain = j.convoyers_of.get(m);
+            return !chain.is_empty() && chain.iter().all(|&f| self.resolve(f as usize));
         }
         if j.rules.multi_route_convoy == MultiRouteConvoy::AnyRouteDisrupted {
             return self.every_route_intact(m, dest);

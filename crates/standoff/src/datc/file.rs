@@ -35,6 +35,17 @@ pub struct Case {
     pub poststate: Option<Vec<UnitLine>>,
     /// `POSTSTATE_DISLODGED` lines.
     pub post_dislodged: Vec<UnitLine>,
+    /// `PRESTATE_HOME_CENTERS` lines (`France: Picardy`): home centers set by an opening
+    /// placement (an extension for the Bowen variant).
+    pub homes: Option<Vec<UnitLine>>,
+    /// `PRESTATE_LAST_OCCUPIED` lines (`Germany: Munich`): who last stood in an empty
+    /// space (an extension for the Bowen variant's home guards and spring capture).
+    pub last_occupied: Vec<UnitLine>,
+    /// `POSTSTATE_SUPPLYCENTER_OWNERS` lines: every center's owner after the phase (after
+    /// the end-of-year capture when the phase ends the year).
+    pub post_owners: Option<Vec<UnitLine>>,
+    /// `POSTSTATE_HOME_CENTERS` lines: every power's home centers after the phase.
+    pub post_homes: Option<Vec<UnitLine>>,
 }
 
 /// A whole case file.
@@ -69,6 +80,10 @@ enum Section {
     Orders,
     Post,
     PostDislodged,
+    Homes,
+    LastOccupied,
+    PostOwners,
+    PostHomes,
 }
 
 /// Reads a case file. Structural errors (data outside a case, a case without `END`)
@@ -151,6 +166,19 @@ pub fn parse_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
                             Section::None
                         }
                         "POSTSTATE_DISLODGED" => Section::PostDislodged,
+                        "PRESTATE_HOME_CENTERS" => {
+                            case.homes = Some(Vec::new());
+                            Section::Homes
+                        }
+                        "PRESTATE_LAST_OCCUPIED" => Section::LastOccupied,
+                        "POSTSTATE_SUPPLYCENTER_OWNERS" => {
+                            case.post_owners = Some(Vec::new());
+                            Section::PostOwners
+                        }
+                        "POSTSTATE_HOME_CENTERS" => {
+                            case.post_homes = Some(Vec::new());
+                            Section::PostHomes
+                        }
                         other => {
                             errors.push(CaseFileError {
                                 line: line_no,
@@ -182,6 +210,10 @@ pub fn parse_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
             Section::Orders => &mut case.orders,
             Section::Post => case.poststate.get_or_insert_with(Vec::new),
             Section::PostDislodged => &mut case.post_dislodged,
+            Section::Homes => case.homes.get_or_insert_with(Vec::new),
+            Section::LastOccupied => &mut case.last_occupied,
+            Section::PostOwners => case.post_owners.get_or_insert_with(Vec::new),
+            Section::PostHomes => case.post_homes.get_or_insert_with(Vec::new),
             Section::None => {
                 errors.push(CaseFileError {
                     line: line_no,

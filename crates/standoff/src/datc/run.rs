@@ -4,10 +4,11 @@ use super::file::{Case, UnitLine};
 use crate::adjudicate::{
     adjudicate_adjustments_with, adjudicate_movement_with, adjudicate_retreats, retreat_options,
 };
-use crate::ids::ProvinceId;
+use crate::game::capture_centers;
+use crate::ids::{PowerId, ProvinceId};
 use crate::order::{Order, OrderKind};
 use crate::parse::{parse_order, parse_order_at, parse_unit, split_canal_clause};
-use crate::phase::{parse_phase, Phase, PhaseKind};
+use crate::phase::{parse_phase, Phase, PhaseKind, Season};
 use crate::position::Dislodged;
 use crate::position::Position;
 use crate::rules::{AdjacentConvoy, RetreatToConvoyOrigin, RuleSet};
@@ -66,20 +67,88 @@ fn setup(variant: &Variant, case: &Case, phase: Phase) -> Setup {
             Err(e) => problems.push(e),
         }
     }
+    // After an opening placement (Bowen 2) the home centers are the case's, else the
+    // marked ones.
+    let placed = !variant.placing(&position) && variant.placement_spaces(PowerId(0)).is_some();
+    if placed || case.homes.is_some() {
+        let mut homes: Vec<Vec<ProvinceId>> = variant
+            .powers
+            .iter()
+            .map(|p| {
+                if case.homes.is_some() {
+                    Vec::new()
+                } else {
+                    p.home_centers.clone()
+                }
+            })
+            .collect();
+        for line in case.homes.iter().flatten() {
+            match read_space(variant, line) {
+                Ok((w, p)) => homes[w.index()].push(p),
+                Err(e) => problems.push(e),
+            }
+        }
+        position.homes = Some(std::sync::Arc::new(homes));
+    }
     if let Some(owners) = &case.owners {
         for line in owners {
-            match read_unit(variant, line) {
-                Ok(u) => {
-                    let p = variant.map.province_of(u.location);
-                    position.owners[p.index()] = Some(u.power);
-                }
+            match read_space(variant, line) {
+                Ok((w, p)) => position.owners[p.index()] = Some(w),
                 Err(e) => problems.push(e),
+            }
+        }
+    } else if let Some(homes) = position.homes.clone() {
+        for (w, h) in homes.iter().enumerate() {
+            for p in h {
+                position.owners[p.index()] = Some(PowerId(w as u8));
             }
         }
     } else {
         position.owners.clone_from(&variant.start_owners);
     }
+    if !position.last_occupant.is_empty() {
+        // Unless the case says otherwise: an empty home center was last held by its own
+        // power, any other empty center by its owner.
+        for p in 0..variant.map.province_count() {
+            position.last_occupant[p] = position.owners[p];
+        }
+        if let Some(homes) = position.homes.clone() {
+            for (w, h) in homes.iter().enumerate() {
+                for p in h {
+                    position.last_occupant[p.index()] = Some(PowerId(w as u8));
+                }
+            }
+        }
+        position.note_occupants();
+        for line in &case.last_occupied {
+            match read_space(variant, line) {
+                Ok((w, p)) => position.last_occupant[p.index()] = Some(w),
+                Err(e) => problems.push(e),
+            }
+        }
+    }
     Setup { position, problems }
+}
+
+/// A `Power: space` line (a unit mark before the space is allowed: `France: A Paris`).
+fn read_space(variant: &Variant, line: &UnitLine) -> Result<(PowerId, ProvinceId), String> {
+    let bad = |what: &str| format!("line {}: {what}", line.line);
+    let (power, rest) = line
+        .text
+        .split_once(':')
+        .ok_or_else(|| bad("expected `Power: space`"))?;
+    let power = variant
+        .find_power(power.trim())
+        .ok_or_else(|| bad(&format!("`{}` is not a power", power.trim())))?;
+    let rest = rest.trim();
+    if let Ok(u) = parse_unit(variant, power, rest) {
+        return Ok((power, variant.map.province_of(u.location)));
+    }
+    let space = variant
+        .map
+        .find_province(rest)
+        .ok_or_else(|| bad(&format!("`{rest}` is not a space")))?;
+    Ok((power, space))
 }
 
 fn read_orders(
@@ -174,6 +243,12 @@ pub fn run_case_with(variant: &Variant, rules: &RuleSet, case: &Case) -> CaseRep
             adjudicate_adjustments_with(variant, rules, &position, &orders).position
         }
     };
+    let mut after_phase = after_phase;
+    if phase.season == Season::Fall && phase.kind != PhaseKind::Adjustment {
+        // The year ends (after these retreats, or a movement without any).
+        capture_centers(variant, &mut after_phase);
+    }
+    check_centers(variant, case, &after_phase, &mut problems);
     let after: BTreeSet<String> = after_phase
         .units()
         .map(|(_, u)| describe(variant, u))
@@ -195,6 +270,46 @@ pub fn run_case_with(variant: &Variant, rules: &RuleSet, case: &Case) -> CaseRep
         id: case.id.clone(),
         passed: problems.is_empty(),
         problems,
+    }
+}
+
+/// `POSTSTATE_SUPPLYCENTER_OWNERS` and `POSTSTATE_HOME_CENTERS`, when the case has them.
+fn check_centers(variant: &Variant, case: &Case, after: &Position, problems: &mut Vec<String>) {
+    let name = |w: PowerId, p: ProvinceId| {
+        format!("{}: {}", variant.power_name(w), variant.map.province(p).id)
+    };
+    let expected_set = |lines: &[UnitLine], problems: &mut Vec<String>| -> BTreeSet<String> {
+        lines
+            .iter()
+            .filter_map(|l| match read_space(variant, l) {
+                Ok((w, p)) => Some(name(w, p)),
+                Err(e) => {
+                    problems.push(e);
+                    None
+                }
+            })
+            .collect()
+    };
+    if let Some(lines) = &case.post_owners {
+        let expected = expected_set(lines, problems);
+        let actual: BTreeSet<String> = (0..variant.map.province_count())
+            .map(|p| ProvinceId(p as u16))
+            .filter_map(|p| after.owners[p.index()].map(|w| name(w, p)))
+            .collect();
+        compare("owners", &expected, &actual, problems);
+    }
+    if let Some(lines) = &case.post_homes {
+        let expected = expected_set(lines, problems);
+        let actual: BTreeSet<String> = (0..variant.powers.len())
+            .map(|w| PowerId(w as u8))
+            .flat_map(|w| {
+                variant
+                    .home_centers_in(after, w)
+                    .iter()
+                    .map(move |&p| name(w, p))
+            })
+            .collect();
+        compare("home centers", &expected, &actual, problems);
     }
 }
 

@@ -108,7 +108,7 @@ fn comparable_codes(
         || recorded.iter().any(|c| c == "cut");
     // A fleet's `NoConvoy` is a convoy order's; an army's is its own move's.
     let move_order = match outcome {
-        Outcome::Moved | Outcome::Bounced { .. } => true,
+        Outcome::Moved | Outcome::LandedAt { .. } | Outcome::Bounced { .. } => true,
         Outcome::NoConvoy | Outcome::ParadoxFailed => unit.kind == crate::UnitKind::Army,
         _ => false,
     };

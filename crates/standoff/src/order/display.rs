@@ -2,6 +2,7 @@
 
 use super::{Order, OrderKind, UnitRef};
 use crate::map::Map;
+use crate::variant::{Power, Variant};
 use std::fmt;
 
 /// An order paired with its map, for display.
@@ -9,6 +10,8 @@ pub struct OrderDisplay<'a> {
     order: &'a Order,
     map: &'a Map,
     abbreviations: bool,
+    /// The variant's powers, to name a convoy's nationality condition (`if French`).
+    powers: Option<&'a [Power]>,
 }
 
 impl Order {
@@ -18,6 +21,18 @@ impl Order {
             order: self,
             map,
             abbreviations: true,
+            powers: None,
+        }
+    }
+
+    /// Displays the order as [`Order::display`] does, naming powers where an order
+    /// says one (a convoy for armies of one nationality: `... if French`).
+    pub fn display_in<'a>(&'a self, variant: &'a Variant) -> OrderDisplay<'a> {
+        OrderDisplay {
+            order: self,
+            map: &variant.map,
+            abbreviations: true,
+            powers: Some(&variant.powers),
         }
     }
 
@@ -28,6 +43,7 @@ impl Order {
             order: self,
             map,
             abbreviations: false,
+            powers: None,
         }
     }
 }
@@ -74,13 +90,22 @@ impl fmt::Display for OrderDisplay<'_> {
                 self.unit(target),
                 self.loc(*to)
             ),
-            OrderKind::Convoy { unit, army, to } => write!(
-                f,
-                "{} C {} - {}",
-                self.unit(unit),
-                self.unit(army),
-                self.loc(to.location())
-            ),
+            OrderKind::Convoy { unit, army, to } => {
+                write!(
+                    f,
+                    "{} C {} - {}",
+                    self.unit(unit),
+                    self.unit(army),
+                    self.loc(to.location())
+                )?;
+                match (army.nationality, self.powers) {
+                    (Some(p), Some(powers)) => match powers.get(p.index()) {
+                        Some(power) => write!(f, " if {}", power.adjective),
+                        None => Ok(()),
+                    },
+                    _ => Ok(()),
+                }
+            }
             OrderKind::RailMove { unit, to } => {
                 write!(f, "{} - TSR - {}", self.unit(unit), self.loc(to.location()))
             }

@@ -502,6 +502,29 @@ impl<'a> Parser<'a> {
                     self.pos += 1;
                     to = self.location()?;
                 }
+                // `... if French` / `... otherwise`: the convoy applies to armies of that
+                // nationality / to the others (Bowen 5; elsewhere the same as naming the
+                // nationality before the army).
+                let army = match self.peek_word() {
+                    Some("if") => {
+                        self.pos += 1;
+                        let Some(power) = self.peek_word().and_then(|w| self.variant.find_power(w))
+                        else {
+                            let word = self.peek().map(|t| t.norm.clone()).unwrap_or_default();
+                            return self.err(ParseErrorKind::UnknownPower(word), self.here_span());
+                        };
+                        self.pos += 1;
+                        UnitRef {
+                            nationality: Some(power),
+                            ..army
+                        }
+                    }
+                    Some("otherwise" | "else") => {
+                        self.pos += 1;
+                        army
+                    }
+                    _ => army,
+                };
                 Ok(OrderKind::Convoy {
                     unit,
                     army,

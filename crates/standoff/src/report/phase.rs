@@ -34,7 +34,7 @@ pub fn movement_report(
             continue;
         }
         let who = variant.power_name(order.power);
-        let text = order.display(map);
+        let text = order.display_in(variant);
         let permission = match order.kind {
             OrderKind::CanalPermission { fleet, .. } => Some(fleet),
             _ => None,
@@ -79,6 +79,30 @@ pub fn movement_report(
             "{}: {} (no order)  -> holds{dislodged}",
             variant.power_name(r.unit.power),
             unit_text(variant, &r.unit)
+        );
+    }
+    // Bowen 6 and 11: the home guards that stood, units lost on neutral ground.
+    let guards: Vec<String> = result
+        .home_guards
+        .iter()
+        .filter(|(power, _)| audience.shows(*power))
+        .map(|&(power, p)| {
+            format!(
+                "{} {}",
+                variant.power(power).adjective,
+                map.province(p).abbr
+            )
+        })
+        .collect();
+    if !guards.is_empty() {
+        let _ = writeln!(out, "Home guards: {}", guards.join(", "));
+    }
+    for u in result.eliminated.iter().filter(|u| audience.shows(u.power)) {
+        let _ = writeln!(
+            out,
+            "{}: {} eliminated: still on neutral ground",
+            variant.power_name(u.power),
+            unit_text(variant, u)
         );
     }
     let dislodged: Vec<_> = result

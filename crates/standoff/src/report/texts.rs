@@ -44,6 +44,9 @@ pub fn illegal_text(why: Illegal) -> &'static str {
         Illegal::NotOnRailway => "only an army on the railway may ride it, to a space on the line",
         Illegal::RailwayBusy => "two units were ordered onto the railway: neither rides",
         Illegal::NoCanal => "there is no canal on this map",
+        Illegal::NoFleetToBoard => {
+            "an army is convoyed by moving onto an adjacent sea holding a fleet"
+        }
         Illegal::NeutralGround => "units on neutral ground (Switzerland) cannot support",
         Illegal::NotThroughCanal => "a permission is for a fleet passing the canal",
     }
@@ -60,6 +63,7 @@ pub fn outcome_text(variant: &Variant, outcome: &Outcome) -> String {
         Outcome::NoConvoy => "fails: no convoy (or, under 4.E.1 a/b, no route at all)".into(),
         Outcome::ParadoxFailed => "fails: paradox rule (Szykman, or the variant's)".into(),
         Outcome::Disbanded => "disbanded".into(),
+        Outcome::LandedAt { at } => format!("convoyed to {}", abbr(*at)),
         Outcome::CanalClosed => "fails: no passage through the canal".into(),
         Outcome::Stopped { at } => format!("stops short at {}", abbr(*at)),
         Outcome::Supported => "support given".into(),
