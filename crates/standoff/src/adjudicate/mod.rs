@@ -1,18 +1,21 @@
 //! Adjudication: orders + position → per-order results and the next position.
 //!
 //! [`adjudicate_movement`] is the movement phase: order collection and legality
-//! ([`judge`]), resolution of the DATC decisions ([`resolver`]), then results with
-//! reasons and the position after movement, dislodged units carrying their retreat
-//! options. Pure and deterministic: the result does not depend on the order in which
+//! ([`judge`]), resolution of the DATC decisions ([`resolver`]) — or, under the DPTG
+//! paradox rule (DATC 4.A.2 f), the DPTG's step-by-step procedure ([`dptg`]) — then
+//! results with reasons and the position after movement, dislodged units carrying their
+//! retreat options. Pure and deterministic: the result does not depend on the order in which
 //! orders are given, except where the DATC makes order significant (none in movement).
 
 mod adjustment;
 mod csr;
+mod dptg;
 mod judge;
 mod outcome;
 mod resolver;
 mod retreat;
 mod routes;
+mod settlement;
 
 pub(crate) use adjustment::check_build_site;
 pub use adjustment::{
@@ -27,13 +30,14 @@ use crate::ids::{LocationId, ProvinceId};
 use crate::order::Order;
 use crate::parse::{parse_orders_at, LineError};
 use crate::position::{Dislodged, Position};
-use crate::rules::{AdjacentConvoy, RetreatToConvoyOrigin, RuleSet};
+use crate::rules::{AdjacentConvoy, ParadoxRule, RetreatToConvoyOrigin, RuleSet};
 use crate::unit::Unit;
 use crate::variant::Variant;
 
 static DEFAULT_RULES: RuleSet = RuleSet::DATC;
-use judge::{Eff, Judge, Status, Submitted};
+use judge::{Eff, Judge, Submitted};
 use resolver::Resolver;
+use settlement::Settlement;
 
 /// What became of one submitted order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +85,7 @@ pub fn adjudicate_movement_with(
     orders: &[Order],
 ) -> MovementResult {
     let map = &variant.map;
+    let dptg = rules.paradox == ParadoxRule::Dptg;
     let mut judge = Judge::new(map, rules, variant.hooks(position.phase), position, orders);
     if rules.adjacent_convoy == AdjacentConvoy::OppositeMoveWithRoute {
         // DATC 4.A.3 c: an army swapping with the unit in its target goes by convoy only
@@ -88,29 +93,56 @@ pub fn adjudicate_movement_with(
         // units disturb nothing else), then the others take the land route.
         let candidates = judge.adjacent_convoyed_moves();
         if !candidates.is_empty() {
-            let mut first = Resolver::new(&judge);
-            first.resolve_all();
-            let land: Vec<usize> = candidates
-                .into_iter()
-                .filter(|&u| !first.has_path(u))
-                .collect();
+            let land: Vec<usize> = if dptg {
+                let first = dptg::settle(&judge);
+                candidates
+                    .into_iter()
+                    .filter(|&u| !first.convoy_carried(u))
+                    .collect()
+            } else {
+                let mut first = Resolver::new(&judge);
+                first.resolve_all();
+                candidates
+                    .into_iter()
+                    .filter(|&u| !first.has_path(u))
+                    .collect()
+            };
             if !land.is_empty() {
                 judge.force_land_route(&land);
             }
         }
     }
-    let mut r = Resolver::new(&judge);
-    r.resolve_all();
-    let n = judge.prov.len();
+    // The one place the paradox rule picks the judge: the DPTG's step-by-step procedure
+    // (DPTG chapter VIII), or the DATC decisions settled by guess-and-check.
+    if dptg {
+        let mut settled = dptg::settle(&judge);
+        assemble(variant, rules, position, &judge, &mut settled)
+    } else {
+        let mut r = Resolver::new(&judge);
+        r.resolve_all();
+        assemble(variant, rules, position, &judge, &mut r)
+    }
+}
 
+/// Builds the movement result from what a judge settled: unit results, the next
+/// position, stand-offs and the dislodged units' retreat options.
+fn assemble<S: Settlement>(
+    variant: &Variant,
+    rules: &RuleSet,
+    position: &Position,
+    judge: &Judge,
+    settled: &mut S,
+) -> MovementResult {
+    let map = &variant.map;
+    let n = judge.prov.len();
     let mut units = Vec::with_capacity(n);
     let mut next = Position::empty(variant, position.phase);
     next.owners.clone_from(&position.owners);
     let mut dislodged_units: Vec<(usize, usize)> = Vec::new();
     for u in 0..n {
-        let moved = judge.move_of(u).is_some() && r.value(u);
-        let dislodger = if moved { None } else { r.dislodger(u) };
-        let outcome = outcome_of(&judge, &mut r, u);
+        let moved = settled.moved(u);
+        let dislodger = settled.dislodger(u);
+        let outcome = settled.outcome(u);
         let unit = judge.unit(u);
         units.push(UnitResult {
             province: judge.prov[u],
@@ -134,19 +166,11 @@ pub fn adjudicate_movement_with(
             (false, None) => next.set_unit(judge.prov[u], Some(unit)),
         }
     }
-    // Provinces left empty by a stand-off: empty now, and some move with effect failed there.
+    // Provinces left empty by a stand-off: empty now, and moves stood each other off there.
     let mut standoff = routes::ProvinceSet::new(map.province_count());
     for p in 0..map.province_count() {
         let p = ProvinceId(p as u16);
-        if next.unit_at(p).is_some() {
-            continue;
-        }
-        let bounced = judge
-            .moves_into
-            .get(p.index())
-            .iter()
-            .any(|&m| !r.value(m as usize) && r.prevent_strength(m as usize) > 0);
-        if bounced {
+        if next.unit_at(p).is_none() && settled.stood_off(p) {
             standoff.insert(p);
         }
     }
@@ -208,63 +232,6 @@ pub fn retreat_options(
                 && !frozen.contains(p)
         })
         .collect()
-}
-
-fn outcome_of(judge: &Judge, r: &mut Resolver, u: usize) -> Outcome {
-    match judge.status[u] {
-        Status::Illegal(why) => return Outcome::Illegal(why),
-        Status::Void => return Outcome::Void,
-        Status::Ok => {}
-    }
-    match judge.eff[u] {
-        Eff::Hold => Outcome::Held,
-        Eff::Move { dest, .. } => {
-            if r.value(u) {
-                return Outcome::Moved;
-            }
-            if !r.has_path(u) {
-                return if r.paradox[u] {
-                    Outcome::ParadoxFailed
-                } else {
-                    Outcome::NoConvoy
-                };
-            }
-            let attack = r.attack_strength(u);
-            let against = match r.head_to_head(u) {
-                Some(o) if attack <= r.defend_strength(o) => Some(judge.prov[o]),
-                None if attack <= r.hold_strength(dest) => Some(dest),
-                _ => judge
-                    .moves_into
-                    .get(dest.index())
-                    .iter()
-                    .map(|&m| m as usize)
-                    .find(|&m| m != u && attack <= r.prevent_strength(m))
-                    .map(|m| judge.prov[m])
-                    .or(Some(dest)),
-            };
-            Outcome::Bounced { against }
-        }
-        Eff::SupportHold { .. } | Eff::SupportMove { .. } => {
-            if r.value(u) {
-                Outcome::Supported
-            } else {
-                let by = r
-                    .cutting_attack(u)
-                    .or_else(|| r.dislodger(u))
-                    .map(|m| judge.prov[m])
-                    .unwrap_or(judge.prov[u]);
-                Outcome::Cut { by }
-            }
-        }
-        // A convoy helps only if the army's move has a complete, undisrupted route.
-        Eff::Convoy { army, .. } => {
-            if r.has_path(army as usize) {
-                Outcome::Convoyed
-            } else {
-                Outcome::NoConvoy
-            }
-        }
-    }
 }
 
 /// Checks single movement orders against one position (DATC 4.E.1 d legality),
