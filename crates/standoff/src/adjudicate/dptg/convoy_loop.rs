@@ -39,53 +39,67 @@ pub(super) fn settle_convoys(board: &mut Board) {
 /// Steps 5 to 9, until a round does nothing.
 fn run_loop(board: &mut Board) {
     loop {
-        // Step 5.
         let found = subversions(board);
         let subverted: Vec<bool> = (0..board.convoys.len())
             .map(|c| found.iter().any(|s| s.of == c))
             .collect();
-        let mut acted = false;
-        // Step 6.
-        for c in 0..board.convoys.len() {
-            if !board.convoys[c].listed || subverted[c] || fleets_wait(board, c) {
-                continue;
-            }
-            for i in 0..board.convoys[c].fleets.len() {
-                let fleet = board.convoys[c].fleets[i] as usize;
-                fight_at(board, board.prov(fleet));
-            }
-        }
-        // Step 7.
-        for c in 0..board.convoys.len() {
-            let convoy = &board.convoys[c];
-            if convoy.listed
-                && disrupted(board, convoy, |f| board.dislodged_by[f as usize].is_some())
-            {
-                let army = convoy.army as usize;
-                board.convoys[c].listed = false;
-                board.fail(army, Failure::NoConvoy);
-                acted = true;
-            }
-        }
-        // Step 8.
-        for c in 0..board.convoys.len() {
-            let convoy = &board.convoys[c];
-            if !convoy.listed || subverted[c] || convoy.mark == Mark::Futile {
-                continue;
-            }
-            let army = convoy.army as usize;
-            if let Some(s) = threatened_support(board, army) {
-                board.support[s] = SupportFate::Cut {
-                    by: board.prov(army),
-                };
-                acted = true;
-            }
-        }
-        // Step 9.
-        if !acted {
+        disrupt_convoys(board, &subverted);
+        let disrupted = cancel_disrupted(board);
+        let cut = convoyed_attacks_cut(board, &subverted);
+        if !disrupted && !cut {
             return;
         }
     }
+}
+
+/// Step 6: the attacks on the fleets of convoys not subverted are fought out.
+fn disrupt_convoys(board: &mut Board, subverted: &[bool]) {
+    for (c, &waits) in subverted.iter().enumerate() {
+        if waits || !board.convoys[c].listed || fleets_wait(board, c) {
+            continue;
+        }
+        for i in 0..board.convoys[c].fleets.len() {
+            let fleet = board.convoys[c].fleets[i] as usize;
+            fight_at(board, board.prov(fleet));
+        }
+    }
+}
+
+/// Step 7: disrupted convoys leave the list and their armies' moves are cancelled;
+/// whether any did.
+fn cancel_disrupted(board: &mut Board) -> bool {
+    let mut any = false;
+    for c in 0..board.convoys.len() {
+        let convoy = &board.convoys[c];
+        let fleet_lost = |f: u16| board.dislodged_by[f as usize].is_some();
+        if convoy.listed && disrupted(board, convoy, fleet_lost) {
+            let army = convoy.army as usize;
+            board.convoys[c].listed = false;
+            board.fail(army, Failure::NoConvoy);
+            any = true;
+        }
+    }
+    any
+}
+
+/// Step 8: the armies of convoys neither subverted nor Futile cut the support they
+/// attack; whether any did.
+fn convoyed_attacks_cut(board: &mut Board, subverted: &[bool]) -> bool {
+    let mut any = false;
+    for (c, &waits) in subverted.iter().enumerate() {
+        let convoy = &board.convoys[c];
+        if waits || !convoy.listed || convoy.mark == Mark::Futile {
+            continue;
+        }
+        let army = convoy.army as usize;
+        if let Some(s) = threatened_support(board, army) {
+            board.support[s] = SupportFate::Cut {
+                by: board.prov(army),
+            };
+            any = true;
+        }
+    }
+    any
 }
 
 /// Whether the attacks on convoy `c`'s fleets wait for the ordinary battles (an
