@@ -2,7 +2,7 @@
 //!
 //! [`adjudicate_movement`] is the movement phase: order collection and legality
 //! ([`judge`]), resolution of the DATC decisions ([`resolver`]) — or, under the DPTG
-//! paradox rule (DATC 4.A.2 f), the DPTG's step-by-step procedure ([`dptg`]) — then
+//! paradox rule (DATC 4.A.2 f), the DPTG's step-by-step procedure (`dptg`) — then
 //! results with reasons and the position after movement, dislodged units carrying their
 //! retreat options. Pure and deterministic: the result does not depend on the order in which
 //! orders are given, except where the DATC makes order significant (none in movement).

@@ -30,22 +30,26 @@ pub(super) fn settle_convoys(board: &mut Board) {
     if found.is_empty() {
         return;
     }
+    // Step 10, then Step 11 if it found a chink; Step 10 is not done again.
     if classify(board, &found) {
         run_loop(board);
     }
+    // Steps 12 and 13.
     resolve_circles(board);
 }
 
 /// Steps 5 to 9, until a round does nothing.
 fn run_loop(board: &mut Board) {
     loop {
+        // Step 5 (its finding holds for the whole round).
         let found = subversions(board);
         let subverted: Vec<bool> = (0..board.convoys.len())
             .map(|c| found.iter().any(|s| s.of == c))
             .collect();
-        disrupt_convoys(board, &subverted);
-        let disrupted = cancel_disrupted(board);
-        let cut = convoyed_attacks_cut(board, &subverted);
+        disrupt_convoys(board, &subverted); // Step 6
+        let disrupted = cancel_disrupted(board); // Step 7
+        let cut = convoyed_attacks_cut(board, &subverted); // Step 8
+                                                           // Step 9: again while Steps 7 and 8 changed anything.
         if !disrupted && !cut {
             return;
         }
