@@ -6,10 +6,13 @@ use standoff::rules::{preset, preset_names, AdjacentConvoy, ParadoxRule, RuleSet
 fn default_is_the_datc_preset_and_fully_supported() {
     assert_eq!(RuleSet::default(), preset("datc").expect("datc"));
     assert_eq!(RuleSet::default().unsupported(), Vec::<String>::new());
-    assert_eq!(
-        preset("2023").expect("2023").unsupported(),
-        Vec::<String>::new()
-    );
+    for name in preset_names() {
+        assert_eq!(
+            preset(name).expect("preset").unsupported(),
+            Vec::<String>::new(),
+            "{name}"
+        );
+    }
 }
 
 #[test]
@@ -50,11 +53,13 @@ fn presets_round_trip_through_json() {
 
 #[test]
 fn unsupported_choices_are_refused() {
-    let r = preset("dptg").expect("dptg");
-    assert!(matches!(
-        r.check_supported(),
-        Err(RulesError::Unsupported(_))
-    ));
+    for spec in ["datc convoy_path=b", "dptg dislodged_unit_effect=a"] {
+        let r = RuleSet::parse(spec).expect("parses");
+        assert!(
+            matches!(r.check_supported(), Err(RulesError::Unsupported(_))),
+            "{spec}"
+        );
+    }
 }
 
 #[test]

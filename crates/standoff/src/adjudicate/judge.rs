@@ -655,8 +655,8 @@ impl<'a> Judge<'a> {
                 _ => self.status[a] = Status::Void,
             }
         }
-        for f in 0..self.units {
-            if matches!(self.eff[f], Eff::HopConvoy { .. }) && !used[f] {
+        for (f, used) in used.into_iter().enumerate() {
+            if matches!(self.eff[f], Eff::HopConvoy { .. }) && !used {
                 self.eff[f] = Eff::Hold;
                 if self.status[f] == Status::Ok {
                     self.status[f] = Status::Void;

@@ -1,18 +1,21 @@
 //! Adjudication: orders + position → per-order results and the next position.
 //!
 //! [`adjudicate_movement`] is the movement phase: order collection and legality
-//! ([`judge`]), resolution of the DATC decisions ([`resolver`]), then results with
-//! reasons and the position after movement, dislodged units carrying their retreat
-//! options. Pure and deterministic: the result does not depend on the order in which
+//! ([`judge`]), resolution of the DATC decisions ([`resolver`]) — or, under the DPTG
+//! paradox rule (DATC 4.A.2 f), the DPTG's step-by-step procedure (`dptg`) — then
+//! results with reasons and the position after movement, dislodged units carrying their
+//! retreat options. Pure and deterministic: the result does not depend on the order in which
 //! orders are given, except where the DATC makes order significant (none in movement).
 
 mod adjustment;
 mod csr;
+mod dptg;
 mod judge;
 mod outcome;
 mod resolver;
 mod retreat;
 mod routes;
+mod settlement;
 mod turn_rules;
 
 pub(crate) use adjustment::check_build_site;
@@ -28,13 +31,14 @@ use crate::ids::{LocationId, ProvinceId};
 use crate::order::{Order, OrderKind};
 use crate::parse::{parse_orders_at, LineError};
 use crate::position::{Dislodged, Position};
-use crate::rules::{AdjacentConvoy, RetreatToConvoyOrigin, RuleSet};
+use crate::rules::{AdjacentConvoy, ParadoxRule, RetreatToConvoyOrigin, RuleSet};
 use crate::unit::Unit;
 use crate::variant::Variant;
 
 static DEFAULT_RULES: RuleSet = RuleSet::DATC;
-use judge::{Eff, Judge, Status, Submitted};
+use judge::{Eff, Judge, Submitted};
 use resolver::Resolver;
+use settlement::Settlement;
 
 /// What became of one submitted order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,6 +108,10 @@ fn movement(
 ) -> MovementResult {
     let map = &variant.map;
     let hooks = variant.hooks(position.phase);
+    // The DPTG procedure knows nothing of railways, canals or hop-by-hop convoys; on
+    // variants with them the DATC decisions judge (docs/rules.md).
+    let dptg =
+        rules.paradox == ParadoxRule::Dptg && !hooks.special_moves() && !hooks.flags.hop_convoys;
     let mut judge = Judge::new(map, rules, hooks, position, orders);
     if hooks.flags.home_guards {
         turn_rules::post_home_guards(variant, position, &mut judge);
@@ -114,21 +122,49 @@ fn movement(
         // units disturb nothing else), then the others take the land route.
         let candidates = judge.adjacent_convoyed_moves();
         if !candidates.is_empty() {
-            let mut first = Resolver::new(&judge);
-            first.resolve_all();
-            let land: Vec<usize> = candidates
-                .into_iter()
-                .filter(|&u| !first.has_path(u))
-                .collect();
+            let land: Vec<usize> = if dptg {
+                let first = dptg::settle(&judge);
+                candidates
+                    .into_iter()
+                    .filter(|&u| !first.convoy_carried(u))
+                    .collect()
+            } else {
+                let mut first = Resolver::new(&judge);
+                first.resolve_all();
+                candidates
+                    .into_iter()
+                    .filter(|&u| !first.has_path(u))
+                    .collect()
+            };
             if !land.is_empty() {
                 judge.force_land_route(&land);
             }
         }
     }
-    let mut r = Resolver::new(&judge);
-    r.resolve_all();
-    let n = judge.units;
+    // The one place the paradox rule picks the judge: the DPTG's step-by-step procedure
+    // (DPTG chapter VIII), or the DATC decisions settled by guess-and-check.
+    if dptg {
+        let mut settled = dptg::settle(&judge);
+        assemble(variant, rules, position, &judge, &mut settled)
+    } else {
+        let mut r = Resolver::new(&judge);
+        r.resolve_all();
+        assemble(variant, rules, position, &judge, &mut r)
+    }
+}
 
+/// Builds the movement result from what a judge settled: unit results, the next
+/// position, stand-offs and the dislodged units' retreat options.
+fn assemble<S: Settlement>(
+    variant: &Variant,
+    rules: &RuleSet,
+    position: &Position,
+    judge: &Judge,
+    settled: &mut S,
+) -> MovementResult {
+    let map = &variant.map;
+    let hooks = variant.hooks(position.phase);
+    let n = judge.units;
     let mut units = Vec::with_capacity(n);
     let mut next = Position::empty(variant, position.phase);
     next.owners.clone_from(&position.owners);
@@ -137,12 +173,12 @@ fn movement(
     let mut dislodged_units: Vec<(usize, usize)> = Vec::new();
     let mut eliminated = Vec::new();
     for u in 0..n {
-        let moved = judge.departs(u) && r.value(u);
-        let dislodger = if moved { None } else { r.dislodger(u) };
-        let outcome = outcome_of(&judge, &mut r, u);
+        let moved = settled.moved(u);
+        let dislodger = settled.dislodger(u);
+        let outcome = settled.outcome(u);
         let unit = judge.unit(u);
         let carried = Unit {
-            grade: turn_rules::grade_after(variant, &judge, u, unit.grade),
+            grade: turn_rules::grade_after(variant, judge, u, unit.grade),
             ..unit
         };
         units.push(UnitResult {
@@ -155,7 +191,7 @@ fn movement(
             (true, _) => {
                 let arrival = match judge.eff[u] {
                     Eff::Move { dest, dest_loc, .. } => Some((dest, dest_loc)),
-                    Eff::Rail { .. } => r.rail_end(u).map(|p| (p, p.location())),
+                    Eff::Rail { .. } => settled.ride_end(u).map(|p| (p, p.location())),
                     _ => None,
                 };
                 if let Some((dest, dest_loc)) = arrival {
@@ -177,19 +213,11 @@ fn movement(
         }
     }
     next.note_occupants();
-    // Provinces left empty by a stand-off: empty now, and some move with effect failed there.
+    // Provinces left empty by a stand-off: empty now, and moves stood each other off there.
     let mut standoff = routes::ProvinceSet::new(map.province_count());
     for p in 0..map.province_count() {
         let p = ProvinceId(p as u16);
-        if next.unit_at(p).is_some() {
-            continue;
-        }
-        let bounced = judge
-            .moves_into
-            .get(p.index())
-            .iter()
-            .any(|&m| !r.value(m as usize) && r.prevent_strength(m as usize) > 0);
-        if bounced {
+        if next.unit_at(p).is_none() && settled.stood_off(p) {
             standoff.insert(p);
         }
     }
@@ -253,81 +281,6 @@ pub fn retreat_options(
                 && !frozen.contains(p)
         })
         .collect()
-}
-
-fn outcome_of(judge: &Judge, r: &mut Resolver, u: usize) -> Outcome {
-    match judge.status[u] {
-        Status::Illegal(why) => return Outcome::Illegal(why),
-        // A hop-by-hop convoy whose chain broke (Bowen 4).
-        Status::Void if matches!(judge.eff[u], Eff::Move { convoy: true, .. }) => {
-            return Outcome::NoConvoy
-        }
-        Status::Void => return Outcome::Void,
-        Status::Ok => {}
-    }
-    match judge.eff[u] {
-        Eff::Hold | Eff::HopConvoy { .. } => Outcome::Held,
-        Eff::Move { dest, convoy, .. } => {
-            if r.value(u) {
-                // A hop-by-hop convoy lands where the fleets took it (Bowen 4).
-                return if judge.hop && convoy {
-                    Outcome::LandedAt { at: dest }
-                } else {
-                    Outcome::Moved
-                };
-            }
-            if !r.has_path(u) {
-                return if r.paradox[u] {
-                    Outcome::ParadoxFailed
-                } else if judge.is_canal_move(u) {
-                    Outcome::CanalClosed
-                } else {
-                    Outcome::NoConvoy
-                };
-            }
-            let attack = r.attack_strength(u);
-            let against = match r.head_to_head(u) {
-                Some(o) if attack <= r.defend_strength(o) => Some(judge.prov[o]),
-                None if attack <= r.hold_strength(dest) => Some(dest),
-                _ => judge
-                    .moves_into
-                    .get(dest.index())
-                    .iter()
-                    .map(|&m| m as usize)
-                    .find(|&m| m != u && attack <= r.prevent_strength(m))
-                    .map(|m| judge.prov[m])
-                    .or(Some(dest)),
-            };
-            Outcome::Bounced { against }
-        }
-        Eff::Rail { dest } => match r.rail_end(u) {
-            Some(p) if p == dest => Outcome::Moved,
-            Some(p) => Outcome::Stopped { at: p },
-            None => Outcome::Bounced {
-                against: judge.rail.as_ref().map(|rail| rail.spaces[0]),
-            },
-        },
-        Eff::SupportHold { .. } | Eff::SupportMove { .. } => {
-            if r.value(u) {
-                Outcome::Supported
-            } else {
-                let by = r
-                    .cutting_attack(u)
-                    .or_else(|| r.dislodger(u))
-                    .map(|m| judge.prov[m])
-                    .unwrap_or(judge.prov[u]);
-                Outcome::Cut { by }
-            }
-        }
-        // A convoy helps only if the army's move has a complete, undisrupted route.
-        Eff::Convoy { army, .. } => {
-            if r.has_path(army as usize) {
-                Outcome::Convoyed
-            } else {
-                Outcome::NoConvoy
-            }
-        }
-    }
 }
 
 /// Checks single movement orders against one position (DATC 4.E.1 d legality),

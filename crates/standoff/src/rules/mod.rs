@@ -71,7 +71,7 @@ choice_enum! {
         /// (e) All Hold: every move in the paradox fails.
         AllHold = 'e',
         /// (f) DPTG: the resolution in which the convoys are disrupted if there is one,
-        /// otherwise All Hold.
+        /// otherwise All Hold (standoff follows the DPTG's own procedure, Steps 1–20).
         Dptg = 'f',
     }
 }
@@ -111,7 +111,7 @@ choice_enum! {
     ConvoyedAttackOnSupport {
         /// (a) No (DATC preference).
         NotCut = 'a',
-        /// (b) Yes.
+        /// (b) Yes (DPTG).
         Cut = 'b',
     }
 }
@@ -121,7 +121,7 @@ choice_enum! {
     RetreatToConvoyOrigin {
         /// (a) No.
         NotAllowed = 'a',
-        /// (b) Yes (DATC preference).
+        /// (b) Yes (DPTG; DATC preference).
         Allowed = 'b',
     }
 }
@@ -144,7 +144,7 @@ choice_enum! {
     DislodgedUnitEffect {
         /// (a) Never: a dislodged unit has no effect on its attacker's origin.
         NoEffectOnAttackerOrigin = 'a',
-        /// (b) It has no effect only after a head-to-head battle (DATC preference).
+        /// (b) It has no effect only after a head-to-head battle (DPTG; DATC preference).
         NoEffectOnlyHeadToHead = 'b',
     }
 }
@@ -152,7 +152,7 @@ choice_enum! {
 choice_enum! {
     /// DATC 4.B.1: a fleet move without coast when two coasts are possible.
     MissingCoastTwoPossible {
-        /// (a) The move fails (DATC preference).
+        /// (a) The move fails (DPTG; DATC preference).
         Fails = 'a',
         /// (b) A default coast is used.
         DefaultCoast = 'b',
@@ -162,7 +162,7 @@ choice_enum! {
 choice_enum! {
     /// DATC 4.B.2: a fleet move without coast when only one coast is possible.
     MissingCoastOnePossible {
-        /// (a) The move goes to the only possible coast (DATC preference).
+        /// (a) The move goes to the only possible coast (DPTG; DATC preference).
         OnlyCoast = 'a',
         /// (b) A default coast is used.
         DefaultCoast = 'b',
@@ -192,7 +192,7 @@ choice_enum! {
         MandatoryPoorlyWritten = 'c',
         /// (d) May be omitted, must match when given (DATC preference).
         OptionalMustMatch = 'd',
-        /// (e) Ignored.
+        /// (e) Ignored (DPTG).
         Ignored = 'e',
     }
 }
@@ -328,7 +328,7 @@ choice_enum! {
         ConvoyOwnFleets = 'b',
         /// (c) As (a), but some fleets must be able to convoy.
         ConvoyAnyFleets = 'c',
-        /// (d) Fleets by fleet moves; armies may also cross water (DATC preference).
+        /// (d) Fleets by fleet moves; armies may also cross water (DPTG; DATC preference).
         ArmiesCrossWater = 'd',
         /// (e) Both unit types move as either.
         Anywhere = 'e',
@@ -358,7 +358,7 @@ choice_enum! {
 choice_enum! {
     /// DATC 4.E.1: which orders are legal.
     Legality {
-        /// (a) Every order in the right format.
+        /// (a) Every order in the right format (DPTG).
         AnyFormat = 'a',
         /// (b) Orders using real places.
         RealPlaces = 'b',
@@ -586,7 +586,11 @@ impl RuleSet {
                 out.push(what.to_string());
             }
         };
-        no(self.paradox == ParadoxRule::Dptg, "4.A.2 choice f (DPTG)");
+        no(
+            self.paradox == ParadoxRule::Dptg
+                && self.dislodged_unit_effect == DislodgedUnitEffect::NoEffectOnAttackerOrigin,
+            "4.A.2 choice f with 4.A.7 a (the DPTG's battles give 4.A.7 b)",
+        );
         no(
             self.convoy_path != ConvoyPathSpecification::Ignored,
             "4.A.6 choices b, c",

@@ -11,8 +11,18 @@
 //! - `2023`: as `datc`, but an explicit "via convoy" move never falls back to the land
 //!   route, a convoy order no convoy needs is illegal, and civil-disorder distance is to
 //!   the nearest owned supply center.
-//! - `dptg`: the Diplomacy Player's Technical Guide: 4.A.1 a (with own-country routes
-//!   preferred), 4.A.2 f, 4.A.3 e, 4.A.5 a, 4.A.7 b, 4.E.1 a.
+//! - `dptg`: the Diplomacy Player's Technical Guide (1998), with the choices the DATC
+//!   attributes to it: one disrupted route disrupts a convoy (4.A.1 a; the DPTG prefers
+//!   routes of the army's own fleets, Step 1); the DPTG procedure for convoys and
+//!   paradoxes (4.A.2 f); explicit adjacent convoying (4.A.3 e); a convoyed attack cuts a
+//!   support even from the space the support goes into (4.A.4 b); a unit dislodged by a
+//!   convoyed attack may retreat to the army's origin (4.A.5 b, DPTG XI); a dislodged
+//!   unit has no effect on its attacker's origin only after a head-to-head battle
+//!   (4.A.7 b); coasts in support orders are disregarded (4.B.4 e, DPTG IX); every order
+//!   in the right format is a legal order (4.E.1 a, though the DPTG calls the impossible
+//!   ones "illegal": a move that cannot succeed still gets no support to hold). The other
+//!   issues where the DATC names the DPTG (4.B.1 a, 4.B.2 a, 4.D.8 d) are the `datc`
+//!   choices. The movement phase is adjudicated by the DPTG's Steps 1–20.
 
 use super::*;
 
@@ -49,7 +59,8 @@ pub fn preset(name: &str) -> Result<RuleSet, RulesError> {
             multi_route_convoy: MultiRouteConvoy::AnyRouteDisrupted,
             paradox: ParadoxRule::Dptg,
             adjacent_convoy: AdjacentConvoy::ExplicitOnly,
-            retreat_to_convoy_origin: RetreatToConvoyOrigin::NotAllowed,
+            convoyed_attack_on_support: ConvoyedAttackOnSupport::Cut,
+            support_coast: SupportCoast::Ignored,
             legality: Legality::AnyFormat,
             ..datc
         },
