@@ -148,7 +148,7 @@ impl PyOrder {
     }
 
     /// `hold`, `move`, `support_hold`, `support_move`, `convoy`, `retreat`, `disband`,
-    /// `build`, `remove` or `waive`.
+    /// `build`, `remove`, `waive` or `proxy`.
     #[getter]
     fn kind(&self) -> &'static str {
         match self.order.kind {
@@ -162,6 +162,7 @@ impl PyOrder {
             OrderKind::Build { .. } => "build",
             OrderKind::Remove { .. } => "remove",
             OrderKind::Waive => "waive",
+            OrderKind::Proxy { .. } => "proxy",
         }
     }
 
@@ -298,7 +299,7 @@ impl PyOrder {
 /// (what `str()` gives) has none, and orders compare by what they mean under the
 /// default rules (DATC 4.C.5/4.C.6 b: nationality is not binding).
 fn without_nationality(order: &Order) -> Order {
-    let mut o = *order;
+    let mut o = order.clone();
     match &mut o.kind {
         OrderKind::SupportHold { target, .. } | OrderKind::SupportMove { target, .. } => {
             target.nationality = None

@@ -263,10 +263,7 @@ impl<'a> MovementTables<'a> {
             location: unit.location,
             nationality: None,
         };
-        let order = |kind| Order {
-            power: unit.power,
-            kind,
-        };
+        let order = |kind| Order::new(unit.power, kind);
         out.push(order(OrderKind::Hold { unit: me }));
         if self.hooks.frozen.contains(province) {
             return;
@@ -285,6 +282,7 @@ impl<'a> MovementTables<'a> {
                     unit: me,
                     to,
                     via_convoy: false,
+                    path: Vec::new(),
                 }));
             }
             if convoy {
@@ -292,6 +290,7 @@ impl<'a> MovementTables<'a> {
                     unit: me,
                     to,
                     via_convoy: true,
+                    path: Vec::new(),
                 }));
             }
         }
@@ -407,10 +406,7 @@ pub fn unit_retreat_orders(position: &Position, province: ProvinceId, map: &Map)
         location: d.unit.location,
         nationality: None,
     };
-    let order = |kind| Order {
-        power: d.unit.power,
-        kind,
-    };
+    let order = |kind| Order::new(d.unit.power, kind);
     let mut out: Vec<Order> = d
         .retreat_options
         .iter()
@@ -432,7 +428,7 @@ pub fn power_adjustment_orders(
         .get(power.index())
         .copied()
         .unwrap_or(0);
-    let order = |kind| Order { power, kind };
+    let order = |kind| Order::new(power, kind);
     let mut out = Vec::new();
     if due > 0 {
         // Candidates in the order players know them (home centers as listed), kept if
@@ -517,7 +513,7 @@ pub fn is_legal(variant: &Variant, position: &Position, order: &Order) -> bool {
 /// build) and the removal/disband wording.
 fn same_order(variant: &Variant, a: &Order, b: &Order) -> bool {
     let strip = |o: &Order| {
-        let mut o = *o;
+        let mut o = o.clone();
         if let OrderKind::Disband { unit } = o.kind {
             o.kind = OrderKind::Remove { unit };
         }

@@ -54,7 +54,7 @@ fn movement_notations() {
         ("Italy: ven - tri", "Italy: ven - tri"),
         ("Germnay: A mun - ruh", "Germany: A mun - ruh"),
         ("France: A Burgundy - Pariz", "France: A bur - par"),
-        ("England: A lon - nth - bel", "England: A lon - bel"),
+        ("England: A lon - nth - bel", "England: A lon - nth - bel"),
     ] {
         assert_eq!(canon(&v, m, text), expected, "{text}");
     }

@@ -372,6 +372,7 @@ impl<'a> Judge<'a> {
                 }
                 Ok(Eff::Convoy { army: a, dest: to })
             }
+            OrderKind::Proxy { .. } => Err(Illegal::ProxyNotAllowed),
             OrderKind::Retreat { .. }
             | OrderKind::Disband { .. }
             | OrderKind::Build { .. }
@@ -569,7 +570,7 @@ impl<'a> Judge<'a> {
                     via_convoy: true, ..
                 },
                 Submitted::Used(u),
-            ) = (order.kind, sub)
+            ) = (&order.kind, sub)
             {
                 explicit[*u as usize] = true;
             }

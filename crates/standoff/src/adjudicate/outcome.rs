@@ -71,6 +71,8 @@ pub enum Illegal {
     FleetCannotBeConvoyed,
     /// A retreat to a province that is not among the unit's retreat options.
     NotARetreatOption,
+    /// A proxy order where the rules do not allow them (DATC 4.E.5 c).
+    ProxyNotAllowed,
 }
 
 /// The result of a unit's order in a movement phase.

@@ -2,6 +2,7 @@
 
 use super::{Order, OrderKind, UnitRef};
 use crate::map::Map;
+use crate::variant::Power;
 use std::fmt;
 
 /// An order paired with its map, for display.
@@ -9,6 +10,7 @@ pub struct OrderDisplay<'a> {
     order: &'a Order,
     map: &'a Map,
     abbreviations: bool,
+    powers: Option<&'a [Power]>,
 }
 
 impl Order {
@@ -18,6 +20,7 @@ impl Order {
             order: self,
             map,
             abbreviations: true,
+            powers: None,
         }
     }
 
@@ -28,11 +31,28 @@ impl Order {
             order: self,
             map,
             abbreviations: false,
+            powers: None,
         }
     }
 }
 
-impl OrderDisplay<'_> {
+impl<'a> OrderDisplay<'a> {
+    /// Names the power a proxy order hands its unit to (without them it is written as
+    /// `power N`).
+    pub fn with_powers(self, powers: &'a [Power]) -> Self {
+        OrderDisplay {
+            powers: Some(powers),
+            ..self
+        }
+    }
+
+    fn power(&self, p: crate::PowerId) -> String {
+        match self.powers.and_then(|ps| ps.get(p.index())) {
+            Some(power) => power.name.clone(),
+            None => format!("power {}", p.index()),
+        }
+    }
+
     fn loc(&self, l: crate::LocationId) -> String {
         if self.abbreviations {
             self.map.location_abbr(l)
@@ -57,8 +77,13 @@ impl fmt::Display for OrderDisplay<'_> {
                 unit,
                 to,
                 via_convoy,
+                path,
             } => {
-                write!(f, "{} - {}", self.unit(unit), self.loc(*to))?;
+                write!(f, "{}", self.unit(unit))?;
+                for sea in path {
+                    write!(f, " - {}", self.loc(sea.location()))?;
+                }
+                write!(f, " - {}", self.loc(*to))?;
                 if *via_convoy {
                     write!(f, " via convoy")?;
                 }
@@ -88,6 +113,9 @@ impl fmt::Display for OrderDisplay<'_> {
             OrderKind::Build { unit } => write!(f, "Build {}", self.unit(unit)),
             OrderKind::Remove { unit } => write!(f, "Remove {}", self.unit(unit)),
             OrderKind::Waive => write!(f, "Waive"),
+            OrderKind::Proxy { unit, to } => {
+                write!(f, "{} proxy to {}", self.unit(unit), self.power(*to))
+            }
         }
     }
 }

@@ -2,10 +2,13 @@
 //!
 //! Reads full names, rulebook abbreviations and common aliases, case-insensitively;
 //! `-`/`to`/`moves to`, `S`/`supports`, `C`/`convoys`, `H`/`holds`, `via convoy`,
-//! retreats, disbands, builds, removals and waives. Nationality and unit-type words are
-//! optional and not binding (DATC 4.C.1, 4.C.2, 4.C.5, 4.C.6). Misspelled names are read
-//! when only one space is close (DATC 4.E.2/4.E.5); anything else is a [`ParseError`]
-//! with the span of the bad word. The parser never panics.
+//! convoy paths (`A Lon - Nth - Bel`, kept for DATC 4.A.6), retreats, disbands, builds,
+//! removals, waives and proxy orders (`F Nth proxy to Germany`, DATC 4.E.5).
+//! Nationality and unit-type words are optional and not binding (DATC 4.C.1, 4.C.2,
+//! 4.C.5, 4.C.6). A coast the space does not have is kept as a stray coast on the order
+//! (DATC 4.B.6). Misspelled names are read when only one space is close (DATC 4.E.2);
+//! anything else is a [`ParseError`] with the span of the bad word. The parser never
+//! panics.
 
 mod error;
 mod fuzzy;
@@ -16,7 +19,7 @@ pub use error::{ParseError, ParseErrorKind};
 pub use sections::{split_phases, HeaderError, PhaseSection};
 
 use crate::ids::{LocationId, PowerId, ProvinceId};
-use crate::order::{Order, OrderKind, UnitRef};
+use crate::order::{Order, OrderKind, StrayCoast, UnitRef};
 use crate::phase::PhaseKind;
 use crate::unit::UnitKind;
 use crate::variant::Variant;
@@ -57,6 +60,7 @@ pub fn parse_order(
         tokens: &tokens,
         pos: 0,
         input: text,
+        stray_coast: None,
     };
     p.order(phase, power)
 }
@@ -107,7 +111,7 @@ fn resolve_ambiguity(
         }
     }
     match legal.as_slice() {
-        [(_, order)] => Ok(*order),
+        [(_, order)] => Ok(order.clone()),
         [] => Err(error),
         many => Err(ParseError {
             kind: ParseErrorKind::AmbiguousLocation(
@@ -179,6 +183,17 @@ struct Parser<'a> {
     tokens: &'a [Token],
     pos: usize,
     input: &'a str,
+    /// The first coast read that no id can hold (DATC 4.B.6).
+    stray_coast: Option<StrayCoast>,
+}
+
+/// A coast as written after a space name.
+#[derive(Clone, Copy)]
+enum Coast {
+    /// One of the coast names (`nc`, `north coast`, ...), normalised.
+    Named(&'static str),
+    /// Written as a coast (`/xc`, `(middle coast)`) but no coast name.
+    Unknown,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -191,6 +206,7 @@ enum Action {
     Disband,
     Build,
     Remove,
+    Proxy,
 }
 
 fn action_word(w: &str) -> Option<Action> {
@@ -205,6 +221,7 @@ fn action_word(w: &str) -> Option<Action> {
         "d" | "disband" | "disbands" => Action::Disband,
         "b" | "build" | "builds" => Action::Build,
         "remove" | "removes" => Action::Remove,
+        "proxy" | "proxies" => Action::Proxy,
         _ => return None,
     })
 }
@@ -225,6 +242,18 @@ fn coast_word(w: &str) -> Option<&'static str> {
         "wc" | "w" | "west" | "westcoast" => "wc",
         _ => return None,
     })
+}
+
+/// A coast written after `/` or in parentheses: a coast name, or something shaped like
+/// one (`xc`, `middle coast`) that names no coast.
+fn written_coast(w: &str) -> Option<Coast> {
+    match coast_word(w) {
+        Some(c) => Some(Coast::Named(c)),
+        None if (w.len() == 2 && w.ends_with('c')) || (w.len() > 5 && w.ends_with("coast")) => {
+            Some(Coast::Unknown)
+        }
+        None => None,
+    }
 }
 
 impl<'a> Parser<'a> {
@@ -287,7 +316,11 @@ impl<'a> Parser<'a> {
         if self.pos < self.tokens.len() {
             return self.err(ParseErrorKind::TrailingInput, self.here_span());
         }
-        Ok(Order { power, kind })
+        Ok(Order {
+            power,
+            kind,
+            stray_coast: self.stray_coast,
+        })
     }
 
     /// `England:` or `England` followed by the order.
@@ -388,15 +421,24 @@ impl<'a> Parser<'a> {
             Action::Hold => Ok(OrderKind::Hold { unit }),
             Action::Disband | Action::Remove => Ok(disband(phase, unit)),
             Action::Build => Ok(OrderKind::Build { unit }),
+            Action::Proxy => {
+                if matches!(self.peek_word(), Some("to")) {
+                    self.pos += 1;
+                }
+                let to = self.power_name()?;
+                Ok(OrderKind::Proxy { unit, to })
+            }
             Action::Move | Action::Retreat => {
                 // "moves to", "retreats to"
                 if matches!(self.peek_word(), Some("to")) {
                     self.pos += 1;
                 }
                 let mut to = self.location()?;
-                // Path specifications (DATC 4.A.6): `A Lon - Nth - Bel`; keep the end.
+                // A convoy path (DATC 4.A.6): `A Lon - Nth - Bel` keeps `[Nth]`.
+                let mut path = Vec::new();
                 while self.at(Tok::Dash) {
                     self.pos += 1;
+                    path.push(self.variant.map.province_of(to));
                     to = self.location()?;
                 }
                 let via_convoy = self.via_convoy();
@@ -407,6 +449,7 @@ impl<'a> Parser<'a> {
                         unit,
                         to,
                         via_convoy,
+                        path,
                     })
                 }
             }
@@ -454,6 +497,10 @@ impl<'a> Parser<'a> {
                 while self.at(Tok::Dash) {
                     self.pos += 1;
                     to = self.location()?;
+                }
+                // A convoy carries an army: a coast of its destination means nothing.
+                if to.index() >= self.variant.map.province_count() {
+                    self.stray_coast.get_or_insert(StrayCoast::Irrelevant);
                 }
                 Ok(OrderKind::Convoy {
                     unit,
@@ -584,14 +631,46 @@ impl<'a> Parser<'a> {
         };
         let coast = self.coast()?;
         let map = &self.variant.map;
-        Ok(match coast {
-            Some(c) => match map.coast(province, c) {
-                Some(l) => l,
-                // A coast the province does not have is ignored (DATC 4.B.6).
-                None => province.location(),
-            },
-            None => province.location(),
+        let named = match coast {
+            None => return Ok(province.location()),
+            Some(Coast::Named(c)) => map.coast(province, c),
+            Some(Coast::Unknown) => None,
+        };
+        Ok(match named {
+            Some(l) => l,
+            // A coast the province does not have: the order keeps it as a stray coast,
+            // which the rules ignore or fail the order for (DATC 4.B.6).
+            None => {
+                self.stray_coast.get_or_insert(StrayCoast::Unknown);
+                province.location()
+            }
         })
+    }
+
+    /// A power's name (after `proxy to`): exact, or the one power close to it.
+    fn power_name(&mut self) -> Result<PowerId, ParseError> {
+        let Some(t) = self.peek().filter(|t| t.tok == Tok::Word) else {
+            return self.err(ParseErrorKind::ExpectedPower, self.here_span());
+        };
+        if let Some(p) = self.variant.find_power(&t.norm) {
+            self.pos += 1;
+            return Ok(p);
+        }
+        let candidates = self.variant.powers.iter().enumerate().flat_map(|(i, p)| {
+            [p.name.as_str(), p.adjective.as_str()]
+                .into_iter()
+                .map(move |n| (crate::map::normalize_name(n), PowerId(i as u8)))
+        });
+        match fuzzy::closest(&t.norm, candidates).as_slice() {
+            [p] => {
+                self.pos += 1;
+                Ok(*p)
+            }
+            _ => self.err(
+                ParseErrorKind::UnknownPower(self.input[t.span.clone()].to_string()),
+                t.span.clone(),
+            ),
+        }
     }
 
     /// A misspelled or shortened name (DATC 4.E.2): the unique space within the edit
@@ -650,13 +729,13 @@ impl<'a> Parser<'a> {
     }
 
     /// `/nc`, `(nc)`, `(north coast)`, `nc`, `north coast`.
-    fn coast(&mut self) -> Result<Option<&'static str>, ParseError> {
+    fn coast(&mut self) -> Result<Option<Coast>, ParseError> {
         match self.peek().map(|t| t.tok) {
             Some(Tok::Slash) => {
                 self.pos += 1;
                 let span = self.here_span();
                 let text = self.coast_words();
-                match coast_word(&text) {
+                match written_coast(&text) {
                     Some(c) => Ok(Some(c)),
                     None => self.err(ParseErrorKind::BadCoast(text), span),
                 }
@@ -672,7 +751,7 @@ impl<'a> Parser<'a> {
                     return Ok(None);
                 }
                 self.pos += 1;
-                match coast_word(&text) {
+                match written_coast(&text) {
                     Some(c) => Ok(Some(c)),
                     None if text == "via"
                         || text.starts_with("viaconvoy")
@@ -689,11 +768,11 @@ impl<'a> Parser<'a> {
                 let next = self.peek_word_at(1);
                 if matches!(w, "nc" | "sc" | "ec" | "wc") {
                     self.pos += 1;
-                    return Ok(coast_word(w));
+                    return Ok(coast_word(w).map(Coast::Named));
                 }
                 if matches!(w, "north" | "south" | "east" | "west") && next == Some("coast") {
                     self.pos += 2;
-                    return Ok(coast_word(w));
+                    return Ok(coast_word(w).map(Coast::Named));
                 }
                 Ok(None)
             }

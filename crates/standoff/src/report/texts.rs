@@ -39,6 +39,7 @@ pub fn illegal_text(why: Illegal) -> &'static str {
         Illegal::NothingDue => "the power has no (more) builds or removals to make",
         Illegal::NotARetreatOption => "the unit cannot retreat there",
         Illegal::FleetCannotBeConvoyed => "only armies can be convoyed",
+        Illegal::ProxyNotAllowed => "proxy orders are not allowed under these rules",
     }
 }
 
