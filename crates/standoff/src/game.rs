@@ -6,8 +6,8 @@
 //! orders holds (civil disorder); the adjustment phase applies the civil-disorder rule.
 
 use crate::adjudicate::{
-    adjudicate_adjustments_with, adjudicate_movement_with, adjudicate_retreats, adjustment_counts,
-    AdjustmentResult, MovementResult, RetreatResult,
+    adjudicate_adjustments_with, adjudicate_movement_with, adjudicate_retreats_with,
+    adjustment_counts, AdjustmentResult, MovementResult, RetreatResult,
 };
 use crate::ids::{PowerId, ProvinceId};
 use crate::order::Order;
@@ -174,7 +174,7 @@ impl Game {
                 (PhaseResult::Movement(r), next)
             }
             PhaseKind::Retreat => {
-                let r = adjudicate_retreats(variant, &self.position, orders);
+                let r = adjudicate_retreats_with(variant, &self.rules, &self.position, orders);
                 let next = r.position.clone();
                 (PhaseResult::Retreat(r), next)
             }

@@ -8,6 +8,7 @@
 //! loses the units farthest from its home centers (4.D.8 d: fleets move as fleets, armies
 //! may also cross water; ties: fleets first, then alphabetical by full English name).
 
+use super::coasts::check_coasts;
 use super::outcome::Illegal;
 use super::OrderStatus;
 use crate::ids::{LocationId, PowerId, ProvinceId};
@@ -16,7 +17,7 @@ use crate::order::{Order, OrderKind};
 use crate::position::Position;
 use crate::rules::{
     BuildWithoutType, CivilDisorderDistance, CivilDisorderTarget, ExcessAdjustments,
-    FleetBuildInland, RuleSet, Waive as WaiveRule,
+    FleetBuildInland, RuleSet, UnknownCoast, Waive as WaiveRule,
 };
 use crate::unit::{Unit, UnitKind};
 use crate::variant::Variant;
@@ -84,6 +85,14 @@ pub fn adjudicate_adjustments_with(
             statuses.push(OrderStatus::Rejected(Illegal::WrongPhase));
             continue;
         };
+        // DATC 4.B.6 a: an unknown or irrelevant coast fails the order.
+        if rules.unknown_coast == UnknownCoast::Fails {
+            let kind_at = |p: ProvinceId| position.unit_at(p).map(|u| u.kind);
+            if let Err(why) = check_coasts(map, order, kind_at) {
+                statuses.push(OrderStatus::Rejected(why));
+                continue;
+            }
+        }
         let outcome = match order.kind {
             OrderKind::Build { unit } if due > 0 => build(
                 variant,

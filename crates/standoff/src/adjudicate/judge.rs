@@ -2,6 +2,7 @@
 //! after legality (DATC 4.E.1 d), convoy intent (DATC 4.A.3 d) and matching, and the
 //! lists the resolver walks.
 
+use super::coasts::check_coasts;
 use super::csr::Csr;
 use super::outcome::Illegal;
 use super::routes::{route_exists, ProvinceSet};
@@ -11,7 +12,7 @@ use crate::order::{Order, OrderKind, UnitRef};
 use crate::position::Position;
 use crate::rules::{
     AdjacentConvoy, CivilDisorderSupport, Designation, ImpossibleCoast, Legality,
-    MissingCoastOnePossible, MultipleOrders, RuleSet, SupportCoast, UnneededConvoy,
+    MissingCoastOnePossible, MultipleOrders, RuleSet, SupportCoast, UnknownCoast, UnneededConvoy,
     ViaConvoyFallback, WrongCoastOfUnit,
 };
 use crate::unit::{Unit, UnitKind};
@@ -211,7 +212,7 @@ impl<'a> Judge<'a> {
             }
             self.ordered[u as usize] = true;
             self.submitted.push(Submitted::Used(u));
-            match self.legality(u, &order.kind) {
+            match self.legality(u, order) {
                 Ok(eff) => match legal[u as usize] {
                     None => legal[u as usize] = Some(eff),
                     // DATC 4.D.3: the first, the last, or (c) none of different orders.
@@ -238,12 +239,19 @@ impl<'a> Judge<'a> {
     }
 
     /// DATC 4.E.1 d: an order is legal when it could be valid in the current position.
-    pub(crate) fn legality(&self, u: u16, kind: &OrderKind) -> Result<Eff, Illegal> {
+    pub(crate) fn legality(&self, u: u16, order: &Order) -> Result<Eff, Illegal> {
         let ui = u as usize;
         let here = self.prov[ui];
         let map = self.map;
+        let kind = &order.kind;
         if let Some(unit) = kind.unit() {
             self.designation(unit, ui)?;
+        }
+        // DATC 4.B.6 a: an unknown or irrelevant coast fails the order.
+        if self.rules.unknown_coast == UnknownCoast::Fails {
+            check_coasts(map, order, |p| {
+                self.unit_at(p).map(|t| self.kind[t as usize])
+            })?;
         }
         // Ice (DATC 8): a frozen unit may only hold (and be supported).
         if self.hooks.frozen.contains(here) && !matches!(kind, OrderKind::Hold { .. }) {

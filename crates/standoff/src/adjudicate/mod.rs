@@ -7,6 +7,7 @@
 //! orders are given, except where the DATC makes order significant (none in movement).
 
 mod adjustment;
+mod coasts;
 mod csr;
 mod judge;
 mod outcome;
@@ -20,7 +21,7 @@ pub use adjustment::{
     AdjustmentResult,
 };
 pub use outcome::{Illegal, Outcome, UnitResult};
-pub use retreat::{adjudicate_retreats, RetreatOutcome, RetreatResult};
+pub use retreat::{adjudicate_retreats, adjudicate_retreats_with, RetreatOutcome, RetreatResult};
 pub use routes::{fleet_on_route, fleets_on_routes, ProvinceSet};
 
 use crate::ids::{LocationId, ProvinceId};
@@ -299,7 +300,7 @@ impl<'a> OrderChecker<'a> {
         if judge.power[u as usize] != order.power {
             return Err(Illegal::NotYourUnit);
         }
-        judge.legality(u, &order.kind).map(|_| ())
+        judge.legality(u, order).map(|_| ())
     }
 }
 

@@ -73,6 +73,10 @@ pub enum Illegal {
     NotARetreatOption,
     /// A proxy order where the rules do not allow them (DATC 4.E.5 c).
     ProxyNotAllowed,
+    /// A coast the space does not have (DATC 4.B.6 a).
+    UnknownCoast,
+    /// A coast given for an army, or for a convoyed army's destination (DATC 4.B.6 a).
+    IrrelevantCoast,
 }
 
 /// The result of a unit's order in a movement phase.

@@ -2,7 +2,8 @@
 
 use super::file::{Case, UnitLine};
 use crate::adjudicate::{
-    adjudicate_adjustments_with, adjudicate_movement_with, adjudicate_retreats, retreat_options,
+    adjudicate_adjustments_with, adjudicate_movement_with, adjudicate_retreats_with,
+    retreat_options,
 };
 use crate::ids::ProvinceId;
 use crate::order::{Order, OrderKind};
@@ -167,7 +168,7 @@ pub fn run_case_with(variant: &Variant, rules: &RuleSet, case: &Case) -> CaseRep
         PhaseKind::Movement => {
             adjudicate_movement_with(variant, rules, &position, &orders).position
         }
-        PhaseKind::Retreat => adjudicate_retreats(variant, &position, &orders).position,
+        PhaseKind::Retreat => adjudicate_retreats_with(variant, rules, &position, &orders).position,
         PhaseKind::Adjustment => {
             adjudicate_adjustments_with(variant, rules, &position, &orders).position
         }

@@ -40,6 +40,8 @@ pub fn illegal_text(why: Illegal) -> &'static str {
         Illegal::NotARetreatOption => "the unit cannot retreat there",
         Illegal::FleetCannotBeConvoyed => "only armies can be convoyed",
         Illegal::ProxyNotAllowed => "proxy orders are not allowed under these rules",
+        Illegal::UnknownCoast => "the space has no such coast",
+        Illegal::IrrelevantCoast => "coasts mean nothing for armies",
     }
 }
 

@@ -604,10 +604,6 @@ impl RuleSet {
             "4.B.4 choice b (the DATC names no default coast)",
         );
         no(
-            self.unknown_coast != UnknownCoast::Ignored,
-            "4.B.6 choice a",
-        );
-        no(
             self.build_coast != BuildCoast::Fails,
             "4.B.7 choice b (the DATC names no default coast)",
         );
