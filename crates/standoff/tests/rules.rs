@@ -67,3 +67,42 @@ fn rules_doc_table_is_current() {
         "docs/rules.md is stale: regenerate with `standoff rules --markdown`"
     );
 }
+
+/// The standard map without its `default_coast` keys.
+fn standard_without_default_coasts() -> standoff::Variant {
+    let source =
+        include_str!("../variants/standard/variant.toml").replace("default_coast = \"sc\"\n", "");
+    standoff::Variant::from_toml(&source, "no-defaults.toml").expect("loads")
+}
+
+#[test]
+fn default_coast_rules_fail_where_the_map_names_none() {
+    use standoff::adjudicate::{adjudicate_text_with, Illegal, Outcome};
+    use standoff::{Phase, Position, UnitKind};
+    let v = standard_without_default_coasts();
+    let rules = RuleSet::parse("datc missing_coast_two=b missing_coast_one=b").expect("rules");
+    let mut pos = Position::empty(&v, Phase::spring_movement(1901));
+    for (at, kind) in [("por", UnitKind::Fleet), ("lyo", UnitKind::Fleet)] {
+        let location = v.map.find_province(at).expect("province").location();
+        let power = v.find_power("France").expect("power");
+        pos.place(
+            &v,
+            standoff::Unit {
+                power,
+                kind,
+                location,
+            },
+        )
+        .expect("place");
+    }
+    let done = adjudicate_text_with(&v, &rules, &pos, "France: F por - spa\nFrance: F lyo - spa");
+    assert!(done.errors.is_empty());
+    for at in ["por", "lyo"] {
+        let p = v.map.find_province(at).expect("province");
+        assert_eq!(
+            done.result.unit(p).map(|r| r.outcome),
+            Some(Outcome::Illegal(Illegal::CoastNotSpecified)),
+            "{at}"
+        );
+    }
+}

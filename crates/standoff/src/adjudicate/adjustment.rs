@@ -16,7 +16,7 @@ use crate::map::{normalize_name, Map, Terrain};
 use crate::order::{Order, OrderKind};
 use crate::position::Position;
 use crate::rules::{
-    BuildWithoutType, CivilDisorderDistance, CivilDisorderTarget, ExcessAdjustments,
+    BuildCoast, BuildWithoutType, CivilDisorderDistance, CivilDisorderTarget, ExcessAdjustments,
     FleetBuildInland, RuleSet, UnknownCoast, Waive as WaiveRule,
 };
 use crate::unit::{Unit, UnitKind};
@@ -289,6 +289,12 @@ fn build(
     };
     let location = match kind {
         UnitKind::Army => prov.location(),
+        // DATC 4.B.7 b: a fleet built without a coast goes to the map's default coast.
+        UnitKind::Fleet
+            if at == prov.location() && rules.build_coast == BuildCoast::DefaultCoast =>
+        {
+            map.default_coast(prov).unwrap_or(at)
+        }
         UnitKind::Fleet => at,
     };
     if !map.can_stand(kind, location) {

@@ -12,8 +12,8 @@ use crate::order::{Order, OrderKind, UnitRef};
 use crate::position::Position;
 use crate::rules::{
     AdjacentConvoy, CivilDisorderSupport, Designation, ImpossibleCoast, Legality,
-    MissingCoastOnePossible, MultipleOrders, RuleSet, SupportCoast, UnknownCoast, UnneededConvoy,
-    ViaConvoyFallback, WrongCoastOfUnit,
+    MissingCoastOnePossible, MissingCoastTwoPossible, MultipleOrders, RuleSet, SupportCoast,
+    UnknownCoast, UnneededConvoy, ViaConvoyFallback, WrongCoastOfUnit,
 };
 use crate::unit::{Unit, UnitKind};
 use crate::variant::plugins::PhaseHooks;
@@ -303,10 +303,19 @@ impl<'a> Judge<'a> {
                 }
                 Ok(Eff::SupportHold { target: t })
             }
-            OrderKind::SupportMove { target, to, .. } => {
+            OrderKind::SupportMove { target, mut to, .. } => {
                 let tp = map.province_of(target.location);
                 let dest = map.province_of(to);
                 let t = self.unit_at(tp).ok_or(Illegal::NothingToSupport)?;
+                // DATC 4.B.4 b: a fleet supported into a two-coast province without a
+                // coast is supported to the map's default coast (none: the support fails).
+                if self.rules.support_coast == SupportCoast::MandatoryDefault
+                    && self.kind[t as usize] == UnitKind::Fleet
+                    && to.index() < map.province_count()
+                    && map.has_coasts(dest)
+                {
+                    to = map.default_coast(dest).ok_or(Illegal::CoastNotSpecified)?;
+                }
                 self.designation(&target, t as usize)?;
                 self.nationality(&target, t as usize, self.power[ui])?;
                 if tp == here || dest == here {
@@ -552,17 +561,36 @@ impl<'a> Judge<'a> {
                         None => Err(Illegal::NotAdjacent),
                     };
                 }
+                // No coast written: DATC 4.B.2 when one coast can be reached, 4.B.1 when
+                // both can.
                 match (first, second) {
-                    (Some(_), None)
-                        if self.rules.missing_coast_one == MissingCoastOnePossible::Fails =>
-                    {
-                        Err(Illegal::CoastNotSpecified)
-                    }
-                    (Some(c), None) => Ok((c, false)),
-                    (Some(_), Some(_)) => Err(Illegal::CoastNotSpecified),
                     (None, _) => Err(Illegal::NotAdjacent),
+                    (Some(c), None) => match self.rules.missing_coast_one {
+                        MissingCoastOnePossible::OnlyCoast => Ok((c, false)),
+                        MissingCoastOnePossible::DefaultCoast => self.default_coast(here, dest),
+                        MissingCoastOnePossible::Fails => Err(Illegal::CoastNotSpecified),
+                    },
+                    (Some(_), Some(_)) => match self.rules.missing_coast_two {
+                        MissingCoastTwoPossible::DefaultCoast => self.default_coast(here, dest),
+                        MissingCoastTwoPossible::Fails => Err(Illegal::CoastNotSpecified),
+                    },
                 }
             }
+        }
+    }
+
+    /// A fleet at `here` moving to `dest` without a coast, where the rules take the
+    /// map's default coast (DATC 4.B.1 b, 4.B.2 b): the move goes there if the fleet can
+    /// reach it, and fails when it cannot or the map names no default coast.
+    fn default_coast(
+        &self,
+        here: LocationId,
+        dest: ProvinceId,
+    ) -> Result<(LocationId, bool), Illegal> {
+        match self.map.default_coast(dest) {
+            Some(c) if self.map.fleet_adjacent(here, c) => Ok((c, false)),
+            Some(_) => Err(Illegal::CoastNotReachable),
+            None => Err(Illegal::CoastNotSpecified),
         }
     }
 

@@ -8,7 +8,7 @@ use super::OrderStatus;
 use crate::ids::{LocationId, ProvinceId};
 use crate::order::{Order, OrderKind};
 use crate::position::Position;
-use crate::rules::{RuleSet, UnknownCoast};
+use crate::rules::{MissingCoastOnePossible, MissingCoastTwoPossible, RuleSet, UnknownCoast};
 use crate::unit::UnitKind;
 use crate::variant::Variant;
 
@@ -48,7 +48,8 @@ pub fn adjudicate_retreats(
     adjudicate_retreats_with(variant, &RuleSet::DATC, position, orders)
 }
 
-/// Adjudicates a retreat phase under `rules` (of which only 4.B.6 concerns retreats).
+/// Adjudicates a retreat phase under `rules` (of which the coast rules concern
+/// retreats: 4.B.1, 4.B.2 and 4.B.6).
 pub fn adjudicate_retreats_with(
     variant: &Variant,
     rules: &RuleSet,
@@ -112,10 +113,31 @@ pub fn adjudicate_retreats_with(
                         && map.can_stand(unit.kind, o)
                         && map.can_move(unit.kind, unit.location, o)
                 });
-                match (fits.next(), fits.next()) {
-                    (Some(o), None) => Ok(Some(o)),
-                    (Some(_), Some(_)) => Err(Illegal::CoastNotSpecified),
+                let first = fits.next();
+                let several = fits.next().is_some();
+                let options = &dislodged.retreat_options;
+                // A fleet retreating to a two-coast province without a coast: DATC 4.B.2
+                // when one coast is open to it, 4.B.1 when both are.
+                let default = || match map.default_coast(dest) {
+                    Some(c) if options.contains(&c) => Ok(Some(c)),
+                    Some(_) => Err(Illegal::NotARetreatOption),
+                    None => Err(Illegal::CoastNotSpecified),
+                };
+                let coastless = unit.kind == UnitKind::Fleet
+                    && to.index() < map.province_count()
+                    && map.has_coasts(dest);
+                match (first, several) {
                     (None, _) => Err(Illegal::NotARetreatOption),
+                    (Some(o), false) if !coastless => Ok(Some(o)),
+                    (Some(o), false) => match rules.missing_coast_one {
+                        MissingCoastOnePossible::OnlyCoast => Ok(Some(o)),
+                        MissingCoastOnePossible::DefaultCoast => default(),
+                        MissingCoastOnePossible::Fails => Err(Illegal::CoastNotSpecified),
+                    },
+                    (Some(_), true) => match rules.missing_coast_two {
+                        MissingCoastTwoPossible::DefaultCoast => default(),
+                        MissingCoastTwoPossible::Fails => Err(Illegal::CoastNotSpecified),
+                    },
                 }
             }
             _ => Err(Illegal::WrongPhase),

@@ -592,22 +592,6 @@ impl RuleSet {
             "4.A.6 choices b, c",
         );
         no(
-            self.missing_coast_two == MissingCoastTwoPossible::DefaultCoast,
-            "4.B.1 choice b (the DATC names no default coast)",
-        );
-        no(
-            self.missing_coast_one == MissingCoastOnePossible::DefaultCoast,
-            "4.B.2 choice b (the DATC names no default coast)",
-        );
-        no(
-            self.support_coast == SupportCoast::MandatoryDefault,
-            "4.B.4 choice b (the DATC names no default coast)",
-        );
-        no(
-            self.build_coast != BuildCoast::Fails,
-            "4.B.7 choice b (the DATC names no default coast)",
-        );
-        no(
             self.order_sets_ordered != OrderSetsOrdered::LatestUnlessAdded,
             "4.D.1 choices a, b, d",
         );

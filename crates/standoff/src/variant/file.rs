@@ -111,6 +111,8 @@ struct ProvinceEntry {
     aliases: Vec<String>,
     #[serde(default)]
     coasts: Vec<String>,
+    #[serde(default)]
+    default_coast: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -203,6 +205,17 @@ impl Variant {
                 loader.error(&p.id, format!("space `{}` is defined twice", p.id));
             }
             loader.coasts.insert(p.id.clone(), p.coasts.clone());
+            if let Some(c) = &p.default_coast {
+                if !p.coasts.contains(c) {
+                    loader.error(
+                        &p.id,
+                        format!(
+                            "space `{}`: default coast `{c}` is not one of its coasts",
+                            p.id
+                        ),
+                    );
+                }
+            }
             specs.push(ProvinceSpec {
                 id: p.id.clone(),
                 abbr: p.abbr.clone(),
@@ -210,6 +223,7 @@ impl Variant {
                 terrain: p.terrain,
                 is_center: p.center,
                 coasts: p.coasts.clone(),
+                default_coast: p.default_coast.clone(),
                 aliases: p.aliases.clone(),
             });
         }
