@@ -106,3 +106,258 @@ fn default_coast_rules_fail_where_the_map_names_none() {
         );
     }
 }
+
+/// Runs cases written in the case-file format (with their `RULES` line) on the standard
+/// map; every case must pass.
+fn run_cases(text: &str) {
+    use standoff::datc::{parse_case_file, run_case_with};
+    let (file, errors) = parse_case_file(text);
+    assert!(errors.is_empty(), "{errors:?}");
+    let rules = RuleSet::parse(file.rules.as_deref().unwrap_or("datc")).expect("rules");
+    rules.check_supported().expect("supported");
+    let variant = standoff::Variant::standard();
+    assert!(!file.cases.is_empty());
+    for case in &file.cases {
+        let report = run_case_with(&variant, &rules, case);
+        assert!(report.passed, "{}: {}", case.id, report.problems.join("; "));
+    }
+}
+
+/// DATC 4.A.6 b: a written convoy path is allowed and binds the convoy to it (the DATC
+/// has no chapter-6 case for it; the first case is its chapter-4 example).
+#[test]
+fn convoy_path_allowed_binds_the_convoy() {
+    run_cases(
+        r#"
+RULES datc convoy_path=b
+CASE 4A6.b.1 THE DATC'S EXAMPLE
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: F nth
+	England: A yor
+ORDERS
+	England: F nth C A yor - bel
+	England: A yor - nth - bel
+POSTSTATE
+	England: F nth
+	England: A bel
+END
+
+CASE 4A6.b.2 THE UNWANTED ALTERNATIVE (6.F.13) WITH A PATH
+# England writes its path through the North Sea: when that fleet is dislodged the
+# convoy fails, and the French fleet's convoy order, off the path, does not carry it.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: A lon
+	England: F nth
+	France: F eng
+	Germany: F hol
+	Germany: F den
+ORDERS
+	England: A lon - nth - bel
+	England: F nth C A lon - bel
+	France: F eng C A lon - bel
+	Germany: F hol S F den - nth
+	Germany: F den - nth
+POSTSTATE
+	England: A lon
+	France: F eng
+	Germany: F hol
+	Germany: F nth
+POSTSTATE_DISLODGED
+	England: F nth
+END
+
+CASE 4A6.b.3 THE UNWANTED ALTERNATIVE (6.F.13) WITHOUT A PATH
+# No path written: the convoy goes by any route, as under choice a.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: A lon
+	England: F nth
+	France: F eng
+	Germany: F hol
+	Germany: F den
+ORDERS
+	England: A lon - bel
+	England: F nth C A lon - bel
+	France: F eng C A lon - bel
+	Germany: F hol S F den - nth
+	Germany: F den - nth
+POSTSTATE
+	England: A bel
+	France: F eng
+	Germany: F hol
+	Germany: F nth
+POSTSTATE_DISLODGED
+	England: F nth
+END
+
+CASE 4A6.b.4 EVERY FLEET ON THE PATH COUNTS
+# The path goes through the Channel too: its fleet is dislodged and the convoy fails,
+# although the North Sea alone could have carried the army.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: A lon
+	England: F nth
+	England: F eng
+	France: F mao
+	France: F bre
+ORDERS
+	England: A lon - nth - eng - bel
+	England: F nth C A lon - bel
+	England: F eng C A lon - bel
+	France: F mao - eng
+	France: F bre S F mao - eng
+POSTSTATE
+	England: A lon
+	England: F nth
+	France: F eng
+	France: F bre
+POSTSTATE_DISLODGED
+	England: F eng
+END
+
+CASE 4A6.b.5 A PATH TO AN ADJACENT PROVINCE IS A CONVOY
+# The path makes the move a convoy: the armies swap.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	France: A pic
+	France: F eng
+	Germany: A bel
+ORDERS
+	France: A pic - eng - bel
+	France: F eng C A pic - bel
+	Germany: A bel - pic
+POSTSTATE
+	France: A bel
+	France: F eng
+	Germany: A pic
+END
+
+CASE 4A6.b.6 A PATH WITHOUT A FLEET IS ILLEGAL
+# No fleet in the North Sea: the path cannot be taken, the order is illegal (4.E.1 d)
+# and the Channel's convoy order does not carry the army either.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: A lon
+	England: F eng
+ORDERS
+	England: A lon - nth - bel
+	England: F eng C A lon - bel
+POSTSTATE_SAME
+END
+"#,
+    );
+}
+
+/// DATC 4.A.6 c: a convoy needs a written path.
+#[test]
+fn convoy_path_required() {
+    run_cases(
+        r#"
+RULES datc convoy_path=c
+CASE 4A6.c.1 A CONVOY WITHOUT PATH FAILS
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: F nth
+	England: A yor
+ORDERS
+	England: F nth C A yor - bel
+	England: A yor - bel
+POSTSTATE_SAME
+END
+
+CASE 4A6.c.2 A CONVOY WITH ITS PATH SUCCEEDS
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: F nth
+	England: A yor
+ORDERS
+	England: F nth C A yor - bel
+	England: A yor - nth - bel
+POSTSTATE
+	England: F nth
+	England: A bel
+END
+
+CASE 4A6.c.3 AN ADJACENT MOVE WITHOUT PATH GOES BY LAND
+# Under the DATC preference France's own convoying fleet would make this a convoy and
+# the armies would swap; without a path it is a head-to-head battle and both bounce.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	France: A pic
+	France: F eng
+	Germany: A bel
+ORDERS
+	France: A pic - bel
+	France: F eng C A pic - bel
+	Germany: A bel - pic
+POSTSTATE_SAME
+END
+"#,
+    );
+    use standoff::adjudicate::{adjudicate_text_with, Illegal, Outcome};
+    let v = standoff::Variant::standard();
+    let rules = RuleSet::parse("datc convoy_path=c").expect("rules");
+    let mut pos = standoff::Position::empty(&v, standoff::Phase::spring_movement(1901));
+    let england = v.find_power("England").expect("power");
+    for (at, kind) in [
+        ("nth", standoff::UnitKind::Fleet),
+        ("yor", standoff::UnitKind::Army),
+    ] {
+        let location = v.map.find_province(at).expect("province").location();
+        pos.place(
+            &v,
+            standoff::Unit {
+                power: england,
+                kind,
+                location,
+            },
+        )
+        .expect("place");
+    }
+    let done = adjudicate_text_with(
+        &v,
+        &rules,
+        &pos,
+        "England: A yor - bel\nEngland: F nth C A yor - bel",
+    );
+    let yor = v.map.find_province("yor").expect("yor");
+    assert_eq!(
+        done.result.unit(yor).map(|r| r.outcome),
+        Some(Outcome::Illegal(Illegal::PathMissing))
+    );
+}
+
+/// DATC 4.A.6 a (the default): a written path is ignored.
+#[test]
+fn convoy_path_ignored_by_default() {
+    run_cases(
+        r#"
+RULES datc
+CASE 4A6.a.1 EVERY FLEET ON THE PATH COUNTS ONLY UNDER B
+# As 4A6.b.4: the path is ignored and the route through the North Sea carries the army.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: A lon
+	England: F nth
+	England: F eng
+	France: F mao
+	France: F bre
+ORDERS
+	England: A lon - nth - eng - bel
+	England: F nth C A lon - bel
+	England: F eng C A lon - bel
+	France: F mao - eng
+	France: F bre S F mao - eng
+POSTSTATE
+	England: A bel
+	England: F nth
+	France: F eng
+	France: F bre
+POSTSTATE_DISLODGED
+	England: F eng
+END
+"#,
+    );
+}

@@ -5,15 +5,16 @@
 use super::coasts::check_coasts;
 use super::csr::Csr;
 use super::outcome::Illegal;
+use super::paths::{path_possible, written_path, WrittenPaths};
 use super::routes::{route_exists, ProvinceSet};
 use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::{Map, Terrain};
 use crate::order::{Order, OrderKind, UnitRef};
 use crate::position::Position;
 use crate::rules::{
-    AdjacentConvoy, CivilDisorderSupport, Designation, ImpossibleCoast, Legality,
-    MissingCoastOnePossible, MissingCoastTwoPossible, MultipleOrders, RuleSet, SupportCoast,
-    UnknownCoast, UnneededConvoy, ViaConvoyFallback, WrongCoastOfUnit,
+    AdjacentConvoy, CivilDisorderSupport, ConvoyPathSpecification, Designation, ImpossibleCoast,
+    Legality, MissingCoastOnePossible, MissingCoastTwoPossible, MultipleOrders, RuleSet,
+    SupportCoast, UnknownCoast, UnneededConvoy, ViaConvoyFallback, WrongCoastOfUnit,
 };
 use crate::unit::{Unit, UnitKind};
 use crate::variant::plugins::PhaseHooks;
@@ -109,6 +110,8 @@ pub struct Judge<'a> {
     pub legal_carriers: ProvinceSet,
     /// The same seas as a list (for route searches).
     carrier_list: Vec<ProvinceId>,
+    /// Convoy paths written in the moves, where they bind (DATC 4.A.6 b, c).
+    pub written_paths: WrittenPaths,
 }
 
 impl<'a> Judge<'a> {
@@ -140,6 +143,7 @@ impl<'a> Judge<'a> {
             fleets_at_sea: ProvinceSet::new(n_prov),
             legal_carriers: ProvinceSet::new(n_prov),
             carrier_list: Vec::new(),
+            written_paths: WrittenPaths::default(),
         };
         for (p, u) in position.units() {
             j.at[p.index()] = j.prov.len() as u16;
@@ -191,10 +195,11 @@ impl<'a> Judge<'a> {
         // Per unit: the first legal order, whether a different legal one followed, and
         // the first illegal reason.
         let n = self.prov.len();
-        let mut legal: Vec<Option<Eff>> = vec![None; n];
+        // The legal effective order and the index of the order it came from.
+        let mut legal: Vec<Option<(Eff, usize)>> = vec![None; n];
         let mut conflict = vec![false; n];
         let mut first_illegal: Vec<Option<Illegal>> = vec![None; n];
-        for order in orders {
+        for (i, order) in orders.iter().enumerate() {
             let Some(unit_ref) = order.kind.unit() else {
                 self.submitted
                     .push(Submitted::Rejected(Illegal::WrongPhase));
@@ -214,13 +219,19 @@ impl<'a> Judge<'a> {
             self.submitted.push(Submitted::Used(u));
             match self.legality(u, order) {
                 Ok(eff) => match legal[u as usize] {
-                    None => legal[u as usize] = Some(eff),
+                    None => legal[u as usize] = Some((eff, i)),
                     // DATC 4.D.3: the first, the last, or (c) none of different orders.
-                    Some(prev) if prev != eff => match self.rules.multiple_orders {
-                        MultipleOrders::First => {}
-                        MultipleOrders::Last => legal[u as usize] = Some(eff),
-                        MultipleOrders::Hold => conflict[u as usize] = true,
-                    },
+                    Some((prev, j))
+                        if prev != eff
+                            || written_path(self.rules, &orders[j])
+                                != written_path(self.rules, order) =>
+                    {
+                        match self.rules.multiple_orders {
+                            MultipleOrders::First => {}
+                            MultipleOrders::Last => legal[u as usize] = Some((eff, i)),
+                            MultipleOrders::Hold => conflict[u as usize] = true,
+                        }
+                    }
                     Some(_) => {}
                 },
                 Err(why) => {
@@ -231,7 +242,13 @@ impl<'a> Judge<'a> {
         for u in 0..n {
             (self.eff[u], self.status[u]) = match (legal[u], conflict[u], first_illegal[u]) {
                 (Some(_), true, _) => (Eff::Hold, Status::Illegal(Illegal::ConflictingOrders)),
-                (Some(e), false, _) => (e, Status::Ok),
+                (Some((e, i)), false, _) => {
+                    let path = written_path(self.rules, &orders[i]);
+                    if !path.is_empty() {
+                        self.written_paths.insert(u as u16, path);
+                    }
+                    (e, Status::Ok)
+                }
                 (None, _, Some(why)) => (Eff::Hold, Status::Illegal(why)),
                 (None, _, None) => (Eff::Hold, Status::Ok),
             };
@@ -263,7 +280,17 @@ impl<'a> Judge<'a> {
                 if via_convoy && self.kind[ui] == UnitKind::Fleet {
                     return Err(Illegal::FleetCannotBeConvoyed);
                 }
+                let path = written_path(self.rules, order);
+                if !path.is_empty() {
+                    return self.path_move(ui, to, path);
+                }
                 let (dest_loc, convoy) = match self.move_target(ui, to, None) {
+                    // DATC 4.A.6 c: a convoy needs a written path.
+                    Ok((_, true))
+                        if self.rules.convoy_path == ConvoyPathSpecification::Required =>
+                    {
+                        return Err(Illegal::PathMissing)
+                    }
                     Ok(target) => target,
                     // DATC 4.E.1 a, b: a move to any place is a move: it cannot succeed
                     // (no route), and the unit gets no hold support.
@@ -396,6 +423,42 @@ impl<'a> Judge<'a> {
             | OrderKind::Remove { .. }
             | OrderKind::Waive => Err(Illegal::WrongPhase),
         }
+    }
+
+    /// DATC 4.A.6 b, c: an army's move along the convoy path it wrote. It goes by convoy
+    /// whatever the distance; a path that cannot be taken makes the order illegal
+    /// (under 4.E.1 a and b it is a move that fails).
+    fn path_move(&self, ui: usize, to: LocationId, path: &[ProvinceId]) -> Result<Eff, Illegal> {
+        let map = self.map;
+        let from = self.prov[ui];
+        let dest = map.province_of(to);
+        if self.kind[ui] == UnitKind::Fleet {
+            return Err(Illegal::FleetCannotBeConvoyed);
+        }
+        if dest == from {
+            return Err(Illegal::MoveToOwnProvince);
+        }
+        if self.hooks.frozen.contains(dest) {
+            return Err(Illegal::Frozen);
+        }
+        if matches!(
+            map.province(dest).terrain,
+            Terrain::Sea | Terrain::Impassable
+        ) {
+            return Err(Illegal::NotAdjacent);
+        }
+        let any_format = matches!(
+            self.rules.legality,
+            Legality::AnyFormat | Legality::RealPlaces
+        );
+        if !any_format && !path_possible(map, from, path, dest, &self.legal_carriers) {
+            return Err(Illegal::PathImpossible);
+        }
+        Ok(Eff::Move {
+            dest,
+            dest_loc: dest.location(),
+            convoy: true,
+        })
     }
 
     /// Whether the fleet in `fleet` lies on some route of fleets now at sea from `from`
@@ -598,6 +661,11 @@ impl<'a> Judge<'a> {
     /// order says so, or when a fleet of its own power is ordered to convoy it on a
     /// possible route; in both cases only if an ordered route exists (6.G.8).
     fn decide_convoy_intent(&mut self, orders: &[Order]) {
+        // DATC 4.A.6 c: only a written path makes a convoy (those moves are convoys
+        // already); every other move goes by land.
+        if self.rules.convoy_path == ConvoyPathSpecification::Required {
+            return;
+        }
         let n = self.prov.len();
         let mut explicit = vec![false; n];
         for (order, sub) in orders.iter().zip(&self.submitted) {
@@ -699,10 +767,12 @@ impl<'a> Judge<'a> {
                     } => d == dest && coast.is_none_or(|c| c == dest_loc),
                     _ => false,
                 },
-                Eff::Convoy { army, dest } => matches!(
-                    self.eff[army as usize],
-                    Eff::Move { dest: d, convoy: true, .. } if d == dest
-                ),
+                Eff::Convoy { army, dest } => {
+                    matches!(
+                        self.eff[army as usize],
+                        Eff::Move { dest: d, convoy: true, .. } if d == dest
+                    ) && self.written_paths.allows(army as usize, self.prov[u])
+                }
                 Eff::Hold | Eff::Move { .. } => true,
             };
             if !matches {
@@ -733,6 +803,7 @@ impl<'a> Judge<'a> {
         (0..self.prov.len())
             .filter(|&u| {
                 self.kind[u] == UnitKind::Army
+                    && self.written_paths.get(u).is_none()
                     && matches!(self.move_of(u), Some((d, true)) if self.map.army_adjacent(self.prov[u], d))
             })
             .collect()

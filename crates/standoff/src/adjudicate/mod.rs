@@ -11,6 +11,7 @@ mod coasts;
 mod csr;
 mod judge;
 mod outcome;
+mod paths;
 mod resolver;
 mod retreat;
 mod routes;

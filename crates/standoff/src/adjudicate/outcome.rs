@@ -77,6 +77,11 @@ pub enum Illegal {
     UnknownCoast,
     /// A coast given for an army, or for a convoyed army's destination (DATC 4.B.6 a).
     IrrelevantCoast,
+    /// A convoy path that does not lead through fleets at sea from the army to its
+    /// destination (DATC 4.A.6 b, c).
+    PathImpossible,
+    /// A move that needs a convoy without the path the rules require (DATC 4.A.6 c).
+    PathMissing,
 }
 
 /// The result of a unit's order in a movement phase.

@@ -588,10 +588,6 @@ impl RuleSet {
         };
         no(self.paradox == ParadoxRule::Dptg, "4.A.2 choice f (DPTG)");
         no(
-            self.convoy_path != ConvoyPathSpecification::Ignored,
-            "4.A.6 choices b, c",
-        );
-        no(
             self.order_sets_ordered != OrderSetsOrdered::LatestUnlessAdded,
             "4.D.1 choices a, b, d",
         );
