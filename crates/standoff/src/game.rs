@@ -383,8 +383,12 @@ impl Game {
             if self.is_over() {
                 break;
             }
-            let (parsed, mut errors) =
-                crate::parse::parse_orders_at(variant, &self.position, &section.orders);
+            let (parsed, mut errors) = crate::parse::parse_orders_with(
+                variant,
+                &self.position,
+                &self.rules,
+                &section.orders,
+            );
             for e in &mut errors {
                 e.line += section.line;
             }

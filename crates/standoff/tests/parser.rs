@@ -148,3 +148,135 @@ fn ambiguous_names_are_read_by_legality() {
         Ok("A bur - par")
     );
 }
+
+/// The DATC's examples for 4.E.2 (poorly written orders), read under each choice: each
+/// line's reading (`Err` for a line that could not be read).
+fn read_set(
+    choice: &str,
+    units: &[(&str, UnitKindArg, &str)],
+    text: &str,
+) -> Vec<Result<String, String>> {
+    use standoff::parse::parse_orders_with;
+    use standoff::rules::RuleSet;
+    use standoff::Position;
+    let v = Variant::standard();
+    let mut pos = Position::empty(&v, standoff::Phase::spring_movement(1901));
+    for (power, kind, at) in units {
+        place(&v, &mut pos, power, kind.0, at);
+    }
+    let rules = RuleSet::parse(&format!("datc poorly_written={choice}")).expect("rules");
+    rules.check_supported().expect("supported");
+    let (parsed, errors) = parse_orders_with(&v, &pos, &rules, text);
+    let mut lines: Vec<(usize, Result<String, String>)> = parsed
+        .iter()
+        .map(|p| (p.line, Ok(p.order.display_ids(&v.map).to_string())))
+        .chain(
+            errors
+                .iter()
+                .map(|e| (e.line, Err(e.error.kind.to_string()))),
+        )
+        .collect();
+    lines.sort_by_key(|(line, _)| *line);
+    lines.into_iter().map(|(_, r)| r).collect()
+}
+
+/// A unit type for [`read_set`] setups.
+#[derive(Clone, Copy)]
+struct UnitKindArg(standoff::UnitKind);
+const ARMY: UnitKindArg = UnitKindArg(standoff::UnitKind::Army);
+const FLEET: UnitKindArg = UnitKindArg(standoff::UnitKind::Fleet);
+
+fn ok(s: &str) -> Result<String, String> {
+    Ok(s.to_string())
+}
+
+#[test]
+fn poorly_written_examples_1_to_3_read_alike_under_every_choice() {
+    for choice in ["a", "b", "c", "d"] {
+        // Example 1: "Pir" is Paris or Picardy, both reachable: ambiguous.
+        let r = read_set(choice, &[("France", ARMY, "bur")], "France: A Bur - Pir");
+        assert!(
+            matches!(r.as_slice(), [Err(e)] if e.contains("could be any of")),
+            "{choice}: {r:?}"
+        );
+        // Example 2: a small misspelling is read.
+        let r = read_set(
+            choice,
+            &[("France", ARMY, "bur")],
+            "France: A Burgundy - Pariz",
+        );
+        assert_eq!(r, [ok("A bur - par")], "{choice}");
+        // Example 3: an unambiguous impossible order is not changed.
+        let r = read_set(choice, &[], "Austria: Build F Tyr");
+        assert_eq!(r, [ok("Build F tyr")], "{choice}");
+    }
+}
+
+#[test]
+fn poorly_written_a_uses_no_knowledge_of_the_rules() {
+    // Examples 5 and 6: only legality could tell Bulgaria from Budapest.
+    let units = [
+        ("Russia", FLEET, "rum"),
+        ("Austria", ARMY, "gre"),
+        ("Austria", ARMY, "ser"),
+    ];
+    let r = read_set(
+        "a",
+        &units,
+        "Russia: F Rum - Bu\nAustria: A Gre S A Ser - Bu",
+    );
+    assert!(r.iter().all(|l| l.is_err()), "{r:?}");
+    for choice in ["b", "c", "d"] {
+        let r = read_set(
+            choice,
+            &units,
+            "Russia: F Rum - Bu\nAustria: A Gre S A Ser - Bu",
+        );
+        assert_eq!(
+            r,
+            [ok("F rum - bul"), ok("A gre S A ser - bul")],
+            "{choice}"
+        );
+    }
+}
+
+#[test]
+fn poorly_written_c_reads_the_set_as_possible_orders() {
+    // Example 7: Paris already has an order, so the second "Pir" is Picardy.
+    let units = [("France", ARMY, "par"), ("France", ARMY, "pic")];
+    let text = "France: A Par S F Pir - Bre\nFrance: A Pir - Bre";
+    let b = read_set("b", &units, text);
+    assert_eq!(b[0], ok("A par S F pic - bre"));
+    assert!(b[1].is_err(), "{b:?}");
+    for choice in ["c", "d"] {
+        let r = read_set(choice, &units, text);
+        assert_eq!(
+            r,
+            [ok("A par S F pic - bre"), ok("A pic - bre")],
+            "{choice}"
+        );
+    }
+}
+
+#[test]
+fn poorly_written_d_reads_the_set_as_possible_and_matching_orders() {
+    // Example 8: the support names Bulgaria, so the move is read as going there.
+    let units = [("Austria", ARMY, "ser"), ("Austria", ARMY, "gre")];
+    let text = "Austria: A Ser - Bu\nAustria: A Gre S A Ser - Bu";
+    for choice in ["b", "c"] {
+        let r = read_set(choice, &units, text);
+        assert!(r[0].is_err(), "{choice}: {r:?}");
+        assert_eq!(r[1], ok("A gre S A ser - bul"), "{choice}");
+    }
+    let r = read_set("d", &units, text);
+    assert_eq!(r, [ok("A ser - bul"), ok("A gre S A ser - bul")]);
+    // Example 4: another power's orders never clarify an order.
+    let units = [("England", ARMY, "bre"), ("France", ARMY, "bur")];
+    let r = read_set(
+        "d",
+        &units,
+        "England: A Bre S A Bur - Par\nFrance: A Bur - Pir",
+    );
+    assert_eq!(r[0], ok("A bre S A bur - par"));
+    assert!(r[1].is_err(), "{r:?}");
+}

@@ -27,7 +27,7 @@ pub use routes::{fleet_on_route, fleets_on_routes, ProvinceSet};
 
 use crate::ids::{LocationId, ProvinceId};
 use crate::order::Order;
-use crate::parse::{parse_orders_at, LineError};
+use crate::parse::{parse_orders_with, LineError};
 use crate::position::{Dislodged, Position};
 use crate::rules::{AdjacentConvoy, RetreatToConvoyOrigin, RuleSet};
 use crate::unit::Unit;
@@ -276,12 +276,17 @@ pub struct OrderChecker<'a> {
 }
 
 impl<'a> OrderChecker<'a> {
-    /// Prepares checks against `position`.
+    /// Prepares checks against `position` under the default rules.
     pub fn new(variant: &'a Variant, position: &Position) -> Self {
+        OrderChecker::with_rules(variant, &DEFAULT_RULES, position)
+    }
+
+    /// Prepares checks against `position` under `rules`.
+    pub fn with_rules(variant: &'a Variant, rules: &'a RuleSet, position: &Position) -> Self {
         OrderChecker {
             judge: Judge::new(
                 &variant.map,
-                &DEFAULT_RULES,
+                rules,
                 variant.hooks(position.phase),
                 position,
                 &[],
@@ -314,6 +319,16 @@ pub fn check_movement_order(
     OrderChecker::new(variant, position).check(order)
 }
 
+/// [`check_movement_order`] under `rules`.
+pub fn check_movement_order_with(
+    variant: &Variant,
+    rules: &RuleSet,
+    position: &Position,
+    order: &Order,
+) -> Result<(), Illegal> {
+    OrderChecker::with_rules(variant, rules, position).check(order)
+}
+
 /// Orders read from text and the movement result.
 #[derive(Clone, Debug)]
 pub struct TextAdjudication {
@@ -338,7 +353,7 @@ pub fn adjudicate_text_with(
     position: &Position,
     text: &str,
 ) -> TextAdjudication {
-    let (parsed, errors) = parse_orders_at(variant, position, text);
+    let (parsed, errors) = parse_orders_with(variant, position, rules, text);
     let orders: Vec<Order> = parsed.into_iter().map(|p| p.order).collect();
     let result = adjudicate_movement_with(variant, rules, position, &orders);
     TextAdjudication {

@@ -13,14 +13,17 @@
 mod error;
 mod fuzzy;
 mod lexer;
+mod reading;
 mod sections;
 
 pub use error::{ParseError, ParseErrorKind};
+pub use reading::parse_orders_with;
 pub use sections::{split_phases, HeaderError, PhaseSection};
 
 use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::order::{Order, OrderKind, StrayCoast, UnitRef};
 use crate::phase::PhaseKind;
+use crate::rules::RuleSet;
 use crate::unit::UnitKind;
 use crate::variant::Variant;
 use lexer::{lex, Tok, Token};
@@ -67,20 +70,32 @@ pub fn parse_order(
 
 /// Parses a single order in the context of a position: when a name could be several
 /// spaces (`A Bur - Pir`, `F Rum - Bu`), the reading that gives a legal order is taken
-/// if there is exactly one (DATC 4.E.2 d: each order is read as the player meant a
-/// possible order); otherwise the ambiguity is the error.
+/// if there is exactly one (DATC 4.E.2 b: each order is read as the player meant a
+/// possible order); otherwise the ambiguity is the error. [`parse_orders_with`] reads
+/// under the other choices of 4.E.2.
 pub fn parse_order_at(
     variant: &Variant,
     position: &crate::position::Position,
     power: Option<PowerId>,
     text: &str,
 ) -> Result<Order, ParseError> {
-    resolve_ambiguity(variant, position, power, text, 2)
+    resolve_ambiguity(
+        variant,
+        position,
+        &RuleSet::DATC,
+        power,
+        text,
+        AMBIGUITY_DEPTH,
+    )
 }
+
+/// How deep [`parse_order_at`] looks for names that could be several spaces.
+const AMBIGUITY_DEPTH: u8 = 2;
 
 fn resolve_ambiguity(
     variant: &Variant,
     position: &crate::position::Position,
+    rules: &RuleSet,
     power: Option<PowerId>,
     text: &str,
     depth: u8,
@@ -104,8 +119,9 @@ fn resolve_ambiguity(
             return Err(error);
         };
         let candidate = format!("{before}{id}{after}");
-        if let Ok(order) = resolve_ambiguity(variant, position, power, &candidate, depth - 1) {
-            if crate::legal::is_legal(variant, position, &order) {
+        if let Ok(order) = resolve_ambiguity(variant, position, rules, power, &candidate, depth - 1)
+        {
+            if crate::legal::is_legal_with(variant, rules, position, &order) {
                 legal.push((id.clone(), order));
             }
         }
@@ -155,6 +171,33 @@ fn parse_lines(
 ) -> (Vec<ParsedLine>, Vec<LineError>) {
     let mut orders = Vec::new();
     let mut errors = Vec::new();
+    for OrderLine { line, power, text } in order_lines(variant, text) {
+        match parse(power, text) {
+            Ok(order) => orders.push(ParsedLine {
+                line,
+                order,
+                text: text.to_string(),
+            }),
+            Err(error) => errors.push(LineError { line, error }),
+        }
+    }
+    (orders, errors)
+}
+
+/// One line of a block of orders that holds an order.
+struct OrderLine<'t> {
+    /// 1-based line number.
+    line: usize,
+    /// The power of the last power header above it, if any.
+    power: Option<PowerId>,
+    /// The text without comment and surrounding space.
+    text: &'t str,
+}
+
+/// The order lines of a block: comments (`#`) and blank lines dropped, and a line holding
+/// only a power name (optionally with `:`) taken as the power of the lines after it.
+fn order_lines<'t>(variant: &Variant, text: &'t str) -> Vec<OrderLine<'t>> {
+    let mut out = Vec::new();
     let mut current: Option<PowerId> = None;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -166,16 +209,13 @@ fn parse_lines(
             current = Some(p);
             continue;
         }
-        match parse(current, line) {
-            Ok(order) => orders.push(ParsedLine {
-                line: i + 1,
-                order,
-                text: line.to_string(),
-            }),
-            Err(error) => errors.push(LineError { line: i + 1, error }),
-        }
+        out.push(OrderLine {
+            line: i + 1,
+            power: current,
+            text: line,
+        });
     }
-    (orders, errors)
+    out
 }
 
 struct Parser<'a> {

@@ -380,7 +380,7 @@ choice_enum! {
         /// (c) Each set is read as a set of possible orders.
         PossibleSet = 'c',
         /// (d) Each set is read as a set of possible and matching orders (the DATC's
-        /// preference; not implemented: standoff's default is (b)).
+        /// preference; standoff's default is (b)).
         MatchingSet = 'd',
     }
 }
@@ -594,10 +594,6 @@ impl RuleSet {
         no(
             self.order_sets_unordered != OrderSetsUnordered::Combined,
             "4.D.2 choice a",
-        );
-        no(
-            self.poorly_written != PoorlyWritten::PossibleOrder,
-            "4.E.2 choices a, c, d",
         );
         no(
             self.implicit_orders != Allowance::NotAllowed,
