@@ -361,3 +361,107 @@ END
 "#,
     );
 }
+
+/// DATC 4.E.3 a: implicit orders (no chapter-6 case; the first case is the DATC's
+/// chapter-4 example).
+#[test]
+fn implicit_orders_allowed() {
+    run_cases(
+        r#"
+RULES datc implicit_orders=a
+CASE 4E3.a.1 THE DATC'S EXAMPLE
+# Germany orders A ruh to support A kie - hol and gives A kie no order: it moves.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	Germany: A ruh
+	Germany: A kie
+ORDERS
+	Germany: A ruh S A kie - hol
+POSTSTATE
+	Germany: A ruh
+	Germany: A hol
+END
+
+CASE 4E3.a.2 AN EXPLICIT ORDER TAKES PRECEDENCE
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	Germany: A ruh
+	Germany: A kie
+ORDERS
+	Germany: A ruh S A kie - hol
+	Germany: A kie H
+POSTSTATE_SAME
+END
+
+CASE 4E3.a.3 NEVER FROM ANOTHER POWER'S ORDERS
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	France: A bel
+	Germany: A kie
+ORDERS
+	France: A bel S A kie - hol
+POSTSTATE_SAME
+END
+
+CASE 4E3.a.4 A CONVOY IMPLIES THE CONVOYED MOVE
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: F nth
+	England: A yor
+ORDERS
+	England: F nth C A yor - bel
+POSTSTATE
+	England: F nth
+	England: A bel
+END
+
+CASE 4E3.a.5 ORDERS THAT DISAGREE IMPLY NOTHING
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	Germany: A ruh
+	Germany: A mun
+	Germany: A kie
+ORDERS
+	Germany: A ruh S A kie - hol
+	Germany: A mun S A kie - ber
+POSTSTATE_SAME
+END
+"#,
+    );
+    run_cases(
+        r#"
+RULES datc implicit_orders=b
+CASE 4E3.b.1 THE DATC'S EXAMPLE UNDER THE PREFERENCE
+# No implicit orders: A kie holds and the support is void.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	Germany: A ruh
+	Germany: A kie
+ORDERS
+	Germany: A ruh S A kie - hol
+POSTSTATE_SAME
+END
+"#,
+    );
+    // The result lists the implicit order and the report shows it.
+    use standoff::adjudicate::adjudicate_text_with;
+    let v = standoff::Variant::standard();
+    let rules = RuleSet::parse("datc implicit_orders=a").expect("rules");
+    let pos = standoff::Position::initial(&v);
+    let done = adjudicate_text_with(&v, &rules, &pos, "Germany: A mun S A ber - kie");
+    assert!(done.errors.is_empty());
+    let implicit: Vec<String> = done
+        .result
+        .implicit
+        .iter()
+        .map(|o| o.display(&v.map).to_string())
+        .collect();
+    assert_eq!(implicit, ["A Ber - Kie"]);
+    let report = standoff::report::movement_report(
+        &v,
+        &done.orders,
+        &done.result,
+        standoff::report::Audience::All,
+    );
+    assert!(report.contains("A Ber - Kie (implicit order)"), "{report}");
+}

@@ -4,6 +4,7 @@
 
 use super::coasts::check_coasts;
 use super::csr::Csr;
+use super::implicit::implicit_orders;
 use super::outcome::Illegal;
 use super::paths::{path_possible, written_path, WrittenPaths};
 use super::routes::{route_exists, ProvinceSet};
@@ -12,9 +13,9 @@ use crate::map::{Map, Terrain};
 use crate::order::{Order, OrderKind, UnitRef};
 use crate::position::Position;
 use crate::rules::{
-    AdjacentConvoy, CivilDisorderSupport, ConvoyPathSpecification, Designation, ImpossibleCoast,
-    Legality, MissingCoastOnePossible, MissingCoastTwoPossible, MultipleOrders, RuleSet,
-    SupportCoast, UnknownCoast, UnneededConvoy, ViaConvoyFallback, WrongCoastOfUnit,
+    AdjacentConvoy, Allowance, CivilDisorderSupport, ConvoyPathSpecification, Designation,
+    ImpossibleCoast, Legality, MissingCoastOnePossible, MissingCoastTwoPossible, MultipleOrders,
+    RuleSet, SupportCoast, UnknownCoast, UnneededConvoy, ViaConvoyFallback, WrongCoastOfUnit,
 };
 use crate::unit::{Unit, UnitKind};
 use crate::variant::plugins::PhaseHooks;
@@ -112,6 +113,8 @@ pub struct Judge<'a> {
     carrier_list: Vec<ProvinceId>,
     /// Convoy paths written in the moves, where they bind (DATC 4.A.6 b, c).
     pub written_paths: WrittenPaths,
+    /// The implicit orders followed (DATC 4.E.3 a), as (unit index, order).
+    pub implicit: Vec<(u16, Order)>,
 }
 
 impl<'a> Judge<'a> {
@@ -144,6 +147,7 @@ impl<'a> Judge<'a> {
             legal_carriers: ProvinceSet::new(n_prov),
             carrier_list: Vec::new(),
             written_paths: WrittenPaths::default(),
+            implicit: Vec::new(),
         };
         for (p, u) in position.units() {
             j.at[p.index()] = j.prov.len() as u16;
@@ -169,6 +173,9 @@ impl<'a> Judge<'a> {
         j.status = vec![Status::Ok; n];
         j.ordered = vec![false; n];
         j.assign(orders);
+        if rules.implicit_orders == Allowance::Allowed {
+            j.follow_implicit_orders();
+        }
         if rules.unneeded_convoy == UnneededConvoy::Illegal {
             j.drop_unneeded_convoys();
         }
@@ -252,6 +259,18 @@ impl<'a> Judge<'a> {
                 (None, _, Some(why)) => (Eff::Hold, Status::Illegal(why)),
                 (None, _, None) => (Eff::Hold, Status::Ok),
             };
+        }
+    }
+
+    /// DATC 4.E.3 a: units without orders follow the legal moves their own power's
+    /// supports and convoys imply.
+    fn follow_implicit_orders(&mut self) {
+        for (u, order) in implicit_orders(self) {
+            if let Ok(eff) = self.legality(u, &order) {
+                self.eff[u as usize] = eff;
+                self.status[u as usize] = Status::Ok;
+                self.implicit.push((u, order));
+            }
         }
     }
 

@@ -9,6 +9,7 @@
 mod adjustment;
 mod coasts;
 mod csr;
+mod implicit;
 mod judge;
 mod outcome;
 mod paths;
@@ -56,6 +57,9 @@ pub struct MovementResult {
     pub units: Vec<UnitResult>,
     /// One status per submitted order, in submission order.
     pub orders: Vec<OrderStatus>,
+    /// Orders no one submitted that units followed: the implicit orders deduced from
+    /// their power's supports and convoys (DATC 4.E.3 a; empty under the default rules).
+    pub implicit: Vec<Order>,
 }
 
 impl MovementResult {
@@ -185,6 +189,7 @@ pub fn adjudicate_movement_with(
         position: next,
         units,
         orders,
+        implicit: judge.implicit.iter().map(|(_, o)| o.clone()).collect(),
     }
 }
 

@@ -64,12 +64,27 @@ pub fn movement_report(
             .dislodged_by
             .map(|by| format!("; dislodged from {}", map.province(by).abbr))
             .unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "{}: {} (no order)  -> holds{dislodged}",
-            variant.power_name(r.unit.power),
-            unit_text(variant, &r.unit)
-        );
+        // DATC 4.E.3 a: the order its power's supports or convoys imply.
+        let implicit = result.implicit.iter().find(|o| {
+            o.kind
+                .unit()
+                .is_some_and(|u| map.province_of(u.location) == r.province)
+        });
+        let _ = match implicit {
+            Some(order) => writeln!(
+                out,
+                "{}: {} (implicit order)  -> {}{dislodged}",
+                variant.power_name(r.unit.power),
+                order.display(map),
+                outcome_text(variant, &r.outcome)
+            ),
+            None => writeln!(
+                out,
+                "{}: {} (no order)  -> holds{dislodged}",
+                variant.power_name(r.unit.power),
+                unit_text(variant, &r.unit)
+            ),
+        };
     }
     let dislodged: Vec<_> = result
         .position

@@ -596,10 +596,6 @@ impl RuleSet {
             "4.D.2 choice a",
         );
         no(
-            self.implicit_orders != Allowance::NotAllowed,
-            "4.E.3 choice a",
-        );
-        no(
             self.perpetual_orders != Allowance::NotAllowed,
             "4.E.4 choice a",
         );
