@@ -7,6 +7,7 @@ use super::csr::Csr;
 use super::implicit::implicit_orders;
 use super::outcome::Illegal;
 use super::paths::{path_possible, written_path, WrittenPaths};
+use super::proxy;
 use super::routes::{route_exists, ProvinceSet};
 use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::{Map, Terrain};
@@ -15,7 +16,8 @@ use crate::position::Position;
 use crate::rules::{
     AdjacentConvoy, Allowance, CivilDisorderSupport, ConvoyPathSpecification, Designation,
     ImpossibleCoast, Legality, MissingCoastOnePossible, MissingCoastTwoPossible, MultipleOrders,
-    RuleSet, SupportCoast, UnknownCoast, UnneededConvoy, ViaConvoyFallback, WrongCoastOfUnit,
+    ProxyOrders, RuleSet, SupportCoast, UnknownCoast, UnneededConvoy, ViaConvoyFallback,
+    WrongCoastOfUnit,
 };
 use crate::unit::{Unit, UnitKind};
 use crate::variant::plugins::PhaseHooks;
@@ -206,6 +208,12 @@ impl<'a> Judge<'a> {
         let mut legal: Vec<Option<(Eff, usize)>> = vec![None; n];
         let mut conflict = vec![false; n];
         let mut first_illegal: Vec<Option<Illegal>> = vec![None; n];
+        // DATC 4.E.5 a, b: who orders each unit, by the owners' proxy orders.
+        let grants = if self.rules.proxy_orders == ProxyOrders::NotAllowed {
+            Vec::new()
+        } else {
+            proxy::grants(self, orders)
+        };
         for (i, order) in orders.iter().enumerate() {
             let Some(unit_ref) = order.kind.unit() else {
                 self.submitted
@@ -217,7 +225,12 @@ impl<'a> Judge<'a> {
                 self.submitted.push(Submitted::Rejected(Illegal::NoUnit));
                 continue;
             };
-            if self.power[u as usize] != order.power {
+            if !grants.is_empty() {
+                if let Err(why) = self.proxy_check(u, order, grants[u as usize]) {
+                    self.submitted.push(why);
+                    continue;
+                }
+            } else if self.power[u as usize] != order.power {
                 self.submitted
                     .push(Submitted::Rejected(Illegal::NotYourUnit));
                 continue;
@@ -259,6 +272,28 @@ impl<'a> Judge<'a> {
                 (None, _, Some(why)) => (Eff::Hold, Status::Illegal(why)),
                 (None, _, None) => (Eff::Hold, Status::Ok),
             };
+        }
+    }
+
+    /// DATC 4.E.5 a, b: whether `order` orders unit `u`, which `grant` says who orders.
+    /// A proxy order itself is applied (it decides who orders) or refused, and goes no
+    /// further; so does any order from a power that does not order the unit.
+    fn proxy_check(&self, u: u16, order: &Order, grant: proxy::Grant) -> Result<(), Submitted> {
+        let owner = self.power[u as usize];
+        if let OrderKind::Proxy { .. } = order.kind {
+            return Err(match grant {
+                _ if order.power != owner => Submitted::Rejected(Illegal::NotYourUnit),
+                proxy::Grant::Conflict => Submitted::Rejected(Illegal::ConflictingOrders),
+                proxy::Grant::Owner | proxy::Grant::To(_) => Submitted::Used(u),
+            });
+        }
+        match grant {
+            proxy::Grant::To(p) if p == order.power => Ok(()),
+            proxy::Grant::To(_) if order.power == owner => {
+                Err(Submitted::Rejected(Illegal::UnitProxied))
+            }
+            _ if order.power == owner => Ok(()),
+            _ => Err(Submitted::Rejected(Illegal::NotYourUnit)),
         }
     }
 
@@ -435,7 +470,11 @@ impl<'a> Judge<'a> {
                 }
                 Ok(Eff::Convoy { army: a, dest: to })
             }
-            OrderKind::Proxy { .. } => Err(Illegal::ProxyNotAllowed),
+            // The judge takes proxy orders apart when it assigns orders (DATC 4.E.5).
+            OrderKind::Proxy { .. } if self.rules.proxy_orders == ProxyOrders::NotAllowed => {
+                Err(Illegal::ProxyNotAllowed)
+            }
+            OrderKind::Proxy { .. } => Ok(Eff::Hold),
             OrderKind::Retreat { .. }
             | OrderKind::Disband { .. }
             | OrderKind::Build { .. }

@@ -13,6 +13,7 @@ mod implicit;
 mod judge;
 mod outcome;
 mod paths;
+mod proxy;
 mod resolver;
 mod retreat;
 mod routes;

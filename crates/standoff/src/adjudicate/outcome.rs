@@ -9,7 +9,8 @@ use crate::ids::ProvinceId;
 pub enum Illegal {
     /// No unit stands where the order says.
     NoUnit,
-    /// The unit belongs to another power (proxy orders are not allowed, DATC 4.E.5 c).
+    /// The unit belongs to another power, which did not hand it over by a proxy order
+    /// (DATC 4.E.5).
     NotYourUnit,
     /// This kind of order does not belong in this phase.
     WrongPhase,
@@ -82,6 +83,9 @@ pub enum Illegal {
     PathImpossible,
     /// A move that needs a convoy without the path the rules require (DATC 4.A.6 c).
     PathMissing,
+    /// The owner handed the unit's order to another power with a proxy order
+    /// (DATC 4.E.5 a, b).
+    UnitProxied,
 }
 
 /// The result of a unit's order in a movement phase.

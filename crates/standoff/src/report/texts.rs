@@ -46,6 +46,7 @@ pub fn illegal_text(why: Illegal) -> &'static str {
             "the convoy path does not lead through fleets at sea to the destination"
         }
         Illegal::PathMissing => "a convoyed move must give its convoy path",
+        Illegal::UnitProxied => "the unit's order was handed to another power (proxy)",
     }
 }
 

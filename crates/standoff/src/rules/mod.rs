@@ -267,7 +267,7 @@ choice_enum! {
         /// (b) Combined, unless the latest clearly replaces the earlier ones.
         CombinedUnlessReplaced = 'b',
         /// (c) Only the latest, unless it clearly adds to the earlier ones (DATC
-        /// preference; standoff: a submitted set replaces the power's earlier set).
+        /// preference).
         LatestUnlessAdded = 'c',
         /// (d) Only the latest.
         Latest = 'd',
@@ -587,22 +587,6 @@ impl RuleSet {
             }
         };
         no(self.paradox == ParadoxRule::Dptg, "4.A.2 choice f (DPTG)");
-        no(
-            self.order_sets_ordered != OrderSetsOrdered::LatestUnlessAdded,
-            "4.D.1 choices a, b, d",
-        );
-        no(
-            self.order_sets_unordered != OrderSetsUnordered::Combined,
-            "4.D.2 choice a",
-        );
-        no(
-            self.perpetual_orders != Allowance::NotAllowed,
-            "4.E.4 choice a",
-        );
-        no(
-            self.proxy_orders != ProxyOrders::NotAllowed,
-            "4.E.5 choices a, b",
-        );
         out
     }
 
