@@ -250,6 +250,31 @@ END
     );
 }
 
+/// DATC 4.A.6 b with 4.E.1 a: a path that cannot be taken is a move that fails, even
+/// where part of it would make a route.
+#[test]
+fn convoy_path_that_cannot_be_taken_fails_under_any_format_legality() {
+    run_cases(
+        r#"
+RULES datc convoy_path=b legality=a
+CASE 4A6.b.4E1.a.1 A BROKEN PATH
+# The North Sea does not border the Mid-Atlantic: the path cannot be taken, although
+# London - North Sea - Belgium could.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: A lon
+	England: F nth
+	England: F mao
+ORDERS
+	England: A lon - nth - mao - bel
+	England: F nth C A lon - bel
+	England: F mao C A lon - bel
+POSTSTATE_SAME
+END
+"#,
+    );
+}
+
 /// DATC 4.A.6 c: a convoy needs a written path.
 #[test]
 fn convoy_path_required() {

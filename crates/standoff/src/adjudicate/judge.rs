@@ -264,8 +264,13 @@ impl<'a> Judge<'a> {
                 (Some(_), true, _) => (Eff::Hold, Status::Illegal(Illegal::ConflictingOrders)),
                 (Some((e, i)), false, _) => {
                     let path = written_path(self.rules, &orders[i]);
-                    if !path.is_empty() {
-                        self.written_paths.insert(u as u16, path);
+                    if let (false, Eff::Move { dest, .. }) = (path.is_empty(), e) {
+                        // A path that cannot be taken (legal only under 4.E.1 a, b)
+                        // admits no fleet: the move fails.
+                        let carriers = &self.legal_carriers;
+                        let possible = path_possible(self.map, self.prov[u], path, dest, carriers);
+                        self.written_paths
+                            .insert(u as u16, if possible { path } else { &[] });
                     }
                     (e, Status::Ok)
                 }
