@@ -236,7 +236,10 @@ impl PyOrder {
 
     /// The text in the 2000 rulebook's abbreviations (`F StP(nc) - Bar`).
     fn rulebook(&self) -> String {
-        self.order.display(&self.variant.map).to_string()
+        self.order
+            .display(&self.variant.map)
+            .with_powers(&self.variant.powers)
+            .to_string()
     }
 
     /// The variant the order was read against.

@@ -280,3 +280,58 @@ fn poorly_written_d_reads_the_set_as_possible_and_matching_orders() {
     assert_eq!(r[0], ok("A bre S A bur - par"));
     assert!(r[1].is_err(), "{r:?}");
 }
+
+#[test]
+fn coasts_the_map_does_not_have_are_kept_as_stray_coasts() {
+    use standoff::order::StrayCoast;
+    let v = Variant::standard();
+    let m = PhaseKind::Movement;
+    let stray = |text: &str| {
+        parse_order(&v, m, None, text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .stray_coast
+    };
+    // DATC 4.B.6: "Brest east coast", "Spain west coast", a coast name that is none.
+    assert_eq!(stray("France: F mao - bre(ec)"), Some(StrayCoast::Unknown));
+    assert_eq!(
+        stray("France: F gas - Spain west coast"),
+        Some(StrayCoast::Unknown)
+    );
+    assert_eq!(stray("France: F gas - spa/xc"), Some(StrayCoast::Unknown));
+    assert_eq!(
+        stray("France: F gas - spa (middle coast)"),
+        Some(StrayCoast::Unknown)
+    );
+    // A convoyed army's destination has no coast that matters.
+    assert_eq!(
+        stray("France: F mao C A bre - spa/nc"),
+        Some(StrayCoast::Irrelevant)
+    );
+    assert_eq!(stray("France: F mao - spa/nc"), None);
+    assert_eq!(stray("England: A lvp - edi (via convoy)"), None);
+    // Still not a coast at all: an error naming it.
+    let e = parse_order(&v, m, None, "France: F gas - spa/foo").expect_err("no coast");
+    assert!(
+        matches!(e.kind, ParseErrorKind::BadCoast(ref w) if w == "foo"),
+        "{e}"
+    );
+}
+
+#[test]
+fn proxy_orders_read_and_write_back() {
+    let v = Variant::standard();
+    let m = PhaseKind::Movement;
+    for text in [
+        "England: F lon proxy to France",
+        "England: F London proxies France",
+        "England: F lon proxy Frnace",
+    ] {
+        let o = parse_order(&v, m, None, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let written = o.display_ids(&v.map).with_powers(&v.powers).to_string();
+        assert_eq!(written, "F lon proxy to France", "{text}");
+        let again = parse_order(&v, m, Some(o.power), &written).expect("reads back");
+        assert_eq!(again, o);
+    }
+    let e = parse_order(&v, m, None, "England: F lon proxy to").expect_err("no power");
+    assert_eq!(e.kind, ParseErrorKind::ExpectedPower);
+}

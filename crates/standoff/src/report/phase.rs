@@ -38,7 +38,7 @@ pub fn movement_report(
             continue;
         }
         let who = variant.power_name(order.power);
-        let text = order.display(map);
+        let text = order.display(map).with_powers(&variant.powers);
         let _ = match status {
             OrderStatus::Applied(p) => {
                 let r = result.unit(*p);
@@ -129,7 +129,7 @@ fn rejected_lines(
                 out,
                 "{}: {}  -> not applied: {}",
                 variant.power_name(order.power),
-                order.display(&variant.map),
+                order.display(&variant.map).with_powers(&variant.powers),
                 illegal_text(*why)
             );
         }
