@@ -109,13 +109,13 @@ fn play_position(variant: &Variant, position: &Position) {
         .iter()
         .filter_map(|d| {
             let to = *d.retreat_options.first()?;
-            Some(Order {
-                power: d.unit.power,
-                kind: OrderKind::Retreat {
+            Some(Order::new(
+                d.unit.power,
+                OrderKind::Retreat {
                     unit: UnitRef::new(Some(d.unit.kind), d.unit.location),
                     to,
                 },
-            })
+            ))
         })
         .collect();
     let retreated = adjudicate_retreats(variant, position, &orders);

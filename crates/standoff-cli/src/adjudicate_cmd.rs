@@ -94,7 +94,7 @@ pub fn run(args: &Args) -> Result<bool> {
                     };
                     serde_json::json!({
                         "power": variant.power_name(o.power),
-                        "order": o.display_ids(map).to_string(),
+                        "order": o.display_ids(map).with_powers(&variant.powers).to_string(),
                         "result": result,
                         "dislodged_by": dislodged_by,
                     })

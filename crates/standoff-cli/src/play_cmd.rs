@@ -125,7 +125,7 @@ pub fn run(args: &Args) -> Result<bool> {
                         format!(
                             "{}: {}",
                             variant.power_name(o.power),
-                            o.display_ids(&variant.map)
+                            o.display_ids(&variant.map).with_powers(&variant.powers)
                         )
                     })
                     .collect(),

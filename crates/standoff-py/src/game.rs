@@ -392,7 +392,7 @@ impl PyGame {
 
     /// All current orders, power by power.
     pub fn all_orders(&self) -> Vec<Order> {
-        self.orders.iter().flatten().copied().collect()
+        self.orders.iter().flatten().cloned().collect()
     }
 
     fn reset_phase_state(&mut self) {

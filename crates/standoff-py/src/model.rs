@@ -482,7 +482,8 @@ pub fn fill_kinds(pos: &Position, variant: &Variant, mut order: Order) -> Order 
         OrderKind::Hold { unit }
         | OrderKind::Move { unit, .. }
         | OrderKind::RailMove { unit, .. }
-        | OrderKind::Remove { unit } => on_board(unit),
+        | OrderKind::Remove { unit }
+        | OrderKind::Proxy { unit, .. } => on_board(unit),
         OrderKind::CanalPermission { fleet, .. } => on_board(fleet),
         OrderKind::SupportHold { unit, target } | OrderKind::SupportMove { unit, target, .. } => {
             on_board(unit);
@@ -531,8 +532,10 @@ impl<'a> Checker<'a> {
             return c.check(order);
         }
         let statuses = match self.pos.phase.kind {
-            PhaseKind::Retreat => adjudicate_retreats(self.variant, self.pos, &[*order]).orders,
-            _ => adjudicate_adjustments(self.variant, self.pos, &[*order]).orders,
+            PhaseKind::Retreat => {
+                adjudicate_retreats(self.variant, self.pos, std::slice::from_ref(order)).orders
+            }
+            _ => adjudicate_adjustments(self.variant, self.pos, std::slice::from_ref(order)).orders,
         };
         match statuses.first() {
             Some(OrderStatus::Rejected(why)) => Err(*why),

@@ -148,7 +148,7 @@ impl PyOrder {
     }
 
     /// `hold`, `move`, `rail_move`, `canal_permission`, `support_hold`, `support_move`,
-    /// `convoy`, `retreat`, `disband`, `build`, `remove` or `waive`.
+    /// `convoy`, `retreat`, `disband`, `build`, `remove`, `waive` or `proxy`.
     #[getter]
     fn kind(&self) -> &'static str {
         match self.order.kind {
@@ -164,6 +164,7 @@ impl PyOrder {
             OrderKind::Build { .. } => "build",
             OrderKind::Remove { .. } => "remove",
             OrderKind::Waive => "waive",
+            OrderKind::Proxy { .. } => "proxy",
         }
     }
 
@@ -237,7 +238,10 @@ impl PyOrder {
 
     /// The text in the 2000 rulebook's abbreviations (`F StP(nc) - Bar`).
     fn rulebook(&self) -> String {
-        self.order.display(&self.variant.map).to_string()
+        self.order
+            .display(&self.variant.map)
+            .with_powers(&self.variant.powers)
+            .to_string()
     }
 
     /// The variant the order was read against.
@@ -300,7 +304,7 @@ impl PyOrder {
 /// (what `str()` gives) has none, and orders compare by what they mean under the
 /// default rules (DATC 4.C.5/4.C.6 b: nationality is not binding).
 fn without_nationality(order: &Order) -> Order {
-    let mut o = *order;
+    let mut o = order.clone();
     match &mut o.kind {
         OrderKind::SupportHold { target, .. } | OrderKind::SupportMove { target, .. } => {
             target.nationality = None

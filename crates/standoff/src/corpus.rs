@@ -50,7 +50,7 @@ fn pick(options: &[Order], rng: &mut Rng, want: impl Fn(&Order) -> bool) -> Opti
         .iter()
         .filter(|o| want(o))
         .nth(rng.below(count))
-        .copied()
+        .cloned()
 }
 
 /// Random legal orders for the current phase: about a third supports, a sixth convoys
@@ -90,7 +90,7 @@ pub fn random_orders(variant: &Variant, position: &Position, rng: &mut Rng) -> V
                 } else {
                     None
                 };
-                if let Some(o) = chosen.or_else(|| options.first().copied()) {
+                if let Some(o) = chosen.or_else(|| options.first().cloned()) {
                     orders.push(o);
                 }
             }
@@ -99,7 +99,7 @@ pub fn random_orders(variant: &Variant, position: &Position, rng: &mut Rng) -> V
             for d in &position.dislodged {
                 let options = unit_retreat_orders(position, map.province_of(d.unit.location), map);
                 if !options.is_empty() && rng.below(10) != 0 {
-                    orders.push(options[rng.below(options.len())]);
+                    orders.push(options[rng.below(options.len())].clone());
                 }
             }
         }
@@ -108,7 +108,7 @@ pub fn random_orders(variant: &Variant, position: &Position, rng: &mut Rng) -> V
                 let options = power_adjustment_orders(variant, position, PowerId(p as u8));
                 for _ in 0..rng.below(4) {
                     if !options.is_empty() {
-                        orders.push(options[rng.below(options.len())]);
+                        orders.push(options[rng.below(options.len())].clone());
                     }
                 }
             }

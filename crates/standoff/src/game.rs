@@ -6,14 +6,15 @@
 //! orders holds (civil disorder); the adjustment phase applies the civil-disorder rule.
 
 use crate::adjudicate::{
-    adjudicate_adjustments_with, adjudicate_movement_with, adjudicate_retreats, adjustment_counts,
-    AdjustmentResult, MovementResult, RetreatResult,
+    adjudicate_adjustments_with, adjudicate_movement_with, adjudicate_retreats_with,
+    adjustment_counts, AdjustmentResult, MovementResult, RetreatResult,
 };
 use crate::ids::{PowerId, ProvinceId};
 use crate::order::Order;
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::Position;
-use crate::rules::RuleSet;
+use crate::rules::{Allowance, RuleSet};
+use crate::submission::{Collected, StandingOrders, SubmissionError, Submissions};
 use crate::variant::Variant;
 
 /// The adjudication of one phase.
@@ -128,6 +129,10 @@ pub struct Game {
     pub ended: Option<GameEnd>,
     /// Consecutive year ends with no center captured.
     pub quiet_years: u32,
+    /// The powers' perpetual orders (DATC 4.E.4 a), used in
+    /// [`Game::process_submissions`] when a power submits none. Not part of the saved
+    /// game (`json::GameJson`) yet.
+    pub standing: StandingOrders,
 }
 
 impl Game {
@@ -145,6 +150,7 @@ impl Game {
             end_rules: EndRules::default(),
             ended: None,
             quiet_years: 0,
+            standing: StandingOrders::default(),
         }
     }
 
@@ -163,6 +169,40 @@ impl Game {
         Game { rules, ..self }
     }
 
+    /// Registers `power`'s perpetual orders (DATC 4.E.4 a), replacing earlier ones; an
+    /// empty list withdraws them. Refused unless the rules allow perpetual orders.
+    pub fn set_standing_orders(
+        &mut self,
+        power: PowerId,
+        orders: Vec<Order>,
+    ) -> Result<(), SubmissionError> {
+        if self.rules.perpetual_orders != Allowance::Allowed && !orders.is_empty() {
+            return Err(SubmissionError::PerpetualNotAllowed);
+        }
+        self.standing.set(power, orders);
+        Ok(())
+    }
+
+    /// Plays the current phase with what the powers submitted: their order sets merged,
+    /// standing orders and proxy notices added, as the rules say ([`Submissions::collect`]).
+    pub fn process_submissions(
+        &mut self,
+        variant: &Variant,
+        submissions: &Submissions,
+    ) -> SubmittedPhase {
+        let collected = submissions.collect(
+            variant,
+            &self.rules,
+            self.position.phase.kind,
+            &self.standing,
+        );
+        let processed = self.process(variant, &collected.orders);
+        SubmittedPhase {
+            collected,
+            processed,
+        }
+    }
+
     /// Plays the current phase with `orders` and moves to the next phase.
     pub fn process(&mut self, variant: &Variant, orders: &[Order]) -> Processed {
         let phase = self.position.phase;
@@ -174,7 +214,7 @@ impl Game {
                 (PhaseResult::Movement(r), next)
             }
             PhaseKind::Retreat => {
-                let r = adjudicate_retreats(variant, &self.position, orders);
+                let r = adjudicate_retreats_with(variant, &self.rules, &self.position, orders);
                 let next = r.position.clone();
                 (PhaseResult::Retreat(r), next)
             }
@@ -334,6 +374,15 @@ pub fn capture_centers(variant: &Variant, position: &mut Position) -> Vec<Center
     changes
 }
 
+/// A phase played from submissions.
+#[derive(Clone, Debug)]
+pub struct SubmittedPhase {
+    /// The orders adjudicated, where each came from, and what was dropped and why.
+    pub collected: Collected,
+    /// What happened.
+    pub processed: Processed,
+}
+
 /// Why a scripted game could not go on.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -397,8 +446,12 @@ impl Game {
             if self.is_over() {
                 break;
             }
-            let (parsed, mut errors) =
-                crate::parse::parse_orders_at(variant, &self.position, &section.orders);
+            let (parsed, mut errors) = crate::parse::parse_orders_with(
+                variant,
+                &self.position,
+                &self.rules,
+                &section.orders,
+            );
             for e in &mut errors {
                 e.line += section.line;
             }

@@ -17,6 +17,7 @@ use crate::map::{Map, Terrain};
 use crate::order::{Order, OrderKind, UnitRef};
 use crate::phase::PhaseKind;
 use crate::position::Position;
+use crate::rules::RuleSet;
 use crate::unit::{Unit, UnitKind};
 use crate::variant::plugins::PhaseHooks;
 use crate::variant::Variant;
@@ -287,10 +288,7 @@ impl<'a> MovementTables<'a> {
             location: unit.location,
             nationality: None,
         };
-        let order = |kind| Order {
-            power: unit.power,
-            kind,
-        };
+        let order = |kind| Order::new(unit.power, kind);
         out.push(order(OrderKind::Hold { unit: me }));
         if self.hooks.frozen.contains(province) {
             return;
@@ -309,6 +307,7 @@ impl<'a> MovementTables<'a> {
                     unit: me,
                     to,
                     via_convoy: false,
+                    path: Vec::new(),
                 }));
             }
             if convoy {
@@ -316,6 +315,7 @@ impl<'a> MovementTables<'a> {
                     unit: me,
                     to,
                     via_convoy: true,
+                    path: Vec::new(),
                 }));
             }
         }
@@ -449,10 +449,7 @@ pub fn unit_retreat_orders(position: &Position, province: ProvinceId, map: &Map)
         location: d.unit.location,
         nationality: None,
     };
-    let order = |kind| Order {
-        power: d.unit.power,
-        kind,
-    };
+    let order = |kind| Order::new(d.unit.power, kind);
     let mut out: Vec<Order> = d
         .retreat_options
         .iter()
@@ -474,7 +471,7 @@ pub fn power_adjustment_orders(
         .get(power.index())
         .copied()
         .unwrap_or(0);
-    let order = |kind| Order { power, kind };
+    let order = |kind| Order::new(power, kind);
     let mut out = Vec::new();
     if due > 0 {
         // Candidates in the order players know them (home centers as listed), kept if
@@ -541,9 +538,20 @@ pub fn all_orders(variant: &Variant, position: &Position) -> Vec<Order> {
 /// Whether `order` is legal in the current phase of `position` (movement: the judge's
 /// legality, DATC 4.E.1 d; retreats and adjustments: one of the generated orders).
 pub fn is_legal(variant: &Variant, position: &Position, order: &Order) -> bool {
+    is_legal_with(variant, &RuleSet::DATC, position, order)
+}
+
+/// [`is_legal`] under `rules` (which decide movement legality; retreats and
+/// adjustments are checked against the generated orders).
+pub fn is_legal_with(
+    variant: &Variant,
+    rules: &RuleSet,
+    position: &Position,
+    order: &Order,
+) -> bool {
     match position.phase.kind {
         PhaseKind::Movement => {
-            crate::adjudicate::check_movement_order(variant, position, order).is_ok()
+            crate::adjudicate::check_movement_order_with(variant, rules, position, order).is_ok()
         }
         PhaseKind::Retreat => {
             let Some(unit) = order.kind.unit() else {
@@ -564,7 +572,7 @@ pub fn is_legal(variant: &Variant, position: &Position, order: &Order) -> bool {
 /// build) and the removal/disband wording.
 fn same_order(variant: &Variant, a: &Order, b: &Order) -> bool {
     let strip = |o: &Order| {
-        let mut o = *o;
+        let mut o = o.clone();
         if let OrderKind::Disband { unit } = o.kind {
             o.kind = OrderKind::Remove { unit };
         }

@@ -108,7 +108,7 @@ fn convoy_knot(seed: u64) -> (Position, Vec<Order>) {
     let mut orders = Vec::new();
     let pick = |list: &[Order], rng: &mut Rng, want: &dyn Fn(&Order) -> bool| {
         let fitting: Vec<&Order> = list.iter().filter(|o| want(o)).collect();
-        (!fitting.is_empty()).then(|| *fitting[rng.below(fitting.len())])
+        (!fitting.is_empty()).then(|| fitting[rng.below(fitting.len())].clone())
     };
     let mut convoyed = Vec::new();
     for (p, kind, list) in &options {
@@ -151,7 +151,7 @@ fn convoy_knot(seed: u64) -> (Position, Vec<Order>) {
             });
             if let Some(o) = carries {
                 busy.push(*p);
-                orders.push(*o);
+                orders.push(o.clone());
             }
         }
     }

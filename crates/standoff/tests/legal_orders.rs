@@ -28,10 +28,7 @@ fn all_candidates(v: &Variant, pos: &Position, p: ProvinceId) -> Vec<Order> {
         location: u.location,
         nationality: None,
     };
-    let order = |kind| Order {
-        power: u.power,
-        kind,
-    };
+    let order = |kind| Order::new(u.power, kind);
     let mut out = vec![order(OrderKind::Hold { unit: me })];
     for l in 0..map.location_count() {
         let to = LocationId(l as u16);
@@ -41,6 +38,7 @@ fn all_candidates(v: &Variant, pos: &Position, p: ProvinceId) -> Vec<Order> {
                     unit: me,
                     to,
                     via_convoy,
+                    path: Vec::new(),
                 }));
             }
         }
@@ -109,6 +107,7 @@ fn check_position(v: &Variant, pos: &Position) {
                 unit,
                 to,
                 via_convoy: true,
+                ..
             } = cand.kind
             {
                 let plain = Order {
@@ -116,8 +115,9 @@ fn check_position(v: &Variant, pos: &Position) {
                         unit,
                         to,
                         via_convoy: false,
+                        path: Vec::new(),
                     },
-                    ..cand
+                    ..cand.clone()
                 };
                 assert!(
                     generated.contains(&key(v, &plain)),

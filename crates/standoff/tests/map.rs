@@ -119,3 +119,20 @@ fn every_builtin_variant_loads_and_passes_the_self_check() {
         assert_eq!(v.map.self_check(), vec![], "{name}");
     }
 }
+
+#[test]
+fn default_coasts_are_the_south_coasts_and_checked() {
+    let v = Variant::standard();
+    for id in ["spa", "bul", "stp"] {
+        let p = v.map.find_province(id).expect("province");
+        assert_eq!(v.map.default_coast(p), v.map.coast(p, "sc"), "{id}");
+    }
+    let nwy = v.map.find_province("nwy").expect("province");
+    assert_eq!(v.map.default_coast(nwy), None);
+    let source = include_str!("../variants/standard/variant.toml");
+    let bad = source.replacen("default_coast = \"sc\"", "default_coast = \"xc\"", 1);
+    let text = Variant::from_toml(&bad, "bad.toml")
+        .expect_err("a default coast that is no coast")
+        .to_string();
+    assert!(text.contains("default coast `xc`"), "{text}");
+}

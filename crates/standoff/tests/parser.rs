@@ -54,7 +54,7 @@ fn movement_notations() {
         ("Italy: ven - tri", "Italy: ven - tri"),
         ("Germnay: A mun - ruh", "Germany: A mun - ruh"),
         ("France: A Burgundy - Pariz", "France: A bur - par"),
-        ("England: A lon - nth - bel", "England: A lon - bel"),
+        ("England: A lon - nth - bel", "England: A lon - nth - bel"),
     ] {
         assert_eq!(canon(&v, m, text), expected, "{text}");
     }
@@ -147,4 +147,191 @@ fn ambiguous_names_are_read_by_legality() {
         read("France: A Burgundy - Pariz").as_deref(),
         Ok("A bur - par")
     );
+}
+
+/// The DATC's examples for 4.E.2 (poorly written orders), read under each choice: each
+/// line's reading (`Err` for a line that could not be read).
+fn read_set(
+    choice: &str,
+    units: &[(&str, UnitKindArg, &str)],
+    text: &str,
+) -> Vec<Result<String, String>> {
+    use standoff::parse::parse_orders_with;
+    use standoff::rules::RuleSet;
+    use standoff::Position;
+    let v = Variant::standard();
+    let mut pos = Position::empty(&v, standoff::Phase::spring_movement(1901));
+    for (power, kind, at) in units {
+        place(&v, &mut pos, power, kind.0, at);
+    }
+    let rules = RuleSet::parse(&format!("datc poorly_written={choice}")).expect("rules");
+    rules.check_supported().expect("supported");
+    let (parsed, errors) = parse_orders_with(&v, &pos, &rules, text);
+    let mut lines: Vec<(usize, Result<String, String>)> = parsed
+        .iter()
+        .map(|p| (p.line, Ok(p.order.display_ids(&v.map).to_string())))
+        .chain(
+            errors
+                .iter()
+                .map(|e| (e.line, Err(e.error.kind.to_string()))),
+        )
+        .collect();
+    lines.sort_by_key(|(line, _)| *line);
+    lines.into_iter().map(|(_, r)| r).collect()
+}
+
+/// A unit type for [`read_set`] setups.
+#[derive(Clone, Copy)]
+struct UnitKindArg(standoff::UnitKind);
+const ARMY: UnitKindArg = UnitKindArg(standoff::UnitKind::Army);
+const FLEET: UnitKindArg = UnitKindArg(standoff::UnitKind::Fleet);
+
+fn ok(s: &str) -> Result<String, String> {
+    Ok(s.to_string())
+}
+
+#[test]
+fn poorly_written_examples_1_to_3_read_alike_under_every_choice() {
+    for choice in ["a", "b", "c", "d"] {
+        // Example 1: "Pir" is Paris or Picardy, both reachable: ambiguous.
+        let r = read_set(choice, &[("France", ARMY, "bur")], "France: A Bur - Pir");
+        assert!(
+            matches!(r.as_slice(), [Err(e)] if e.contains("could be any of")),
+            "{choice}: {r:?}"
+        );
+        // Example 2: a small misspelling is read.
+        let r = read_set(
+            choice,
+            &[("France", ARMY, "bur")],
+            "France: A Burgundy - Pariz",
+        );
+        assert_eq!(r, [ok("A bur - par")], "{choice}");
+        // Example 3: an unambiguous impossible order is not changed.
+        let r = read_set(choice, &[], "Austria: Build F Tyr");
+        assert_eq!(r, [ok("Build F tyr")], "{choice}");
+    }
+}
+
+#[test]
+fn poorly_written_a_uses_no_knowledge_of_the_rules() {
+    // Examples 5 and 6: only legality could tell Bulgaria from Budapest.
+    let units = [
+        ("Russia", FLEET, "rum"),
+        ("Austria", ARMY, "gre"),
+        ("Austria", ARMY, "ser"),
+    ];
+    let r = read_set(
+        "a",
+        &units,
+        "Russia: F Rum - Bu\nAustria: A Gre S A Ser - Bu",
+    );
+    assert!(r.iter().all(|l| l.is_err()), "{r:?}");
+    for choice in ["b", "c", "d"] {
+        let r = read_set(
+            choice,
+            &units,
+            "Russia: F Rum - Bu\nAustria: A Gre S A Ser - Bu",
+        );
+        assert_eq!(
+            r,
+            [ok("F rum - bul"), ok("A gre S A ser - bul")],
+            "{choice}"
+        );
+    }
+}
+
+#[test]
+fn poorly_written_c_reads_the_set_as_possible_orders() {
+    // Example 7: Paris already has an order, so the second "Pir" is Picardy.
+    let units = [("France", ARMY, "par"), ("France", ARMY, "pic")];
+    let text = "France: A Par S F Pir - Bre\nFrance: A Pir - Bre";
+    let b = read_set("b", &units, text);
+    assert_eq!(b[0], ok("A par S F pic - bre"));
+    assert!(b[1].is_err(), "{b:?}");
+    for choice in ["c", "d"] {
+        let r = read_set(choice, &units, text);
+        assert_eq!(
+            r,
+            [ok("A par S F pic - bre"), ok("A pic - bre")],
+            "{choice}"
+        );
+    }
+}
+
+#[test]
+fn poorly_written_d_reads_the_set_as_possible_and_matching_orders() {
+    // Example 8: the support names Bulgaria, so the move is read as going there.
+    let units = [("Austria", ARMY, "ser"), ("Austria", ARMY, "gre")];
+    let text = "Austria: A Ser - Bu\nAustria: A Gre S A Ser - Bu";
+    for choice in ["b", "c"] {
+        let r = read_set(choice, &units, text);
+        assert!(r[0].is_err(), "{choice}: {r:?}");
+        assert_eq!(r[1], ok("A gre S A ser - bul"), "{choice}");
+    }
+    let r = read_set("d", &units, text);
+    assert_eq!(r, [ok("A ser - bul"), ok("A gre S A ser - bul")]);
+    // Example 4: another power's orders never clarify an order.
+    let units = [("England", ARMY, "bre"), ("France", ARMY, "bur")];
+    let r = read_set(
+        "d",
+        &units,
+        "England: A Bre S A Bur - Par\nFrance: A Bur - Pir",
+    );
+    assert_eq!(r[0], ok("A bre S A bur - par"));
+    assert!(r[1].is_err(), "{r:?}");
+}
+
+#[test]
+fn coasts_the_map_does_not_have_are_kept_as_stray_coasts() {
+    use standoff::order::StrayCoast;
+    let v = Variant::standard();
+    let m = PhaseKind::Movement;
+    let stray = |text: &str| {
+        parse_order(&v, m, None, text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .stray_coast
+    };
+    // DATC 4.B.6: "Brest east coast", "Spain west coast", a coast name that is none.
+    assert_eq!(stray("France: F mao - bre(ec)"), Some(StrayCoast::Unknown));
+    assert_eq!(
+        stray("France: F gas - Spain west coast"),
+        Some(StrayCoast::Unknown)
+    );
+    assert_eq!(stray("France: F gas - spa/xc"), Some(StrayCoast::Unknown));
+    assert_eq!(
+        stray("France: F gas - spa (middle coast)"),
+        Some(StrayCoast::Unknown)
+    );
+    // A convoyed army's destination has no coast that matters.
+    assert_eq!(
+        stray("France: F mao C A bre - spa/nc"),
+        Some(StrayCoast::Irrelevant)
+    );
+    assert_eq!(stray("France: F mao - spa/nc"), None);
+    assert_eq!(stray("England: A lvp - edi (via convoy)"), None);
+    // Still not a coast at all: an error naming it.
+    let e = parse_order(&v, m, None, "France: F gas - spa/foo").expect_err("no coast");
+    assert!(
+        matches!(e.kind, ParseErrorKind::BadCoast(ref w) if w == "foo"),
+        "{e}"
+    );
+}
+
+#[test]
+fn proxy_orders_read_and_write_back() {
+    let v = Variant::standard();
+    let m = PhaseKind::Movement;
+    for text in [
+        "England: F lon proxy to France",
+        "England: F London proxies France",
+        "England: F lon proxy Frnace",
+    ] {
+        let o = parse_order(&v, m, None, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let written = o.display_ids(&v.map).with_powers(&v.powers).to_string();
+        assert_eq!(written, "F lon proxy to France", "{text}");
+        let again = parse_order(&v, m, Some(o.power), &written).expect("reads back");
+        assert_eq!(again, o);
+    }
+    let e = parse_order(&v, m, None, "England: F lon proxy to").expect_err("no power");
+    assert_eq!(e.kind, ParseErrorKind::ExpectedPower);
 }

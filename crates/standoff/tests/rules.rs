@@ -53,7 +53,10 @@ fn presets_round_trip_through_json() {
 
 #[test]
 fn unsupported_choices_are_refused() {
-    for spec in ["datc convoy_path=b", "dptg dislodged_unit_effect=a"] {
+    for spec in [
+        "dptg dislodged_unit_effect=a",
+        "datc paradox=f dislodged_unit_effect=a",
+    ] {
         let r = RuleSet::parse(spec).expect("parses");
         assert!(
             matches!(r.check_supported(), Err(RulesError::Unsupported(_))),
@@ -71,4 +74,413 @@ fn rules_doc_table_is_current() {
         doc.contains(&table),
         "docs/rules.md is stale: regenerate with `standoff rules --markdown`"
     );
+}
+
+/// The standard map without its `default_coast` keys.
+fn standard_without_default_coasts() -> standoff::Variant {
+    let source =
+        include_str!("../variants/standard/variant.toml").replace("default_coast = \"sc\"\n", "");
+    standoff::Variant::from_toml(&source, "no-defaults.toml").expect("loads")
+}
+
+#[test]
+fn default_coast_rules_fail_where_the_map_names_none() {
+    use standoff::adjudicate::{adjudicate_text_with, Illegal, Outcome};
+    use standoff::{Phase, Position, UnitKind};
+    let v = standard_without_default_coasts();
+    let rules = RuleSet::parse("datc missing_coast_two=b missing_coast_one=b").expect("rules");
+    let mut pos = Position::empty(&v, Phase::spring_movement(1901));
+    for (at, kind) in [("por", UnitKind::Fleet), ("lyo", UnitKind::Fleet)] {
+        let location = v.map.find_province(at).expect("province").location();
+        let power = v.find_power("France").expect("power");
+        pos.place(&v, standoff::Unit::new(power, kind, location))
+            .expect("place");
+    }
+    let done = adjudicate_text_with(&v, &rules, &pos, "France: F por - spa\nFrance: F lyo - spa");
+    assert!(done.errors.is_empty());
+    for at in ["por", "lyo"] {
+        let p = v.map.find_province(at).expect("province");
+        assert_eq!(
+            done.result.unit(p).map(|r| r.outcome),
+            Some(Outcome::Illegal(Illegal::CoastNotSpecified)),
+            "{at}"
+        );
+    }
+}
+
+/// Runs cases written in the case-file format (with their `RULES` line) on the standard
+/// map; every case must pass.
+fn run_cases(text: &str) {
+    use standoff::datc::{parse_case_file, run_case_with};
+    let (file, errors) = parse_case_file(text);
+    assert!(errors.is_empty(), "{errors:?}");
+    let rules = RuleSet::parse(file.rules.as_deref().unwrap_or("datc")).expect("rules");
+    rules.check_supported().expect("supported");
+    let variant = standoff::Variant::standard();
+    assert!(!file.cases.is_empty());
+    for case in &file.cases {
+        let report = run_case_with(&variant, &rules, case);
+        assert!(report.passed, "{}: {}", case.id, report.problems.join("; "));
+    }
+}
+
+/// DATC 4.A.6 b: a written convoy path is allowed and binds the convoy to it (the DATC
+/// has no chapter-6 case for it; the first case is its chapter-4 example).
+#[test]
+fn convoy_path_allowed_binds_the_convoy() {
+    run_cases(
+        r#"
+RULES datc convoy_path=b
+CASE 4A6.b.1 THE DATC'S EXAMPLE
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: F nth
+	England: A yor
+ORDERS
+	England: F nth C A yor - bel
+	England: A yor - nth - bel
+POSTSTATE
+	England: F nth
+	England: A bel
+END
+
+CASE 4A6.b.2 THE UNWANTED ALTERNATIVE (6.F.13) WITH A PATH
+# England writes its path through the North Sea: when that fleet is dislodged the
+# convoy fails, and the French fleet's convoy order, off the path, does not carry it.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: A lon
+	England: F nth
+	France: F eng
+	Germany: F hol
+	Germany: F den
+ORDERS
+	England: A lon - nth - bel
+	England: F nth C A lon - bel
+	France: F eng C A lon - bel
+	Germany: F hol S F den - nth
+	Germany: F den - nth
+POSTSTATE
+	England: A lon
+	France: F eng
+	Germany: F hol
+	Germany: F nth
+POSTSTATE_DISLODGED
+	England: F nth
+END
+
+CASE 4A6.b.3 THE UNWANTED ALTERNATIVE (6.F.13) WITHOUT A PATH
+# No path written: the convoy goes by any route, as under choice a.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: A lon
+	England: F nth
+	France: F eng
+	Germany: F hol
+	Germany: F den
+ORDERS
+	England: A lon - bel
+	England: F nth C A lon - bel
+	France: F eng C A lon - bel
+	Germany: F hol S F den - nth
+	Germany: F den - nth
+POSTSTATE
+	England: A bel
+	France: F eng
+	Germany: F hol
+	Germany: F nth
+POSTSTATE_DISLODGED
+	England: F nth
+END
+
+CASE 4A6.b.4 EVERY FLEET ON THE PATH COUNTS
+# The path goes through the Channel too: its fleet is dislodged and the convoy fails,
+# although the North Sea alone could have carried the army.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: A lon
+	England: F nth
+	England: F eng
+	France: F mao
+	France: F bre
+ORDERS
+	England: A lon - nth - eng - bel
+	England: F nth C A lon - bel
+	England: F eng C A lon - bel
+	France: F mao - eng
+	France: F bre S F mao - eng
+POSTSTATE
+	England: A lon
+	England: F nth
+	France: F eng
+	France: F bre
+POSTSTATE_DISLODGED
+	England: F eng
+END
+
+CASE 4A6.b.5 A PATH TO AN ADJACENT PROVINCE IS A CONVOY
+# The path makes the move a convoy: the armies swap.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	France: A pic
+	France: F eng
+	Germany: A bel
+ORDERS
+	France: A pic - eng - bel
+	France: F eng C A pic - bel
+	Germany: A bel - pic
+POSTSTATE
+	France: A bel
+	France: F eng
+	Germany: A pic
+END
+
+CASE 4A6.b.6 A PATH WITHOUT A FLEET IS ILLEGAL
+# No fleet in the North Sea: the path cannot be taken, the order is illegal (4.E.1 d)
+# and the Channel's convoy order does not carry the army either.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: A lon
+	England: F eng
+ORDERS
+	England: A lon - nth - bel
+	England: F eng C A lon - bel
+POSTSTATE_SAME
+END
+"#,
+    );
+}
+
+/// DATC 4.A.6 b with 4.E.1 a: a path that cannot be taken is a move that fails, even
+/// where part of it would make a route.
+#[test]
+fn convoy_path_that_cannot_be_taken_fails_under_any_format_legality() {
+    run_cases(
+        r#"
+RULES datc convoy_path=b legality=a
+CASE 4A6.b.4E1.a.1 A BROKEN PATH
+# The North Sea does not border the Mid-Atlantic: the path cannot be taken, although
+# London - North Sea - Belgium could.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: A lon
+	England: F nth
+	England: F mao
+ORDERS
+	England: A lon - nth - mao - bel
+	England: F nth C A lon - bel
+	England: F mao C A lon - bel
+POSTSTATE_SAME
+END
+"#,
+    );
+}
+
+/// DATC 4.A.6 c: a convoy needs a written path.
+#[test]
+fn convoy_path_required() {
+    run_cases(
+        r#"
+RULES datc convoy_path=c
+CASE 4A6.c.1 A CONVOY WITHOUT PATH FAILS
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: F nth
+	England: A yor
+ORDERS
+	England: F nth C A yor - bel
+	England: A yor - bel
+POSTSTATE_SAME
+END
+
+CASE 4A6.c.2 A CONVOY WITH ITS PATH SUCCEEDS
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: F nth
+	England: A yor
+ORDERS
+	England: F nth C A yor - bel
+	England: A yor - nth - bel
+POSTSTATE
+	England: F nth
+	England: A bel
+END
+
+CASE 4A6.c.3 AN ADJACENT MOVE WITHOUT PATH GOES BY LAND
+# Under the DATC preference France's own convoying fleet would make this a convoy and
+# the armies would swap; without a path it is a head-to-head battle and both bounce.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	France: A pic
+	France: F eng
+	Germany: A bel
+ORDERS
+	France: A pic - bel
+	France: F eng C A pic - bel
+	Germany: A bel - pic
+POSTSTATE_SAME
+END
+"#,
+    );
+    use standoff::adjudicate::{adjudicate_text_with, Illegal, Outcome};
+    let v = standoff::Variant::standard();
+    let rules = RuleSet::parse("datc convoy_path=c").expect("rules");
+    let mut pos = standoff::Position::empty(&v, standoff::Phase::spring_movement(1901));
+    let england = v.find_power("England").expect("power");
+    for (at, kind) in [
+        ("nth", standoff::UnitKind::Fleet),
+        ("yor", standoff::UnitKind::Army),
+    ] {
+        let location = v.map.find_province(at).expect("province").location();
+        pos.place(&v, standoff::Unit::new(england, kind, location))
+            .expect("place");
+    }
+    let done = adjudicate_text_with(
+        &v,
+        &rules,
+        &pos,
+        "England: A yor - bel\nEngland: F nth C A yor - bel",
+    );
+    let yor = v.map.find_province("yor").expect("yor");
+    assert_eq!(
+        done.result.unit(yor).map(|r| r.outcome),
+        Some(Outcome::Illegal(Illegal::PathMissing))
+    );
+}
+
+/// DATC 4.A.6 a (the default): a written path is ignored.
+#[test]
+fn convoy_path_ignored_by_default() {
+    run_cases(
+        r#"
+RULES datc
+CASE 4A6.a.1 EVERY FLEET ON THE PATH COUNTS ONLY UNDER B
+# As 4A6.b.4: the path is ignored and the route through the North Sea carries the army.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: A lon
+	England: F nth
+	England: F eng
+	France: F mao
+	France: F bre
+ORDERS
+	England: A lon - nth - eng - bel
+	England: F nth C A lon - bel
+	England: F eng C A lon - bel
+	France: F mao - eng
+	France: F bre S F mao - eng
+POSTSTATE
+	England: A bel
+	England: F nth
+	France: F eng
+	France: F bre
+POSTSTATE_DISLODGED
+	England: F eng
+END
+"#,
+    );
+}
+
+/// DATC 4.E.3 a: implicit orders (no chapter-6 case; the first case is the DATC's
+/// chapter-4 example).
+#[test]
+fn implicit_orders_allowed() {
+    run_cases(
+        r#"
+RULES datc implicit_orders=a
+CASE 4E3.a.1 THE DATC'S EXAMPLE
+# Germany orders A ruh to support A kie - hol and gives A kie no order: it moves.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	Germany: A ruh
+	Germany: A kie
+ORDERS
+	Germany: A ruh S A kie - hol
+POSTSTATE
+	Germany: A ruh
+	Germany: A hol
+END
+
+CASE 4E3.a.2 AN EXPLICIT ORDER TAKES PRECEDENCE
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	Germany: A ruh
+	Germany: A kie
+ORDERS
+	Germany: A ruh S A kie - hol
+	Germany: A kie H
+POSTSTATE_SAME
+END
+
+CASE 4E3.a.3 NEVER FROM ANOTHER POWER'S ORDERS
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	France: A bel
+	Germany: A kie
+ORDERS
+	France: A bel S A kie - hol
+POSTSTATE_SAME
+END
+
+CASE 4E3.a.4 A CONVOY IMPLIES THE CONVOYED MOVE
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	England: F nth
+	England: A yor
+ORDERS
+	England: F nth C A yor - bel
+POSTSTATE
+	England: F nth
+	England: A bel
+END
+
+CASE 4E3.a.5 ORDERS THAT DISAGREE IMPLY NOTHING
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	Germany: A ruh
+	Germany: A mun
+	Germany: A kie
+ORDERS
+	Germany: A ruh S A kie - hol
+	Germany: A mun S A kie - ber
+POSTSTATE_SAME
+END
+"#,
+    );
+    run_cases(
+        r#"
+RULES datc implicit_orders=b
+CASE 4E3.b.1 THE DATC'S EXAMPLE UNDER THE PREFERENCE
+# No implicit orders: A kie holds and the support is void.
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+	Germany: A ruh
+	Germany: A kie
+ORDERS
+	Germany: A ruh S A kie - hol
+POSTSTATE_SAME
+END
+"#,
+    );
+    // The result lists the implicit order and the report shows it.
+    use standoff::adjudicate::adjudicate_text_with;
+    let v = standoff::Variant::standard();
+    let rules = RuleSet::parse("datc implicit_orders=a").expect("rules");
+    let pos = standoff::Position::initial(&v);
+    let done = adjudicate_text_with(&v, &rules, &pos, "Germany: A mun S A ber - kie");
+    assert!(done.errors.is_empty());
+    let implicit: Vec<String> = done
+        .result
+        .implicit
+        .iter()
+        .map(|o| o.display(&v.map).to_string())
+        .collect();
+    assert_eq!(implicit, ["A Ber - Kie"]);
+    let report = standoff::report::movement_report(
+        &v,
+        &done.orders,
+        &done.result,
+        standoff::report::Audience::All,
+    );
+    assert!(report.contains("A Ber - Kie (implicit order)"), "{report}");
 }

@@ -8,6 +8,7 @@
 //! loses the units farthest from its home centers (4.D.8 d: fleets move as fleets, armies
 //! may also cross water; ties: fleets first, then alphabetical by full English name).
 
+use super::coasts::check_coasts;
 use super::outcome::Illegal;
 use super::OrderStatus;
 use crate::ids::{LocationId, PowerId, ProvinceId};
@@ -15,8 +16,8 @@ use crate::map::{normalize_name, Map, Terrain};
 use crate::order::{Order, OrderKind};
 use crate::position::Position;
 use crate::rules::{
-    BuildWithoutType, CivilDisorderDistance, CivilDisorderTarget, ExcessAdjustments,
-    FleetBuildInland, RuleSet, Waive as WaiveRule,
+    BuildCoast, BuildWithoutType, CivilDisorderDistance, CivilDisorderTarget, ExcessAdjustments,
+    FleetBuildInland, RuleSet, UnknownCoast, Waive as WaiveRule,
 };
 use crate::unit::{Unit, UnitKind};
 use crate::variant::Variant;
@@ -99,6 +100,14 @@ pub fn adjudicate_adjustments_with(
             statuses.push(OrderStatus::Rejected(Illegal::WrongPhase));
             continue;
         };
+        // DATC 4.B.6 a: an unknown or irrelevant coast fails the order.
+        if rules.unknown_coast == UnknownCoast::Fails {
+            let kind_at = |p: ProvinceId| position.unit_at(p).map(|u| u.kind);
+            if let Err(why) = check_coasts(map, order, kind_at) {
+                statuses.push(OrderStatus::Rejected(why));
+                continue;
+            }
+        }
         let outcome = match order.kind {
             OrderKind::Build { unit } if due > 0 => build(
                 variant,
@@ -416,6 +425,12 @@ fn build(
     };
     let location = match kind {
         UnitKind::Army => prov.location(),
+        // DATC 4.B.7 b: a fleet built without a coast goes to the map's default coast.
+        UnitKind::Fleet
+            if at == prov.location() && rules.build_coast == BuildCoast::DefaultCoast =>
+        {
+            map.default_coast(prov).unwrap_or(at)
+        }
         UnitKind::Fleet => at,
     };
     if !map.can_stand(kind, location) {

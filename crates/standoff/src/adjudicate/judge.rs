@@ -2,17 +2,22 @@
 //! after legality (DATC 4.E.1 d), convoy intent (DATC 4.A.3 d) and matching, and the
 //! lists the resolver walks.
 
+use super::coasts::check_coasts;
 use super::csr::Csr;
+use super::implicit::implicit_orders;
 use super::outcome::Illegal;
+use super::paths::{path_possible, written_path, WrittenPaths};
+use super::proxy;
 use super::routes::{route_exists, ProvinceSet};
 use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::{Map, Terrain};
 use crate::order::{Order, OrderKind, UnitRef};
 use crate::position::Position;
 use crate::rules::{
-    AdjacentConvoy, CivilDisorderSupport, Designation, ImpossibleCoast, Legality,
-    MissingCoastOnePossible, MultipleOrders, RuleSet, SupportCoast, UnneededConvoy,
-    ViaConvoyFallback, WrongCoastOfUnit,
+    AdjacentConvoy, Allowance, CivilDisorderSupport, ConvoyPathSpecification, Designation,
+    ImpossibleCoast, Legality, MissingCoastOnePossible, MissingCoastTwoPossible, MultipleOrders,
+    ProxyOrders, RuleSet, SupportCoast, UnknownCoast, UnneededConvoy, ViaConvoyFallback,
+    WrongCoastOfUnit,
 };
 use crate::unit::{Grade, Unit, UnitKind};
 use crate::variant::plugins::PhaseHooks;
@@ -164,6 +169,10 @@ pub struct Judge<'a> {
     /// Per province, the home power of a home guard standing there (Bowen 6); empty
     /// when the variant has none.
     guards: Vec<Option<PowerId>>,
+    /// Convoy paths written in the moves, where they bind (DATC 4.A.6 b, c).
+    pub written_paths: WrittenPaths,
+    /// The implicit orders followed (DATC 4.E.3 a), as (unit index, order).
+    pub implicit: Vec<(u16, Order)>,
 }
 
 impl<'a> Judge<'a> {
@@ -205,6 +214,8 @@ impl<'a> Judge<'a> {
             hop: hooks.flags.hop_convoys,
             hop_orders: Vec::new(),
             guards: Vec::new(),
+            written_paths: WrittenPaths::default(),
+            implicit: Vec::new(),
         };
         for (p, u) in position.units() {
             j.at[p.index()] = j.prov.len() as u16;
@@ -232,6 +243,9 @@ impl<'a> Judge<'a> {
         j.status = vec![Status::Ok; n];
         j.ordered = vec![false; n];
         j.assign(orders);
+        if rules.implicit_orders == Allowance::Allowed {
+            j.follow_implicit_orders();
+        }
         if rules.unneeded_convoy == UnneededConvoy::Illegal {
             j.drop_unneeded_convoys();
         }
@@ -280,10 +294,17 @@ impl<'a> Judge<'a> {
         // Per unit: the first legal order, whether a different legal one followed, and
         // the first illegal reason.
         let n = self.prov.len();
-        let mut legal: Vec<Option<Eff>> = vec![None; n];
+        // The legal effective order and the index of the order it came from.
+        let mut legal: Vec<Option<(Eff, usize)>> = vec![None; n];
         let mut conflict = vec![false; n];
         let mut first_illegal: Vec<Option<Illegal>> = vec![None; n];
-        for order in orders {
+        // DATC 4.E.5 a, b: who orders each unit, by the owners' proxy orders.
+        let grants = if self.rules.proxy_orders == ProxyOrders::NotAllowed {
+            Vec::new()
+        } else {
+            proxy::grants(self, orders)
+        };
+        for (i, order) in orders.iter().enumerate() {
             if let OrderKind::CanalPermission { .. } = order.kind {
                 self.submitted.push(match self.check_permission(order) {
                     Ok(g) => Submitted::Used(g),
@@ -301,36 +322,46 @@ impl<'a> Judge<'a> {
                 self.submitted.push(Submitted::Rejected(Illegal::NoUnit));
                 continue;
             };
-            if self.power[u as usize] != order.power {
+            if !grants.is_empty() {
+                if let Err(why) = self.proxy_check(u, order, grants[u as usize]) {
+                    self.submitted.push(why);
+                    continue;
+                }
+            } else if self.power[u as usize] != order.power {
                 self.submitted
                     .push(Submitted::Rejected(Illegal::NotYourUnit));
                 continue;
             }
             self.ordered[u as usize] = true;
             self.submitted.push(Submitted::Used(u));
-            match self.legality(u, &order.kind) {
+            match self.legality(u, order) {
                 // Bowen 5: several convoy orders for one fleet, by nationality, all from
                 // one space; mixed with other orders or other origins they conflict.
                 Ok(eff @ Eff::HopConvoy { from, .. }) => {
                     self.hop_orders.push((u, eff));
                     match legal[u as usize] {
-                        None => legal[u as usize] = Some(eff),
-                        Some(Eff::HopConvoy { from: f, .. }) if f == from => {}
+                        None => legal[u as usize] = Some((eff, i)),
+                        Some((Eff::HopConvoy { from: f, .. }, _)) if f == from => {}
                         Some(_) => conflict[u as usize] = true,
                     }
                 }
-                Ok(eff) if matches!(legal[u as usize], Some(Eff::HopConvoy { .. })) => {
-                    let _ = eff;
+                Ok(_) if matches!(legal[u as usize], Some((Eff::HopConvoy { .. }, _))) => {
                     conflict[u as usize] = true;
                 }
                 Ok(eff) => match legal[u as usize] {
-                    None => legal[u as usize] = Some(eff),
+                    None => legal[u as usize] = Some((eff, i)),
                     // DATC 4.D.3: the first, the last, or (c) none of different orders.
-                    Some(prev) if prev != eff => match self.rules.multiple_orders {
-                        MultipleOrders::First => {}
-                        MultipleOrders::Last => legal[u as usize] = Some(eff),
-                        MultipleOrders::Hold => conflict[u as usize] = true,
-                    },
+                    Some((prev, j))
+                        if prev != eff
+                            || written_path(self.rules, &orders[j])
+                                != written_path(self.rules, order) =>
+                    {
+                        match self.rules.multiple_orders {
+                            MultipleOrders::First => {}
+                            MultipleOrders::Last => legal[u as usize] = Some((eff, i)),
+                            MultipleOrders::Hold => conflict[u as usize] = true,
+                        }
+                    }
                     Some(_) => {}
                 },
                 Err(why) => {
@@ -341,20 +372,72 @@ impl<'a> Judge<'a> {
         for u in 0..n {
             (self.eff[u], self.status[u]) = match (legal[u], conflict[u], first_illegal[u]) {
                 (Some(_), true, _) => (Eff::Hold, Status::Illegal(Illegal::ConflictingOrders)),
-                (Some(e), false, _) => (e, Status::Ok),
+                (Some((e, i)), false, _) => {
+                    let path = written_path(self.rules, &orders[i]);
+                    if let (false, Eff::Move { dest, .. }) = (path.is_empty(), e) {
+                        // A path that cannot be taken (legal only under 4.E.1 a, b)
+                        // admits no fleet: the move fails.
+                        let carriers = &self.legal_carriers;
+                        let possible = path_possible(self.map, self.prov[u], path, dest, carriers);
+                        self.written_paths
+                            .insert(u as u16, if possible { path } else { &[] });
+                    }
+                    (e, Status::Ok)
+                }
                 (None, _, Some(why)) => (Eff::Hold, Status::Illegal(why)),
                 (None, _, None) => (Eff::Hold, Status::Ok),
             };
         }
     }
 
+    /// DATC 4.E.5 a, b: whether `order` orders unit `u`, which `grant` says who orders.
+    /// A proxy order itself is applied (it decides who orders) or refused, and goes no
+    /// further; so does any order from a power that does not order the unit.
+    fn proxy_check(&self, u: u16, order: &Order, grant: proxy::Grant) -> Result<(), Submitted> {
+        let owner = self.power[u as usize];
+        if let OrderKind::Proxy { .. } = order.kind {
+            return Err(match grant {
+                _ if order.power != owner => Submitted::Rejected(Illegal::NotYourUnit),
+                proxy::Grant::Conflict => Submitted::Rejected(Illegal::ConflictingOrders),
+                proxy::Grant::Owner | proxy::Grant::To(_) => Submitted::Used(u),
+            });
+        }
+        match grant {
+            proxy::Grant::To(p) if p == order.power => Ok(()),
+            proxy::Grant::To(_) if order.power == owner => {
+                Err(Submitted::Rejected(Illegal::UnitProxied))
+            }
+            _ if order.power == owner => Ok(()),
+            _ => Err(Submitted::Rejected(Illegal::NotYourUnit)),
+        }
+    }
+
+    /// DATC 4.E.3 a: units without orders follow the legal moves their own power's
+    /// supports and convoys imply.
+    fn follow_implicit_orders(&mut self) {
+        for (u, order) in implicit_orders(self) {
+            if let Ok(eff) = self.legality(u, &order) {
+                self.eff[u as usize] = eff;
+                self.status[u as usize] = Status::Ok;
+                self.implicit.push((u, order));
+            }
+        }
+    }
+
     /// DATC 4.E.1 d: an order is legal when it could be valid in the current position.
-    pub(crate) fn legality(&self, u: u16, kind: &OrderKind) -> Result<Eff, Illegal> {
+    pub(crate) fn legality(&self, u: u16, order: &Order) -> Result<Eff, Illegal> {
         let ui = u as usize;
         let here = self.prov[ui];
         let map = self.map;
+        let kind = &order.kind;
         if let Some(unit) = kind.unit() {
             self.designation(unit, ui)?;
+        }
+        // DATC 4.B.6 a: an unknown or irrelevant coast fails the order.
+        if self.rules.unknown_coast == UnknownCoast::Fails {
+            check_coasts(map, order, |p| {
+                self.unit_at(p).map(|t| self.kind[t as usize])
+            })?;
         }
         // Ice (DATC 8): a frozen unit may only hold (and be supported).
         if self.hooks.frozen.contains(here) && !matches!(kind, OrderKind::Hold { .. }) {
@@ -384,7 +467,17 @@ impl<'a> Judge<'a> {
                         convoy: true,
                     });
                 }
+                let path = written_path(self.rules, order);
+                if !path.is_empty() {
+                    return self.path_move(ui, to, path);
+                }
                 let (dest_loc, convoy) = match self.move_target(ui, to, None) {
+                    // DATC 4.A.6 c: a convoy needs a written path.
+                    Ok((_, true))
+                        if self.rules.convoy_path == ConvoyPathSpecification::Required =>
+                    {
+                        return Err(Illegal::PathMissing)
+                    }
                     Ok(target) => target,
                     // DATC 4.E.1 a, b: a move to any place is a move: it cannot succeed
                     // (no route), and the unit gets no hold support.
@@ -429,10 +522,19 @@ impl<'a> Judge<'a> {
                 }
                 Ok(Eff::SupportHold { target: t })
             }
-            OrderKind::SupportMove { target, to, .. } => {
+            OrderKind::SupportMove { target, mut to, .. } => {
                 let tp = map.province_of(target.location);
                 let dest = map.province_of(to);
                 let t = self.unit_at(tp).ok_or(Illegal::NothingToSupport)?;
+                // DATC 4.B.4 b: a fleet supported into a two-coast province without a
+                // coast is supported to the map's default coast (none: the support fails).
+                if self.rules.support_coast == SupportCoast::MandatoryDefault
+                    && self.kind[t as usize] == UnitKind::Fleet
+                    && to.index() < map.province_count()
+                    && map.has_coasts(dest)
+                {
+                    to = map.default_coast(dest).ok_or(Illegal::CoastNotSpecified)?;
+                }
                 self.designation(&target, t as usize)?;
                 self.nationality(&target, t as usize, self.power[ui])?;
                 if tp == here || dest == here {
@@ -526,6 +628,11 @@ impl<'a> Judge<'a> {
                 }
                 Ok(Eff::Rail { dest: to })
             }
+            // The judge takes proxy orders apart when it assigns orders (DATC 4.E.5).
+            OrderKind::Proxy { .. } if self.rules.proxy_orders == ProxyOrders::NotAllowed => {
+                Err(Illegal::ProxyNotAllowed)
+            }
+            OrderKind::Proxy { .. } => Ok(Eff::Hold),
             OrderKind::Retreat { .. }
             | OrderKind::Disband { .. }
             | OrderKind::Build { .. }
@@ -807,8 +914,9 @@ impl<'a> Judge<'a> {
         let mut explicit: Vec<(ProvinceId, ProvinceId)> = Vec::new();
         for (order, sub) in orders.iter().zip(&self.submitted) {
             if let (OrderKind::CanalPermission { fleet, to }, Submitted::Used(_)) =
-                (order.kind, sub)
+                (&order.kind, sub)
             {
+                let to = *to;
                 let from = self.map.province_of(fleet.location);
                 if !explicit.contains(&(from, to)) {
                     explicit.push((from, to));
@@ -833,6 +941,42 @@ impl<'a> Judge<'a> {
         if let [m] = chosen[..] {
             self.canal_permit = m as u16;
         }
+    }
+
+    /// DATC 4.A.6 b, c: an army's move along the convoy path it wrote. It goes by convoy
+    /// whatever the distance; a path that cannot be taken makes the order illegal
+    /// (under 4.E.1 a and b it is a move that fails).
+    fn path_move(&self, ui: usize, to: LocationId, path: &[ProvinceId]) -> Result<Eff, Illegal> {
+        let map = self.map;
+        let from = self.prov[ui];
+        let dest = map.province_of(to);
+        if self.kind[ui] == UnitKind::Fleet {
+            return Err(Illegal::FleetCannotBeConvoyed);
+        }
+        if dest == from {
+            return Err(Illegal::MoveToOwnProvince);
+        }
+        if self.hooks.frozen.contains(dest) {
+            return Err(Illegal::Frozen);
+        }
+        if matches!(
+            map.province(dest).terrain,
+            Terrain::Sea | Terrain::Impassable
+        ) {
+            return Err(Illegal::NotAdjacent);
+        }
+        let any_format = matches!(
+            self.rules.legality,
+            Legality::AnyFormat | Legality::RealPlaces
+        );
+        if !any_format && !path_possible(map, from, path, dest, &self.legal_carriers) {
+            return Err(Illegal::PathImpossible);
+        }
+        Ok(Eff::Move {
+            dest,
+            dest_loc: dest.location(),
+            convoy: true,
+        })
     }
 
     /// Whether the fleet in `fleet` lies on some route of fleets now at sea from `from`
@@ -1004,17 +1148,36 @@ impl<'a> Judge<'a> {
                         None => Err(Illegal::NotAdjacent),
                     };
                 }
+                // No coast written: DATC 4.B.2 when one coast can be reached, 4.B.1 when
+                // both can.
                 match (first, second) {
-                    (Some(_), None)
-                        if self.rules.missing_coast_one == MissingCoastOnePossible::Fails =>
-                    {
-                        Err(Illegal::CoastNotSpecified)
-                    }
-                    (Some(c), None) => Ok((c, false)),
-                    (Some(_), Some(_)) => Err(Illegal::CoastNotSpecified),
                     (None, _) => Err(Illegal::NotAdjacent),
+                    (Some(c), None) => match self.rules.missing_coast_one {
+                        MissingCoastOnePossible::OnlyCoast => Ok((c, false)),
+                        MissingCoastOnePossible::DefaultCoast => self.default_coast(here, dest),
+                        MissingCoastOnePossible::Fails => Err(Illegal::CoastNotSpecified),
+                    },
+                    (Some(_), Some(_)) => match self.rules.missing_coast_two {
+                        MissingCoastTwoPossible::DefaultCoast => self.default_coast(here, dest),
+                        MissingCoastTwoPossible::Fails => Err(Illegal::CoastNotSpecified),
+                    },
                 }
             }
+        }
+    }
+
+    /// A fleet at `here` moving to `dest` without a coast, where the rules take the
+    /// map's default coast (DATC 4.B.1 b, 4.B.2 b): the move goes there if the fleet can
+    /// reach it, and fails when it cannot or the map names no default coast.
+    fn default_coast(
+        &self,
+        here: LocationId,
+        dest: ProvinceId,
+    ) -> Result<(LocationId, bool), Illegal> {
+        match self.map.default_coast(dest) {
+            Some(c) if self.map.fleet_adjacent(here, c) => Ok((c, false)),
+            Some(_) => Err(Illegal::CoastNotReachable),
+            None => Err(Illegal::CoastNotSpecified),
         }
     }
 
@@ -1022,6 +1185,11 @@ impl<'a> Judge<'a> {
     /// order says so, or when a fleet of its own power is ordered to convoy it on a
     /// possible route; in both cases only if an ordered route exists (6.G.8).
     fn decide_convoy_intent(&mut self, orders: &[Order]) {
+        // DATC 4.A.6 c: only a written path makes a convoy (those moves are convoys
+        // already); every other move goes by land.
+        if self.rules.convoy_path == ConvoyPathSpecification::Required {
+            return;
+        }
         let n = self.prov.len();
         let mut explicit = vec![false; n];
         for (order, sub) in orders.iter().zip(&self.submitted) {
@@ -1030,7 +1198,7 @@ impl<'a> Judge<'a> {
                     via_convoy: true, ..
                 },
                 Submitted::Used(u),
-            ) = (order.kind, sub)
+            ) = (&order.kind, sub)
             {
                 explicit[*u as usize] = true;
             }
@@ -1126,10 +1294,12 @@ impl<'a> Judge<'a> {
                     Eff::Rail { dest: d } => d == dest,
                     _ => false,
                 },
-                Eff::Convoy { army, dest } => matches!(
-                    self.eff[army as usize],
-                    Eff::Move { dest: d, convoy: true, .. } if d == dest
-                ),
+                Eff::Convoy { army, dest } => {
+                    matches!(
+                        self.eff[army as usize],
+                        Eff::Move { dest: d, convoy: true, .. } if d == dest
+                    ) && self.written_paths.allows(army as usize, self.prov[u])
+                }
                 Eff::Hold | Eff::Move { .. } | Eff::Rail { .. } | Eff::HopConvoy { .. } => true,
             };
             if !matches {
@@ -1160,6 +1330,7 @@ impl<'a> Judge<'a> {
         (0..self.prov.len())
             .filter(|&u| {
                 self.kind[u] == UnitKind::Army
+                    && self.written_paths.get(u).is_none()
                     && matches!(self.move_of(u), Some((d, true)) if self.map.army_adjacent(self.prov[u], d))
             })
             .collect()

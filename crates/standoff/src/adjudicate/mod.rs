@@ -8,10 +8,14 @@
 //! orders are given, except where the DATC makes order significant (none in movement).
 
 mod adjustment;
+mod coasts;
 mod csr;
 mod dptg;
+mod implicit;
 mod judge;
 mod outcome;
+mod paths;
+mod proxy;
 mod resolver;
 mod retreat;
 mod routes;
@@ -24,12 +28,12 @@ pub use adjustment::{
     AdjustmentResult,
 };
 pub use outcome::{Illegal, Outcome, UnitResult};
-pub use retreat::{adjudicate_retreats, RetreatOutcome, RetreatResult};
+pub use retreat::{adjudicate_retreats, adjudicate_retreats_with, RetreatOutcome, RetreatResult};
 pub use routes::{fleet_on_route, fleets_on_routes, ProvinceSet};
 
 use crate::ids::{LocationId, ProvinceId};
 use crate::order::{Order, OrderKind};
-use crate::parse::{parse_orders_at, LineError};
+use crate::parse::{parse_orders_with, LineError};
 use crate::position::{Dislodged, Position};
 use crate::rules::{AdjacentConvoy, ParadoxRule, RetreatToConvoyOrigin, RuleSet};
 use crate::unit::Unit;
@@ -63,6 +67,9 @@ pub struct MovementResult {
     pub eliminated: Vec<Unit>,
     /// The home guards that stood this turn (Bowen 6): (home power, center).
     pub home_guards: Vec<(crate::ids::PowerId, ProvinceId)>,
+    /// Orders no one submitted that units followed: the implicit orders deduced from
+    /// their power's supports and convoys (DATC 4.E.3 a; empty under the default rules).
+    pub implicit: Vec<Order>,
 }
 
 impl MovementResult {
@@ -256,6 +263,7 @@ fn assemble<S: Settlement>(
         orders,
         eliminated,
         home_guards: judge.home_guards(),
+        implicit: judge.implicit.iter().map(|(_, o)| o.clone()).collect(),
     }
 }
 
@@ -290,12 +298,17 @@ pub struct OrderChecker<'a> {
 }
 
 impl<'a> OrderChecker<'a> {
-    /// Prepares checks against `position`.
+    /// Prepares checks against `position` under the default rules.
     pub fn new(variant: &'a Variant, position: &Position) -> Self {
+        OrderChecker::with_rules(variant, &DEFAULT_RULES, position)
+    }
+
+    /// Prepares checks against `position` under `rules`.
+    pub fn with_rules(variant: &'a Variant, rules: &'a RuleSet, position: &Position) -> Self {
         OrderChecker {
             judge: Judge::new(
                 &variant.map,
-                &DEFAULT_RULES,
+                rules,
                 variant.hooks(position.phase),
                 position,
                 &[],
@@ -318,7 +331,7 @@ impl<'a> OrderChecker<'a> {
         if judge.power[u as usize] != order.power {
             return Err(Illegal::NotYourUnit);
         }
-        judge.legality(u, &order.kind).map(|_| ())
+        judge.legality(u, order).map(|_| ())
     }
 }
 
@@ -329,6 +342,16 @@ pub fn check_movement_order(
     order: &Order,
 ) -> Result<(), Illegal> {
     OrderChecker::new(variant, position).check(order)
+}
+
+/// [`check_movement_order`] under `rules`.
+pub fn check_movement_order_with(
+    variant: &Variant,
+    rules: &RuleSet,
+    position: &Position,
+    order: &Order,
+) -> Result<(), Illegal> {
+    OrderChecker::with_rules(variant, rules, position).check(order)
 }
 
 /// Orders read from text and the movement result.
@@ -355,7 +378,7 @@ pub fn adjudicate_text_with(
     position: &Position,
     text: &str,
 ) -> TextAdjudication {
-    let (parsed, errors) = parse_orders_at(variant, position, text);
+    let (parsed, errors) = parse_orders_with(variant, position, rules, text);
     let orders: Vec<Order> = parsed.into_iter().map(|p| p.order).collect();
     let result = adjudicate_movement_with(variant, rules, position, &orders);
     TextAdjudication {

@@ -9,7 +9,8 @@ use crate::ids::ProvinceId;
 pub enum Illegal {
     /// No unit stands where the order says.
     NoUnit,
-    /// The unit belongs to another power (proxy orders are not allowed, DATC 4.E.5 c).
+    /// The unit belongs to another power, which did not hand it over by a proxy order
+    /// (DATC 4.E.5).
     NotYourUnit,
     /// This kind of order does not belong in this phase.
     WrongPhase,
@@ -88,6 +89,20 @@ pub enum Illegal {
     NeutralGround,
     /// A canal permission for a passage that is not through the canal.
     NotThroughCanal,
+    /// A proxy order where the rules do not allow them (DATC 4.E.5 c).
+    ProxyNotAllowed,
+    /// A coast the space does not have (DATC 4.B.6 a).
+    UnknownCoast,
+    /// A coast given for an army, or for a convoyed army's destination (DATC 4.B.6 a).
+    IrrelevantCoast,
+    /// A convoy path that does not lead through fleets at sea from the army to its
+    /// destination (DATC 4.A.6 b, c).
+    PathImpossible,
+    /// A move that needs a convoy without the path the rules require (DATC 4.A.6 c).
+    PathMissing,
+    /// The owner handed the unit's order to another power with a proxy order
+    /// (DATC 4.E.5 a, b).
+    UnitProxied,
 }
 
 /// The result of a unit's order in a movement phase.

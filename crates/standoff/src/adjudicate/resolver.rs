@@ -365,7 +365,10 @@ impl<'j, 'a> Resolver<'j, 'a> {
             let chain = j.convoyers_of.get(m);
             return !chain.is_empty() && chain.iter().all(|&f| self.resolve(f as usize));
         }
-        if j.rules.multi_route_convoy == MultiRouteConvoy::AnyRouteDisrupted {
+        // A written convoy path (DATC 4.A.6 b, c) is one route: every fleet on it counts.
+        if j.rules.multi_route_convoy == MultiRouteConvoy::AnyRouteDisrupted
+            || j.written_paths.get(m).is_some()
+        {
             return self.every_route_intact(m, dest);
         }
         let fleets = j.convoyers_of.get(m);

@@ -2,11 +2,14 @@
 //! Two or more retreats to one province all fail; a unit without a valid retreat
 //! order disbands. Any other order is illegal in this phase.
 
+use super::coasts::check_coasts;
 use super::outcome::Illegal;
 use super::OrderStatus;
 use crate::ids::{LocationId, ProvinceId};
 use crate::order::{Order, OrderKind};
 use crate::position::Position;
+use crate::rules::{MissingCoastOnePossible, MissingCoastTwoPossible, RuleSet, UnknownCoast};
+use crate::unit::UnitKind;
 use crate::variant::Variant;
 
 /// What happened to one dislodged unit.
@@ -36,9 +39,20 @@ pub struct RetreatResult {
     pub orders: Vec<OrderStatus>,
 }
 
-/// Adjudicates a retreat phase.
+/// Adjudicates a retreat phase under the default rules (the `datc` preset).
 pub fn adjudicate_retreats(
     variant: &Variant,
+    position: &Position,
+    orders: &[Order],
+) -> RetreatResult {
+    adjudicate_retreats_with(variant, &RuleSet::DATC, position, orders)
+}
+
+/// Adjudicates a retreat phase under `rules` (of which the coast rules concern
+/// retreats: 4.B.1, 4.B.2 and 4.B.6).
+pub fn adjudicate_retreats_with(
+    variant: &Variant,
+    rules: &RuleSet,
     position: &Position,
     orders: &[Order],
 ) -> RetreatResult {
@@ -72,6 +86,14 @@ pub fn adjudicate_retreats(
             statuses.push(OrderStatus::Rejected(Illegal::NotYourUnit));
             continue;
         }
+        // DATC 4.B.6 a: an unknown or irrelevant coast fails the order.
+        if rules.unknown_coast == UnknownCoast::Fails {
+            let kind = dislodged.unit.kind;
+            if let Err(why) = check_coasts(map, order, |_| Some(kind)) {
+                statuses.push(OrderStatus::Rejected(why));
+                continue;
+            }
+        }
         let decided = match order.kind {
             OrderKind::Disband { .. } | OrderKind::Remove { .. } => Ok(None),
             OrderKind::Retreat { to, .. } | OrderKind::Move { to, .. } => {
@@ -79,16 +101,43 @@ pub fn adjudicate_retreats(
                 // Only options the unit could really move to count, whatever the
                 // position claims (positions can be built by hand).
                 let unit = dislodged.unit;
+                // An army's coast means nothing (DATC 4.B.6 b: ignored).
+                let to = if unit.kind == UnitKind::Army {
+                    dest.location()
+                } else {
+                    to
+                };
                 let mut fits = dislodged.retreat_options.iter().copied().filter(|&o| {
                     map.province_of(o) == dest
                         && (o == to || to.index() < map.province_count())
                         && map.can_stand(unit.kind, o)
                         && map.can_move(unit.kind, unit.location, o)
                 });
-                match (fits.next(), fits.next()) {
-                    (Some(o), None) => Ok(Some(o)),
-                    (Some(_), Some(_)) => Err(Illegal::CoastNotSpecified),
+                let first = fits.next();
+                let several = fits.next().is_some();
+                let options = &dislodged.retreat_options;
+                // A fleet retreating to a two-coast province without a coast: DATC 4.B.2
+                // when one coast is open to it, 4.B.1 when both are.
+                let default = || match map.default_coast(dest) {
+                    Some(c) if options.contains(&c) => Ok(Some(c)),
+                    Some(_) => Err(Illegal::NotARetreatOption),
+                    None => Err(Illegal::CoastNotSpecified),
+                };
+                let coastless = unit.kind == UnitKind::Fleet
+                    && to.index() < map.province_count()
+                    && map.has_coasts(dest);
+                match (first, several) {
                     (None, _) => Err(Illegal::NotARetreatOption),
+                    (Some(o), false) if !coastless => Ok(Some(o)),
+                    (Some(o), false) => match rules.missing_coast_one {
+                        MissingCoastOnePossible::OnlyCoast => Ok(Some(o)),
+                        MissingCoastOnePossible::DefaultCoast => default(),
+                        MissingCoastOnePossible::Fails => Err(Illegal::CoastNotSpecified),
+                    },
+                    (Some(_), true) => match rules.missing_coast_two {
+                        MissingCoastTwoPossible::DefaultCoast => default(),
+                        MissingCoastTwoPossible::Fails => Err(Illegal::CoastNotSpecified),
+                    },
                 }
             }
             _ => Err(Illegal::WrongPhase),

@@ -2,12 +2,13 @@
 
 use super::file::{Case, UnitLine};
 use crate::adjudicate::{
-    adjudicate_adjustments_with, adjudicate_movement_with, adjudicate_retreats, retreat_options,
+    adjudicate_adjustments_with, adjudicate_movement_with, adjudicate_retreats_with,
+    retreat_options,
 };
 use crate::game::capture_centers;
 use crate::ids::{PowerId, ProvinceId};
 use crate::order::{Order, OrderKind};
-use crate::parse::{parse_order, parse_order_at, parse_unit, split_canal_clause};
+use crate::parse::{parse_order, parse_orders_with, parse_unit};
 use crate::phase::{parse_phase, Phase, PhaseKind, Season};
 use crate::position::Dislodged;
 use crate::position::Position;
@@ -151,31 +152,34 @@ fn read_space(variant: &Variant, line: &UnitLine) -> Result<(PowerId, ProvinceId
     Ok((power, space))
 }
 
+/// The case's orders, read as one block under `rules` (DATC 4.E.2 decides how names
+/// that could be several spaces are settled).
 fn read_orders(
     variant: &Variant,
+    rules: &RuleSet,
     case: &Case,
     position: &Position,
     problems: &mut Vec<String>,
 ) -> Vec<Order> {
-    let mut orders = Vec::new();
-    for line in &case.orders {
-        let (main, permission) = split_canal_clause(variant, &line.text);
-        match parse_order_at(variant, position, None, main) {
-            Ok(o) => {
-                orders.push(o);
-                if let Some(text) = permission {
-                    match parse_order_at(variant, position, Some(o.power), text) {
-                        Ok(p) => orders.push(p),
-                        Err(e) => {
-                            problems.push(format!("line {}: cannot read order: {e}", line.line))
-                        }
-                    }
-                }
-            }
-            Err(e) => problems.push(format!("line {}: cannot read order: {e}", line.line)),
-        }
+    let text: String = case
+        .orders
+        .iter()
+        .map(|l| format!("{}\n", l.text))
+        .collect();
+    let (parsed, errors) = parse_orders_with(variant, position, rules, &text);
+    let file_line = |i: usize| {
+        i.checked_sub(1)
+            .and_then(|k| case.orders.get(k))
+            .map_or(0, |l| l.line)
+    };
+    for e in errors {
+        problems.push(format!(
+            "line {}: cannot read order: {}",
+            file_line(e.line),
+            e.error
+        ));
     }
-    orders
+    parsed.into_iter().map(|p| p.order).collect()
 }
 
 fn expected_set(
@@ -232,13 +236,13 @@ pub fn run_case_with(variant: &Variant, rules: &RuleSet, case: &Case) -> CaseRep
     if phase.kind == PhaseKind::Retreat {
         add_dislodged(variant, rules, case, &mut position, &mut problems);
     }
-    let orders = read_orders(variant, case, &position, &mut problems);
+    let orders = read_orders(variant, rules, case, &position, &mut problems);
     // The board after the phase, and (after movement) the dislodged units that can retreat.
     let after_phase: Position = match phase.kind {
         PhaseKind::Movement => {
             adjudicate_movement_with(variant, rules, &position, &orders).position
         }
-        PhaseKind::Retreat => adjudicate_retreats(variant, &position, &orders).position,
+        PhaseKind::Retreat => adjudicate_retreats_with(variant, rules, &position, &orders).position,
         PhaseKind::Adjustment => {
             adjudicate_adjustments_with(variant, rules, &position, &orders).position
         }
@@ -429,6 +433,6 @@ pub fn movement_case_input(variant: &Variant, case: &Case) -> Option<(Position, 
     let phase = parse_phase(&case.phase).filter(|p| p.kind == PhaseKind::Movement)?;
     let Setup { position, problems } = setup(variant, case, phase);
     let mut problems = problems;
-    let orders = read_orders(variant, case, &position, &mut problems);
+    let orders = read_orders(variant, &RuleSet::DATC, case, &position, &mut problems);
     problems.is_empty().then_some((position, orders))
 }

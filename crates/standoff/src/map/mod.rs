@@ -44,6 +44,10 @@ pub struct Province {
     pub is_center: bool,
     /// Named coasts (empty unless the province has separately named coasts).
     pub coasts: Vec<LocationId>,
+    /// The coast taken when an order needs one and names none, under the rules that
+    /// use a default coast (DATC 4.B.1 b, 4.B.2 b, 4.B.4 b, 4.B.7 b); `None` when the
+    /// map names none.
+    pub default_coast: Option<LocationId>,
 }
 
 /// A place a unit can stand: a province or one of its named coasts.
@@ -98,6 +102,8 @@ pub struct ProvinceSpec {
     pub is_center: bool,
     /// Named coasts (`"nc"`, `"sc"`, ...).
     pub coasts: Vec<String>,
+    /// The default coast, one of `coasts` (the loader checks it).
+    pub default_coast: Option<String>,
     /// Extra names accepted by the parser.
     pub aliases: Vec<String>,
 }
@@ -140,8 +146,13 @@ impl Map {
         for (p, ps) in spec.provinces.iter().enumerate() {
             let pid = ProvinceId(p as u16);
             let mut coasts = Vec::new();
+            let mut default_coast = None;
             for c in &ps.coasts {
-                coasts.push(LocationId(locations.len() as u16));
+                let id = LocationId(locations.len() as u16);
+                if ps.default_coast.as_ref() == Some(c) {
+                    default_coast = Some(id);
+                }
+                coasts.push(id);
                 locations.push(Location {
                     province: pid,
                     coast: Some(c.clone()),
@@ -175,6 +186,7 @@ impl Map {
                 terrain: ps.terrain,
                 is_center: ps.is_center,
                 coasts,
+                default_coast,
             });
         }
         let mut map = Map {
@@ -257,6 +269,13 @@ impl Map {
     #[inline]
     pub fn has_coasts(&self, p: ProvinceId) -> bool {
         !self.provinces[p.index()].coasts.is_empty()
+    }
+
+    /// The coast of `p` that orders naming none are read as, where the rules take a
+    /// default coast (DATC 4.B.1 b, 4.B.2 b, 4.B.4 b, 4.B.7 b), if the map names one.
+    #[inline]
+    pub fn default_coast(&self, p: ProvinceId) -> Option<LocationId> {
+        self.provinces[p.index()].default_coast
     }
 
     /// Looks a province up by any of its names (case, spaces and punctuation ignored).

@@ -222,12 +222,19 @@ pub fn write_mila_order(map: &Map, order: &Order, untyped_letter: Option<char>) 
     };
     match &order.kind {
         OrderKind::Hold { unit: u } => format!("{} H", unit(u)),
+        // The saved-game form has no convoy path: a move with one is written as a
+        // move by convoy.
         OrderKind::Move {
             unit: u,
             to,
             via_convoy,
+            path,
         } => {
-            let via = if *via_convoy { " VIA" } else { "" };
+            let via = if *via_convoy || !path.is_empty() {
+                " VIA"
+            } else {
+                ""
+            };
             format!("{} - {}{via}", unit(u), loc(*to))
         }
         OrderKind::SupportHold { unit: u, target } => format!("{} S {}", unit(u), unit(target)),
@@ -261,5 +268,7 @@ pub fn write_mila_order(map: &Map, order: &Order, untyped_letter: Option<char>) 
         OrderKind::Disband { unit: u } | OrderKind::Remove { unit: u } => format!("{} D", unit(u)),
         OrderKind::Build { unit: u } => format!("{} B", unit(u)),
         OrderKind::Waive => "WAIVE".to_string(),
+        // No proxy order in the saved-game form: the power is written by its index.
+        OrderKind::Proxy { unit: u, to } => format!("{} PROXY {}", unit(u), to.index()),
     }
 }

@@ -2,7 +2,7 @@
 
 use super::{Order, OrderKind, UnitRef};
 use crate::map::Map;
-use crate::variant::{Power, Variant};
+use crate::variant::Power;
 use std::fmt;
 
 /// An order paired with its map, for display.
@@ -10,7 +10,6 @@ pub struct OrderDisplay<'a> {
     order: &'a Order,
     map: &'a Map,
     abbreviations: bool,
-    /// The variant's powers, to name a convoy's nationality condition (`if French`).
     powers: Option<&'a [Power]>,
 }
 
@@ -22,17 +21,6 @@ impl Order {
             map,
             abbreviations: true,
             powers: None,
-        }
-    }
-
-    /// Displays the order as [`Order::display`] does, naming powers where an order
-    /// says one (a convoy for armies of one nationality: `... if French`).
-    pub fn display_in<'a>(&'a self, variant: &'a Variant) -> OrderDisplay<'a> {
-        OrderDisplay {
-            order: self,
-            map: &variant.map,
-            abbreviations: true,
-            powers: Some(&variant.powers),
         }
     }
 
@@ -48,7 +36,23 @@ impl Order {
     }
 }
 
-impl OrderDisplay<'_> {
+impl<'a> OrderDisplay<'a> {
+    /// Names the power a proxy order hands its unit to (without them it is written as
+    /// `power N`).
+    pub fn with_powers(self, powers: &'a [Power]) -> Self {
+        OrderDisplay {
+            powers: Some(powers),
+            ..self
+        }
+    }
+
+    fn power(&self, p: crate::PowerId) -> String {
+        match self.powers.and_then(|ps| ps.get(p.index())) {
+            Some(power) => power.name.clone(),
+            None => format!("power {}", p.index()),
+        }
+    }
+
     fn loc(&self, l: crate::LocationId) -> String {
         if self.abbreviations {
             self.map.location_abbr(l)
@@ -73,8 +77,13 @@ impl fmt::Display for OrderDisplay<'_> {
                 unit,
                 to,
                 via_convoy,
+                path,
             } => {
-                write!(f, "{} - {}", self.unit(unit), self.loc(*to))?;
+                write!(f, "{}", self.unit(unit))?;
+                for sea in path {
+                    write!(f, " - {}", self.loc(sea.location()))?;
+                }
+                write!(f, " - {}", self.loc(*to))?;
                 if *via_convoy {
                     write!(f, " via convoy")?;
                 }
@@ -119,6 +128,9 @@ impl fmt::Display for OrderDisplay<'_> {
             OrderKind::Build { unit } => write!(f, "Build {}", self.unit(unit)),
             OrderKind::Remove { unit } => write!(f, "Remove {}", self.unit(unit)),
             OrderKind::Waive => write!(f, "Waive"),
+            OrderKind::Proxy { unit, to } => {
+                write!(f, "{} proxy to {}", self.unit(unit), self.power(*to))
+            }
         }
     }
 }

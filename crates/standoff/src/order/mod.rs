@@ -1,7 +1,10 @@
 //! The order model: one flat enum of every order a phase can take, with ids only.
 //!
 //! An [`Order`] says what was written, resolved against the map; whether it is legal
-//! in the current position is the adjudicator's business, not the model's.
+//! in the current position is the adjudicator's business, not the model's. What the ids
+//! cannot hold is kept beside them: a convoy path (`A Lon - Nth - Bel`, DATC 4.A.6) and a
+//! coast the map does not have (`Bre(ec)`, DATC 4.B.6), so each rule choice can act on
+//! what the player wrote.
 
 mod display;
 
@@ -34,16 +37,41 @@ impl UnitRef {
 }
 
 /// An order of one power.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Order {
     /// The power giving the order.
     pub power: PowerId,
     /// What it orders.
     pub kind: OrderKind,
+    /// A coast written where the order's ids cannot hold it (DATC 4.B.6), if any.
+    pub stray_coast: Option<StrayCoast>,
+}
+
+impl Order {
+    /// An order as written with no stray coast.
+    pub fn new(power: PowerId, kind: OrderKind) -> Order {
+        Order {
+            power,
+            kind,
+            stray_coast: None,
+        }
+    }
+}
+
+/// A coast written in an order that names no place the order can use (DATC 4.B.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StrayCoast {
+    /// A coast the space does not have (`Brest east coast`, `Spain west coast`), or a
+    /// coast name that is none of the map's (`Spa(xc)`).
+    Unknown,
+    /// A coast where coasts mean nothing: the destination of a convoyed army
+    /// (`F Mao C A Bre - Spa(nc)`). A coast given for an army elsewhere is kept in the
+    /// location and found irrelevant by the judge, which knows the unit's type.
+    Irrelevant,
 }
 
 /// Every kind of order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum OrderKind {
     /// The unit stays.
     Hold {
@@ -58,6 +86,9 @@ pub enum OrderKind {
         to: LocationId,
         /// Written "via convoy" / "by convoy".
         via_convoy: bool,
+        /// The convoy path written between origin and destination, in order
+        /// (`A Lon - Nth - Bel`: `[Nth]`); empty when none was written (DATC 4.A.6).
+        path: Vec<ProvinceId>,
     },
     /// Support the unit in `target` to hold.
     SupportHold {
@@ -123,6 +154,14 @@ pub enum OrderKind {
     },
     /// Decline one build.
     Waive,
+    /// Hand the order of one's unit to another power for this phase (DATC 4.E.5:
+    /// refused unless the rules allow proxy orders).
+    Proxy {
+        /// The unit handed over.
+        unit: UnitRef,
+        /// The power that orders it.
+        to: PowerId,
+    },
 }
 
 impl OrderKind {
@@ -138,7 +177,8 @@ impl OrderKind {
             | OrderKind::Retreat { unit, .. }
             | OrderKind::Disband { unit }
             | OrderKind::Build { unit }
-            | OrderKind::Remove { unit } => Some(unit),
+            | OrderKind::Remove { unit }
+            | OrderKind::Proxy { unit, .. } => Some(unit),
             OrderKind::Waive | OrderKind::CanalPermission { .. } => None,
         }
     }

@@ -13,6 +13,8 @@ pub enum ParseErrorKind {
     MissingPower,
     /// A word where a power name was expected that names no power.
     UnknownPower(String),
+    /// A power name was expected here (after `proxy to`).
+    ExpectedPower,
     /// A word that names no space on the map.
     UnknownLocation(String),
     /// A misspelled name that could be several spaces.
@@ -46,6 +48,7 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::Empty => write!(f, "empty order"),
             ParseErrorKind::MissingPower => write!(f, "no power given for this order"),
             ParseErrorKind::UnknownPower(w) => write!(f, "`{w}` is not a power"),
+            ParseErrorKind::ExpectedPower => write!(f, "expected a power name here"),
             ParseErrorKind::UnknownLocation(w) => write!(f, "`{w}` is not a space on this map"),
             ParseErrorKind::AmbiguousLocation(w, c) => {
                 write!(f, "`{w}` could be any of: {}", c.join(", "))

@@ -2,24 +2,30 @@
 //!
 //! Reads full names, rulebook abbreviations and common aliases, case-insensitively;
 //! `-`/`to`/`moves to`, `S`/`supports`, `C`/`convoys`, `H`/`holds`, `via convoy`,
-//! retreats, disbands, builds, removals and waives. Nationality and unit-type words are
-//! optional and not binding (DATC 4.C.1, 4.C.2, 4.C.5, 4.C.6). Misspelled names are read
-//! when only one space is close (DATC 4.E.2/4.E.5); anything else is a [`ParseError`]
-//! with the span of the bad word. The parser never panics.
+//! convoy paths (`A Lon - Nth - Bel`, kept for DATC 4.A.6), retreats, disbands, builds,
+//! removals, waives and proxy orders (`F Nth proxy to Germany`, DATC 4.E.5).
+//! Nationality and unit-type words are optional and not binding (DATC 4.C.1, 4.C.2,
+//! 4.C.5, 4.C.6). A coast the space does not have is kept as a stray coast on the order
+//! (DATC 4.B.6). Misspelled names are read when only one space is close (DATC 4.E.2);
+//! anything else is a [`ParseError`] with the span of the bad word. The parser never
+//! panics.
 
 mod error;
 mod fuzzy;
 mod lexer;
+mod reading;
 mod sections;
 mod unit;
 
 pub use error::{ParseError, ParseErrorKind};
+pub use reading::parse_orders_with;
 pub use sections::{split_phases, HeaderError, PhaseSection};
 pub use unit::parse_unit;
 
 use crate::ids::{LocationId, PowerId, ProvinceId};
-use crate::order::{Order, OrderKind, UnitRef};
+use crate::order::{Order, OrderKind, StrayCoast, UnitRef};
 use crate::phase::PhaseKind;
+use crate::rules::RuleSet;
 use crate::unit::UnitKind;
 use crate::variant::Variant;
 use lexer::{lex, Tok, Token};
@@ -59,26 +65,39 @@ pub fn parse_order(
         tokens: &tokens,
         pos: 0,
         input: text,
+        stray_coast: None,
     };
     p.order(phase, power)
 }
 
 /// Parses a single order in the context of a position: when a name could be several
 /// spaces (`A Bur - Pir`, `F Rum - Bu`), the reading that gives a legal order is taken
-/// if there is exactly one (DATC 4.E.2 d: each order is read as the player meant a
-/// possible order); otherwise the ambiguity is the error.
+/// if there is exactly one (DATC 4.E.2 b: each order is read as the player meant a
+/// possible order); otherwise the ambiguity is the error. [`parse_orders_with`] reads
+/// under the other choices of 4.E.2.
 pub fn parse_order_at(
     variant: &Variant,
     position: &crate::position::Position,
     power: Option<PowerId>,
     text: &str,
 ) -> Result<Order, ParseError> {
-    resolve_ambiguity(variant, position, power, text, 2)
+    resolve_ambiguity(
+        variant,
+        position,
+        &RuleSet::DATC,
+        power,
+        text,
+        AMBIGUITY_DEPTH,
+    )
 }
+
+/// How deep [`parse_order_at`] looks for names that could be several spaces.
+const AMBIGUITY_DEPTH: u8 = 2;
 
 fn resolve_ambiguity(
     variant: &Variant,
     position: &crate::position::Position,
+    rules: &RuleSet,
     power: Option<PowerId>,
     text: &str,
     depth: u8,
@@ -102,14 +121,15 @@ fn resolve_ambiguity(
             return Err(error);
         };
         let candidate = format!("{before}{id}{after}");
-        if let Ok(order) = resolve_ambiguity(variant, position, power, &candidate, depth - 1) {
-            if crate::legal::is_legal(variant, position, &order) {
+        if let Ok(order) = resolve_ambiguity(variant, position, rules, power, &candidate, depth - 1)
+        {
+            if crate::legal::is_legal_with(variant, rules, position, &order) {
                 legal.push((id.clone(), order));
             }
         }
     }
     match legal.as_slice() {
-        [(_, order)] => Ok(*order),
+        [(_, order)] => Ok(order.clone()),
         [] => Err(error),
         many => Err(ParseError {
             kind: ParseErrorKind::AmbiguousLocation(
@@ -153,6 +173,33 @@ fn parse_lines(
 ) -> (Vec<ParsedLine>, Vec<LineError>) {
     let mut orders = Vec::new();
     let mut errors = Vec::new();
+    for OrderLine { line, power, text } in order_lines(variant, text) {
+        match parse(power, text) {
+            Ok(order) => orders.push(ParsedLine {
+                line,
+                order,
+                text: text.to_string(),
+            }),
+            Err(error) => errors.push(LineError { line, error }),
+        }
+    }
+    (orders, errors)
+}
+
+/// One line of a block of orders that holds an order.
+struct OrderLine<'t> {
+    /// 1-based line number.
+    line: usize,
+    /// The power of the last power header above it, if any.
+    power: Option<PowerId>,
+    /// The text without comment and surrounding space.
+    text: &'t str,
+}
+
+/// The order lines of a block: comments (`#`) and blank lines dropped, and a line holding
+/// only a power name (optionally with `:`) taken as the power of the lines after it.
+fn order_lines<'t>(variant: &Variant, text: &'t str) -> Vec<OrderLine<'t>> {
+    let mut out = Vec::new();
     let mut current: Option<PowerId> = None;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -164,29 +211,26 @@ fn parse_lines(
             current = Some(p);
             continue;
         }
+        // `A Egy H SC F Med - Red`: the permission is an order of its own (DATC 7.C).
         let (main, permission) = split_canal_clause(variant, line);
-        match parse(current, main) {
-            Ok(order) => {
-                orders.push(ParsedLine {
-                    line: i + 1,
-                    order,
-                    text: main.to_string(),
-                });
-                if let Some(text) = permission {
-                    match parse(Some(order.power), text) {
-                        Ok(order) => orders.push(ParsedLine {
-                            line: i + 1,
-                            order,
-                            text: text.to_string(),
-                        }),
-                        Err(error) => errors.push(LineError { line: i + 1, error }),
-                    }
-                }
-            }
-            Err(error) => errors.push(LineError { line: i + 1, error }),
+        out.push(OrderLine {
+            line: i + 1,
+            power: current,
+            text: main,
+        });
+        if let Some(text) = permission {
+            let power = main
+                .split_once(':')
+                .and_then(|(p, _)| variant.find_power(p.trim()))
+                .or(current);
+            out.push(OrderLine {
+                line: i + 1,
+                power,
+                text,
+            });
         }
     }
-    (orders, errors)
+    out
 }
 
 /// Splits a line that gives the unit in a canal's gate an order and a permission
@@ -215,6 +259,17 @@ struct Parser<'a> {
     tokens: &'a [Token],
     pos: usize,
     input: &'a str,
+    /// The first coast read that no id can hold (DATC 4.B.6).
+    stray_coast: Option<StrayCoast>,
+}
+
+/// A coast as written after a space name.
+#[derive(Clone, Copy)]
+enum Coast {
+    /// One of the coast names (`nc`, `north coast`, ...), normalised.
+    Named(&'static str),
+    /// Written as a coast (`/xc`, `(middle coast)`) but no coast name.
+    Unknown,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -227,6 +282,7 @@ enum Action {
     Disband,
     Build,
     Remove,
+    Proxy,
 }
 
 fn action_word(w: &str) -> Option<Action> {
@@ -241,6 +297,7 @@ fn action_word(w: &str) -> Option<Action> {
         "d" | "disband" | "disbands" => Action::Disband,
         "b" | "build" | "builds" => Action::Build,
         "remove" | "removes" => Action::Remove,
+        "proxy" | "proxies" => Action::Proxy,
         _ => return None,
     })
 }
@@ -261,6 +318,18 @@ fn coast_word(w: &str) -> Option<&'static str> {
         "wc" | "w" | "west" | "westcoast" => "wc",
         _ => return None,
     })
+}
+
+/// A coast written after `/` or in parentheses: a coast name, or something shaped like
+/// one (`xc`, `middle coast`) that names no coast.
+fn written_coast(w: &str) -> Option<Coast> {
+    match coast_word(w) {
+        Some(c) => Some(Coast::Named(c)),
+        None if (w.len() == 2 && w.ends_with('c')) || (w.len() > 5 && w.ends_with("coast")) => {
+            Some(Coast::Unknown)
+        }
+        None => None,
+    }
 }
 
 impl<'a> Parser<'a> {
@@ -326,7 +395,11 @@ impl<'a> Parser<'a> {
         if self.pos < self.tokens.len() {
             return self.err(ParseErrorKind::TrailingInput, self.here_span());
         }
-        Ok(Order { power, kind })
+        Ok(Order {
+            power,
+            kind,
+            stray_coast: self.stray_coast,
+        })
     }
 
     /// `England:` or `England` followed by the order.
@@ -431,6 +504,13 @@ impl<'a> Parser<'a> {
             Action::Hold => Ok(OrderKind::Hold { unit }),
             Action::Disband | Action::Remove => Ok(disband(phase, unit)),
             Action::Build => Ok(OrderKind::Build { unit }),
+            Action::Proxy => {
+                if matches!(self.peek_word(), Some("to")) {
+                    self.pos += 1;
+                }
+                let to = self.power_name()?;
+                Ok(OrderKind::Proxy { unit, to })
+            }
             Action::Move | Action::Retreat => {
                 // "moves to", "retreats to"
                 if matches!(self.peek_word(), Some("to")) {
@@ -441,9 +521,11 @@ impl<'a> Parser<'a> {
                     return self.rail_destination(unit);
                 }
                 let mut to = self.location()?;
-                // Path specifications (DATC 4.A.6): `A Lon - Nth - Bel`; keep the end.
+                // A convoy path (DATC 4.A.6): `A Lon - Nth - Bel` keeps `[Nth]`.
+                let mut path = Vec::new();
                 while self.at(Tok::Dash) {
                     self.pos += 1;
+                    path.push(self.variant.map.province_of(to));
                     to = self.location()?;
                 }
                 let via_convoy = self.via_convoy();
@@ -454,6 +536,7 @@ impl<'a> Parser<'a> {
                         unit,
                         to,
                         via_convoy,
+                        path,
                     })
                 }
             }
@@ -525,6 +608,10 @@ impl<'a> Parser<'a> {
                     }
                     _ => army,
                 };
+                // A convoy carries an army: a coast of its destination means nothing.
+                if to.index() >= self.variant.map.province_count() {
+                    self.stray_coast.get_or_insert(StrayCoast::Irrelevant);
+                }
                 Ok(OrderKind::Convoy {
                     unit,
                     army,
@@ -711,14 +798,46 @@ impl<'a> Parser<'a> {
         };
         let coast = self.coast()?;
         let map = &self.variant.map;
-        Ok(match coast {
-            Some(c) => match map.coast(province, c) {
-                Some(l) => l,
-                // A coast the province does not have is ignored (DATC 4.B.6).
-                None => province.location(),
-            },
-            None => province.location(),
+        let named = match coast {
+            None => return Ok(province.location()),
+            Some(Coast::Named(c)) => map.coast(province, c),
+            Some(Coast::Unknown) => None,
+        };
+        Ok(match named {
+            Some(l) => l,
+            // A coast the province does not have: the order keeps it as a stray coast,
+            // which the rules ignore or fail the order for (DATC 4.B.6).
+            None => {
+                self.stray_coast.get_or_insert(StrayCoast::Unknown);
+                province.location()
+            }
         })
+    }
+
+    /// A power's name (after `proxy to`): exact, or the one power close to it.
+    fn power_name(&mut self) -> Result<PowerId, ParseError> {
+        let Some(t) = self.peek().filter(|t| t.tok == Tok::Word) else {
+            return self.err(ParseErrorKind::ExpectedPower, self.here_span());
+        };
+        if let Some(p) = self.variant.find_power(&t.norm) {
+            self.pos += 1;
+            return Ok(p);
+        }
+        let candidates = self.variant.powers.iter().enumerate().flat_map(|(i, p)| {
+            [p.name.as_str(), p.adjective.as_str()]
+                .into_iter()
+                .map(move |n| (crate::map::normalize_name(n), PowerId(i as u8)))
+        });
+        match fuzzy::closest(&t.norm, candidates).as_slice() {
+            [p] => {
+                self.pos += 1;
+                Ok(*p)
+            }
+            _ => self.err(
+                ParseErrorKind::UnknownPower(self.input[t.span.clone()].to_string()),
+                t.span.clone(),
+            ),
+        }
     }
 
     /// A misspelled or shortened name (DATC 4.E.2): the unique space within the edit
@@ -777,13 +896,13 @@ impl<'a> Parser<'a> {
     }
 
     /// `/nc`, `(nc)`, `(north coast)`, `nc`, `north coast`.
-    fn coast(&mut self) -> Result<Option<&'static str>, ParseError> {
+    fn coast(&mut self) -> Result<Option<Coast>, ParseError> {
         match self.peek().map(|t| t.tok) {
             Some(Tok::Slash) => {
                 self.pos += 1;
                 let span = self.here_span();
                 let text = self.coast_words();
-                match coast_word(&text) {
+                match written_coast(&text) {
                     Some(c) => Ok(Some(c)),
                     None => self.err(ParseErrorKind::BadCoast(text), span),
                 }
@@ -799,7 +918,7 @@ impl<'a> Parser<'a> {
                     return Ok(None);
                 }
                 self.pos += 1;
-                match coast_word(&text) {
+                match written_coast(&text) {
                     Some(c) => Ok(Some(c)),
                     None if text == "via"
                         || text.starts_with("viaconvoy")
@@ -816,11 +935,11 @@ impl<'a> Parser<'a> {
                 let next = self.peek_word_at(1);
                 if matches!(w, "nc" | "sc" | "ec" | "wc") {
                     self.pos += 1;
-                    return Ok(coast_word(w));
+                    return Ok(coast_word(w).map(Coast::Named));
                 }
                 if matches!(w, "north" | "south" | "east" | "west") && next == Some("coast") {
                     self.pos += 2;
-                    return Ok(coast_word(w));
+                    return Ok(coast_word(w).map(Coast::Named));
                 }
                 Ok(None)
             }

@@ -34,7 +34,7 @@ pub fn movement_report(
             continue;
         }
         let who = variant.power_name(order.power);
-        let text = order.display_in(variant);
+        let text = order.display(map).with_powers(&variant.powers);
         let permission = match order.kind {
             OrderKind::CanalPermission { fleet, .. } => Some(fleet),
             _ => None,
@@ -74,12 +74,27 @@ pub fn movement_report(
             .dislodged_by
             .map(|by| format!("; dislodged from {}", map.province(by).abbr))
             .unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "{}: {} (no order)  -> holds{dislodged}",
-            variant.power_name(r.unit.power),
-            unit_text(variant, &r.unit)
-        );
+        // DATC 4.E.3 a: the order its power's supports or convoys imply.
+        let implicit = result.implicit.iter().find(|o| {
+            o.kind
+                .unit()
+                .is_some_and(|u| map.province_of(u.location) == r.province)
+        });
+        let _ = match implicit {
+            Some(order) => writeln!(
+                out,
+                "{}: {} (implicit order)  -> {}{dislodged}",
+                variant.power_name(r.unit.power),
+                order.display(map),
+                outcome_text(variant, &r.outcome)
+            ),
+            None => writeln!(
+                out,
+                "{}: {} (no order)  -> holds{dislodged}",
+                variant.power_name(r.unit.power),
+                unit_text(variant, &r.unit)
+            ),
+        };
     }
     // Bowen 6 and 11: the home guards that stood, units lost on neutral ground.
     let guards: Vec<String> = result
@@ -148,7 +163,7 @@ fn rejected_lines(
                 out,
                 "{}: {}  -> not applied: {}",
                 variant.power_name(order.power),
-                order.display(&variant.map),
+                order.display(&variant.map).with_powers(&variant.powers),
                 illegal_text(*why)
             );
         }

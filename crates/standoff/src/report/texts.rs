@@ -49,6 +49,14 @@ pub fn illegal_text(why: Illegal) -> &'static str {
         }
         Illegal::NeutralGround => "units on neutral ground (Switzerland) cannot support",
         Illegal::NotThroughCanal => "a permission is for a fleet passing the canal",
+        Illegal::ProxyNotAllowed => "proxy orders are not allowed under these rules",
+        Illegal::UnknownCoast => "the space has no such coast",
+        Illegal::IrrelevantCoast => "coasts mean nothing for armies",
+        Illegal::PathImpossible => {
+            "the convoy path does not lead through fleets at sea to the destination"
+        }
+        Illegal::PathMissing => "a convoyed move must give its convoy path",
+        Illegal::UnitProxied => "the unit's order was handed to another power (proxy)",
     }
 }
 

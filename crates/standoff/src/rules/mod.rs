@@ -267,7 +267,7 @@ choice_enum! {
         /// (b) Combined, unless the latest clearly replaces the earlier ones.
         CombinedUnlessReplaced = 'b',
         /// (c) Only the latest, unless it clearly adds to the earlier ones (DATC
-        /// preference; standoff: a submitted set replaces the power's earlier set).
+        /// preference).
         LatestUnlessAdded = 'c',
         /// (d) Only the latest.
         Latest = 'd',
@@ -380,7 +380,7 @@ choice_enum! {
         /// (c) Each set is read as a set of possible orders.
         PossibleSet = 'c',
         /// (d) Each set is read as a set of possible and matching orders (the DATC's
-        /// preference; not implemented: standoff's default is (b)).
+        /// preference; standoff's default is (b)).
         MatchingSet = 'd',
     }
 }
@@ -590,54 +590,6 @@ impl RuleSet {
             self.paradox == ParadoxRule::Dptg
                 && self.dislodged_unit_effect == DislodgedUnitEffect::NoEffectOnAttackerOrigin,
             "4.A.2 choice f with 4.A.7 a (the DPTG's battles give 4.A.7 b)",
-        );
-        no(
-            self.convoy_path != ConvoyPathSpecification::Ignored,
-            "4.A.6 choices b, c",
-        );
-        no(
-            self.missing_coast_two == MissingCoastTwoPossible::DefaultCoast,
-            "4.B.1 choice b (the DATC names no default coast)",
-        );
-        no(
-            self.missing_coast_one == MissingCoastOnePossible::DefaultCoast,
-            "4.B.2 choice b (the DATC names no default coast)",
-        );
-        no(
-            self.support_coast == SupportCoast::MandatoryDefault,
-            "4.B.4 choice b (the DATC names no default coast)",
-        );
-        no(
-            self.unknown_coast != UnknownCoast::Ignored,
-            "4.B.6 choice a",
-        );
-        no(
-            self.build_coast != BuildCoast::Fails,
-            "4.B.7 choice b (the DATC names no default coast)",
-        );
-        no(
-            self.order_sets_ordered != OrderSetsOrdered::LatestUnlessAdded,
-            "4.D.1 choices a, b, d",
-        );
-        no(
-            self.order_sets_unordered != OrderSetsUnordered::Combined,
-            "4.D.2 choice a",
-        );
-        no(
-            self.poorly_written != PoorlyWritten::PossibleOrder,
-            "4.E.2 choices a, c, d",
-        );
-        no(
-            self.implicit_orders != Allowance::NotAllowed,
-            "4.E.3 choice a",
-        );
-        no(
-            self.perpetual_orders != Allowance::NotAllowed,
-            "4.E.4 choice a",
-        );
-        no(
-            self.proxy_orders != ProxyOrders::NotAllowed,
-            "4.E.5 choices a, b",
         );
         out
     }

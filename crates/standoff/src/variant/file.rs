@@ -139,6 +139,8 @@ pub(super) struct ProvinceEntry {
     aliases: Vec<String>,
     #[serde(default)]
     coasts: Vec<String>,
+    #[serde(default)]
+    default_coast: Option<String>,
 }
 
 /// The `[adjacency]` table.
@@ -256,6 +258,17 @@ impl Variant {
                 loader.error(&p.id, format!("space `{}` is defined twice", p.id));
             }
             loader.coasts.insert(p.id.clone(), p.coasts.clone());
+            if let Some(c) = &p.default_coast {
+                if !p.coasts.contains(c) {
+                    loader.error(
+                        &p.id,
+                        format!(
+                            "space `{}`: default coast `{c}` is not one of its coasts",
+                            p.id
+                        ),
+                    );
+                }
+            }
             specs.push(ProvinceSpec {
                 id: p.id.clone(),
                 abbr: p.abbr.clone(),
@@ -263,6 +276,7 @@ impl Variant {
                 terrain: p.terrain,
                 is_center: p.center,
                 coasts: p.coasts.clone(),
+                default_coast: p.default_coast.clone(),
                 aliases: p.aliases.clone(),
             });
         }
