@@ -88,9 +88,26 @@ pub fn adjudicate_adjustments_with(
     orders: &[Order],
 ) -> AdjustmentResult {
     let map = &variant.map;
-    let mut counts = adjustment_counts(variant, position);
+    // Bowen 10: disbands come first; what is due is counted on the board without them.
     let voluntary = variant.flags().disband_any_turn && !variant.placing(position);
     let mut disbanded: Vec<Unit> = Vec::new();
+    let mut board = std::borrow::Cow::Borrowed(position);
+    if voluntary {
+        for order in orders {
+            if let OrderKind::Remove { unit } | OrderKind::Disband { unit } = &order.kind {
+                let prov = map.province_of(unit.location);
+                match position.unit_at(prov).copied() {
+                    Some(u) if u.power == order.power && !disbanded.contains(&u) => {
+                        disbanded.push(u);
+                        board.to_mut().set_unit(prov, None);
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    let position: &Position = &board;
+    let counts = adjustment_counts(variant, position);
     let mut statuses: Vec<OrderStatus> = Vec::with_capacity(orders.len());
     // Per power: the legal adjustment orders, in submission order, as (order index, what).
     let mut wanted: Vec<Vec<(usize, Wanted)>> = vec![Vec::new(); counts.len()];
@@ -128,18 +145,17 @@ pub fn adjudicate_adjustments_with(
                     None => Err(Illegal::NoUnit),
                 }
             }
-            // Bowen 10: a disband with no removal due earns one more build.
+            // Bowen 10: disbanded before anything else (above).
             OrderKind::Remove { unit } | OrderKind::Disband { unit } if voluntary => {
                 let prov = map.province_of(unit.location);
-                match position.unit_at(prov).copied() {
-                    Some(u) if u.power == order.power => {
-                        if !disbanded.contains(&u) {
-                            disbanded.push(u);
-                            counts[p] += 1;
-                        }
-                        statuses.push(OrderStatus::Applied(prov));
-                        continue;
-                    }
+                if disbanded
+                    .iter()
+                    .any(|u| map.province_of(u.location) == prov)
+                {
+                    statuses.push(OrderStatus::Applied(prov));
+                    continue;
+                }
+                match position.unit_at(prov) {
                     Some(_) => Err(Illegal::NotYourUnit),
                     None => Err(Illegal::NoUnit),
                 }
@@ -159,11 +175,7 @@ pub fn adjudicate_adjustments_with(
         }
     }
     let mut next = position.clone();
-    let mut changes = Vec::new();
-    for u in disbanded {
-        next.set_unit(map.province_of(u.location), None);
-        changes.push(Adjustment::Removed(u));
-    }
+    let mut changes: Vec<Adjustment> = disbanded.into_iter().map(Adjustment::Removed).collect();
     for (p, &due) in counts.iter().enumerate() {
         let power = PowerId(p as u8);
         let chosen = choose(map, rules, due, &wanted[p]);

@@ -369,6 +369,9 @@ impl<'a> Judge<'a> {
                 }
             }
         }
+        if self.hop {
+            self.forbidden_convoy_sets(orders, &mut conflict);
+        }
         for u in 0..n {
             (self.eff[u], self.status[u]) = match (legal[u], conflict[u], first_illegal[u]) {
                 (Some(_), true, _) => (Eff::Hold, Status::Illegal(Illegal::ConflictingOrders)),
@@ -691,6 +694,33 @@ impl<'a> Judge<'a> {
             to,
             only: army.nationality,
         })
+    }
+
+    /// Bowen 5: a fleet may not have convoy and other orders, nor convoy orders from
+    /// different spaces; such a set (legal lines or not) leaves the fleet holding.
+    fn forbidden_convoy_sets(&self, orders: &[Order], conflict: &mut [bool]) {
+        let mut origin: Vec<Option<ProvinceId>> = vec![None; self.units];
+        let mut other = vec![false; self.units];
+        let mut mixed = vec![false; self.units];
+        for (order, sub) in orders.iter().zip(&self.submitted) {
+            let Submitted::Used(u) = *sub else {
+                continue;
+            };
+            let u = u as usize;
+            match &order.kind {
+                OrderKind::Convoy { army, .. } => {
+                    let from = self.map.province_of(army.location);
+                    mixed[u] |= origin[u].is_some_and(|o| o != from);
+                    origin[u] = Some(from);
+                }
+                _ => other[u] = true,
+            }
+        }
+        for u in 0..self.units {
+            if mixed[u] || (origin[u].is_some() && other[u]) {
+                conflict[u] = true;
+            }
+        }
     }
 
     /// Bowen 4: follows each army that moved onto a fleet's sea along the fleets'

@@ -123,6 +123,9 @@ fn movement(
     if hooks.flags.home_guards {
         turn_rules::post_home_guards(variant, position, &mut judge);
     }
+    if hooks.flags.reduced_units {
+        turn_rules::restore_holding_units(variant, &mut judge);
+    }
     if rules.adjacent_convoy == AdjacentConvoy::OppositeMoveWithRoute {
         // DATC 4.A.3 c: an army swapping with the unit in its target goes by convoy only
         // if the convoy route is undisrupted; the convoys are settled first (the swapping
@@ -185,7 +188,7 @@ fn assemble<S: Settlement>(
         let outcome = settled.outcome(u);
         let unit = judge.unit(u);
         let carried = Unit {
-            grade: turn_rules::grade_after(variant, judge, u, unit.grade),
+            grade: turn_rules::grade_after(judge, u, unit.grade),
             ..unit
         };
         units.push(UnitResult {

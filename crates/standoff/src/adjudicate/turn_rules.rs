@@ -82,21 +82,26 @@ pub(super) fn post_home_guards(variant: &Variant, position: &Position, judge: &m
     judge.post_home_guards(&homes, &position.last_occupant);
 }
 
-/// Unit `u`'s grade after the turn (Bowen 8): a provisional unit that held is full, one
-/// that did anything else is half; a half unit that held in its home country is full.
-pub(super) fn grade_after(variant: &Variant, judge: &Judge, u: usize, before: Grade) -> Grade {
-    if !judge.graded {
-        return before;
+/// Bowen 8: a half-strength unit given a hold order in its home country is full
+/// strength again, at once (it defends at full strength this turn).
+pub(super) fn restore_holding_units(variant: &Variant, judge: &mut Judge) {
+    for u in 0..judge.units {
+        let at_home = variant
+            .placement_spaces(judge.power[u])
+            .unwrap_or(&variant.power(judge.power[u]).home_centers)
+            .contains(&judge.prov[u]);
+        if judge.grade[u] == Grade::Half && matches!(judge.eff[u], Eff::Hold) && at_home {
+            judge.grade[u] = Grade::Full;
+        }
     }
-    let held = matches!(judge.eff[u], Eff::Hold);
-    let at_home = variant
-        .placement_spaces(judge.power[u])
-        .unwrap_or(&variant.power(judge.power[u]).home_centers)
-        .contains(&judge.prov[u]);
+}
+
+/// Unit `u`'s grade after the turn (Bowen 8): a provisional unit that held is full, one
+/// that did anything else is half (the judge settled both for the turn already).
+pub(super) fn grade_after(judge: &Judge, u: usize, before: Grade) -> Grade {
     match before {
-        Grade::Provisional if held => Grade::Full,
-        Grade::Provisional => Grade::Half,
-        Grade::Half if held && at_home => Grade::Full,
+        Grade::Provisional if judge.graded && matches!(judge.eff[u], Eff::Hold) => Grade::Full,
+        Grade::Provisional if judge.graded => Grade::Half,
         other => other,
     }
 }

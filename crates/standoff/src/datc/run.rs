@@ -70,7 +70,8 @@ fn setup(variant: &Variant, case: &Case, phase: Phase) -> Setup {
     }
     // After an opening placement (Bowen 2) the home centers are the case's, else the
     // marked ones.
-    let placed = !variant.placing(&position) && variant.placement_spaces(PowerId(0)).is_some();
+    let placement_phase = phase.kind == PhaseKind::Adjustment && phase.year == variant.start_year;
+    let placed = !placement_phase && variant.opens_with_placement();
     if placed || case.homes.is_some() {
         let mut homes: Vec<Vec<ProvinceId>> = variant
             .powers
@@ -108,18 +109,8 @@ fn setup(variant: &Variant, case: &Case, phase: Phase) -> Setup {
         position.owners.clone_from(&variant.start_owners);
     }
     if !position.last_occupant.is_empty() {
-        // Unless the case says otherwise: an empty home center was last held by its own
-        // power, any other empty center by its owner.
-        for p in 0..variant.map.province_count() {
-            position.last_occupant[p] = position.owners[p];
-        }
-        if let Some(homes) = position.homes.clone() {
-            for (w, h) in homes.iter().enumerate() {
-                for p in h {
-                    position.last_occupant[p.index()] = Some(PowerId(w as u8));
-                }
-            }
-        }
+        // Unless the case says otherwise, an empty center was last held by its owner.
+        position.last_occupant.clone_from(&position.owners);
         position.note_occupants();
         for line in &case.last_occupied {
             match read_space(variant, line) {

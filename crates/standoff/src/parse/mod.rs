@@ -391,6 +391,21 @@ impl<'a> Parser<'a> {
             Some(permission) => permission,
             None => self.order_body(phase)?,
         };
+        // Bowen 5: lines of a fleet's conditional order set end `otherwise` or
+        // `if <nationality>`; on a non-convoy line the condition only marks the set.
+        if self.variant.flags().hop_convoys {
+            match self.peek_word() {
+                Some("otherwise" | "else") => self.pos += 1,
+                Some("if")
+                    if self
+                        .peek_word_at(1)
+                        .is_some_and(|w| self.variant.find_power(w).is_some()) =>
+                {
+                    self.pos += 2
+                }
+                _ => {}
+            }
+        }
         self.skip_commas();
         if self.pos < self.tokens.len() {
             return self.err(ParseErrorKind::TrailingInput, self.here_span());

@@ -119,10 +119,15 @@ impl Variant {
             .map(|(_, s)| s.as_slice())
     }
 
+    /// Whether the game opens with a placement instead of starting units (Bowen 2).
+    pub fn opens_with_placement(&self) -> bool {
+        !self.placement.is_empty()
+    }
+
     /// Whether `position` is still the opening placement (the placement's winter, before
     /// any home centers were set).
     pub fn placing(&self, position: &crate::position::Position) -> bool {
-        !self.placement.is_empty()
+        self.opens_with_placement()
             && position.homes.is_none()
             && position.phase.kind == crate::phase::PhaseKind::Adjustment
     }
