@@ -280,6 +280,40 @@ impl<'a> MovementTables<'a> {
         }
     }
 
+    /// Bowen 3: the fleet at `here` convoys from an adjacent coast holding an army, or an
+    /// adjacent sea holding a fleet, to another adjacent coast or sea holding a fleet.
+    fn hop_convoys_of(&self, here: ProvinceId, me: UnitRef, power: PowerId, out: &mut Vec<Order>) {
+        let map = self.map;
+        let holds = |p: ProvinceId, kind: UnitKind| {
+            self.units.iter().any(|(q, u)| *q == p && u.kind == kind)
+        };
+        let next_to: Vec<ProvinceId> = map
+            .fleet_province_neighbours(here)
+            .filter(|&p| !self.hooks.frozen.contains(p))
+            .collect();
+        let origin = |p: ProvinceId| match map.province(p).terrain {
+            Terrain::Sea => holds(p, UnitKind::Fleet),
+            _ => holds(p, UnitKind::Army),
+        };
+        let landing = |p: ProvinceId| match map.province(p).terrain {
+            Terrain::Sea => holds(p, UnitKind::Fleet),
+            Terrain::Coast => true,
+            _ => false,
+        };
+        for &from in next_to.iter().filter(|&&p| origin(p)) {
+            for &to in next_to.iter().filter(|&&p| p != from && landing(p)) {
+                out.push(Order::new(
+                    power,
+                    OrderKind::Convoy {
+                        unit: me,
+                        army: UnitRef::new(Some(UnitKind::Army), from.location()),
+                        to,
+                    },
+                ));
+            }
+        }
+    }
+
     fn orders_of(&self, i: usize, out: &mut Vec<Order>) {
         let map = self.map;
         let (province, unit) = self.units[i];
@@ -299,9 +333,20 @@ impl<'a> MovementTables<'a> {
                 .as_ref()
                 .is_some_and(|d| d.get(a.index(), b.index()))
         };
+        let hop = self.hooks.flags.hop_convoys;
+        if self.hooks.flags.disband_any_turn {
+            out.push(order(OrderKind::Disband { unit: me }));
+        }
         for &(to, convoy) in &self.targets[i] {
             let adjacent =
                 unit.kind == UnitKind::Fleet || map.army_adjacent(province, map.province_of(to));
+            // Bowen 4 d: an army is convoyed by moving onto the first fleet's sea only.
+            if hop && !adjacent {
+                continue;
+            }
+            if hop && convoy {
+                continue;
+            }
             if adjacent || convoy {
                 out.push(order(OrderKind::Move {
                     unit: me,
@@ -317,6 +362,21 @@ impl<'a> MovementTables<'a> {
                     via_convoy: true,
                     path: Vec::new(),
                 }));
+            }
+        }
+        if hop && unit.kind == UnitKind::Army {
+            for (q, other) in &self.units {
+                if other.kind == UnitKind::Fleet
+                    && map.province(*q).terrain == Terrain::Sea
+                    && map.fleet_province_adjacent(province, *q)
+                {
+                    out.push(order(OrderKind::Move {
+                        unit: me,
+                        to: q.location(),
+                        via_convoy: false,
+                        path: Vec::new(),
+                    }));
+                }
             }
         }
         for to in rail_destinations(self.hooks, &self.units[i]) {
@@ -337,9 +397,19 @@ impl<'a> MovementTables<'a> {
                 }
             }
         }
+        let at_sea = unit.kind == UnitKind::Fleet && self.chains.fleets[province.index()];
+        if hop {
+            if at_sea {
+                self.hop_convoys_of(province, me, unit.power, out);
+            }
+            // (Bowen hop convoys replace route convoys; supports follow below.)
+        }
+        // Bowen 11: no support from neutral ground.
+        if self.hooks.neutral_ground.contains(province) {
+            return;
+        }
         // Supports: in place, for units it can reach; of moves into provinces it can
         // reach. A fleet at sea cannot also carry the army it supports.
-        let at_sea = unit.kind == UnitKind::Fleet && self.chains.fleets[province.index()];
         let reach = map.reach_words(unit.kind, unit.location);
         let mut without_me;
         for (j, (q, other)) in self.units.iter().enumerate() {
@@ -383,7 +453,7 @@ impl<'a> MovementTables<'a> {
             }
         }
         // Convoys: a fleet at sea, for armies whose route can pass through it.
-        if at_sea {
+        if at_sea && !hop {
             for (j, (a, army)) in self.units.iter().enumerate() {
                 if army.kind != UnitKind::Army || !self.chains.touches(province, *a) {
                     continue;

@@ -24,6 +24,17 @@ proptest! {
     fn invariants_hold_in_random_colonial_games(seed in any::<u64>()) {
         check_random_game(colonial(), seed);
     }
+
+    /// Bowen: placement, hop-by-hop convoys, home guards, half-strength units, disbands.
+    #[test]
+    fn invariants_hold_in_random_bowen_games(seed in any::<u64>()) {
+        check_random_game(bowen(), seed);
+    }
+}
+
+fn bowen() -> &'static Variant {
+    static V: OnceLock<Variant> = OnceLock::new();
+    V.get_or_init(|| Variant::builtin("bowen").expect("bowen is built in"))
 }
 
 fn colonial() -> &'static Variant {
@@ -42,9 +53,15 @@ fn check_random_game(v: &Variant, seed: u64) {
         }
         match &done.result {
             PhaseResult::Movement(r) => {
+                // Bowen: units disbanded at the start, eliminated on neutral ground.
+                let gone = r.eliminated.len()
+                    + r.units
+                        .iter()
+                        .filter(|u| u.outcome == Outcome::Disbanded)
+                        .count();
                 assert_eq!(
                     before.units().count(),
-                    r.position.units().count() + r.position.dislodged.len()
+                    r.position.units().count() + r.position.dislodged.len() + gone
                 );
                 for d in &r.position.dislodged {
                     let res = r
@@ -111,18 +128,31 @@ fn check_random_game(v: &Variant, seed: u64) {
                             |c| matches!(c, Adjustment::Built(u) if u.power == PowerId(p as u8)),
                         )
                         .count() as i32;
-                    assert!(built <= d.max(0), "built beyond the allowance");
-                    if d < 0 {
-                        assert_eq!(
-                            r.position.unit_count(PowerId(p as u8)),
-                            v.counted_centers(before, PowerId(p as u8))
-                        );
+                    // Bowen 10: each disband when nothing is due earns a build; Bowen 9
+                    // may take units besides.
+                    let flags = v.flags();
+                    let disbanded = r
+                        .changes
+                        .iter()
+                        .filter(
+                            |c| matches!(c, Adjustment::Removed(u) if u.power == PowerId(p as u8)),
+                        )
+                        .count() as i32;
+                    let extra = if flags.disband_any_turn { disbanded } else { 0 };
+                    assert!(built <= d.max(0) + extra, "built beyond the allowance");
+                    let units = r.position.unit_count(PowerId(p as u8));
+                    let centers = v.counted_centers(before, PowerId(p as u8));
+                    if d < 0 && !flags.reduced_units {
+                        assert_eq!(units, centers);
+                    } else if d < 0 {
+                        assert!(units <= centers, "removals short of the centers");
                     }
                 }
             }
         }
-        // Centers change hands only at the end of the year (fall, or its retreats).
-        if before.owners != after.owners {
+        // Centers change hands only at the end of the year (fall, or its retreats), and
+        // at an opening placement.
+        if before.owners != after.owners && !v.placing(before) {
             assert_eq!(before.phase.season, Season::Fall);
             assert_ne!(before.phase.kind, PhaseKind::Adjustment);
         }

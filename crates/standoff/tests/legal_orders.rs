@@ -161,6 +161,25 @@ fn generator_matches_judge_on_colonial() {
 }
 
 #[test]
+fn generator_matches_judge_on_bowen() {
+    let v = Variant::builtin("bowen").expect("bowen");
+    let mut rng = standoff::corpus::Rng::new(11);
+    let mut game = standoff::game::Game::new(&v);
+    for _ in 0..16 {
+        let before = game.position.clone();
+        if before.phase.kind == PhaseKind::Movement {
+            check_position(&v, &before);
+        }
+        let orders = standoff::corpus::random_orders(&v, &before, &mut rng);
+        game.process(&v, &orders);
+    }
+    assert!(
+        game.position.units().count() > 0,
+        "the placement placed units"
+    );
+}
+
+#[test]
 fn generator_matches_judge_in_random_games() {
     let v = standard();
     for seed in 0..6 {

@@ -636,6 +636,8 @@ impl<'a> Judge<'a> {
                 Err(Illegal::ProxyNotAllowed)
             }
             OrderKind::Proxy { .. } => Ok(Eff::Hold),
+            // Bowen 10: a disband at the start of the turn (carried out before the judge).
+            OrderKind::Disband { .. } if self.hooks.flags.disband_any_turn => Ok(Eff::Hold),
             OrderKind::Retreat { .. }
             | OrderKind::Disband { .. }
             | OrderKind::Build { .. }
@@ -671,6 +673,9 @@ impl<'a> Judge<'a> {
     /// holding a fleet.
     fn hop_convoy(&self, here: ProvinceId, army: &UnitRef, to: ProvinceId) -> Result<Eff, Illegal> {
         let map = self.map;
+        if army.kind == Some(UnitKind::Fleet) {
+            return Err(Illegal::NoArmyToConvoy);
+        }
         let from = map.province_of(army.location);
         let holds = |p: ProvinceId, kind: UnitKind| {
             self.unit_at(p)
