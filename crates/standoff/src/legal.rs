@@ -398,11 +398,9 @@ impl<'a> MovementTables<'a> {
             }
         }
         let at_sea = unit.kind == UnitKind::Fleet && self.chains.fleets[province.index()];
-        if hop {
-            if at_sea {
-                self.hop_convoys_of(province, me, unit.power, out);
-            }
-            // (Bowen hop convoys replace route convoys; supports follow below.)
+        // Bowen hop convoys replace route convoys (supports follow below).
+        if hop && at_sea {
+            self.hop_convoys_of(province, me, unit.power, out);
         }
         // Bowen 11: no support from neutral ground.
         if self.hooks.neutral_ground.contains(province) {
