@@ -86,8 +86,10 @@ fn check_random_game(v: &Variant, seed: u64) {
                                     && orders.iter().any(|o| matches!(o.kind, standoff::OrderKind::Move { unit, to, .. }
                                         if map.province_of(unit.location) == u.province && map.province_of(to) == op))
                             });
+                        // (A lone bounce off a Bowen home guard is no stand-off.)
+                        let guarded = r.home_guards.iter().any(|&(_, g)| g == op);
                         assert!(
-                            !stand_off,
+                            !stand_off || guarded,
                             "retreat into a stand-off province {}",
                             map.province(op).id
                         );
@@ -128,15 +130,16 @@ fn check_random_game(v: &Variant, seed: u64) {
                             |c| matches!(c, Adjustment::Built(u) if u.power == PowerId(p as u8)),
                         )
                         .count() as i32;
-                    // Bowen 10: each disband when nothing is due earns a build; Bowen 9
-                    // may take units besides.
+                    // Bowen 10: each disband when nothing is due earns a build, and each
+                    // unit Bowen 9 eliminates frees one.
                     let flags = v.flags();
                     let disbanded = r
                         .changes
                         .iter()
-                        .filter(
-                            |c| matches!(c, Adjustment::Removed(u) if u.power == PowerId(p as u8)),
-                        )
+                        .filter(|c| {
+                            matches!(c, Adjustment::Removed(u) | Adjustment::CutOff(u)
+                                if u.power == PowerId(p as u8))
+                        })
                         .count() as i32;
                     let extra = if flags.disband_any_turn { disbanded } else { 0 };
                     assert!(built <= d.max(0) + extra, "built beyond the allowance");

@@ -106,6 +106,12 @@ pub fn adjudicate_adjustments_with(
             }
         }
     }
+    // Bowen 9: units cut off from supply are reduced (or eliminated) next, before what
+    // is due is counted.
+    let mut reductions = Vec::new();
+    if variant.flags().reduced_units && !variant.placing(position) {
+        reductions = cut_off_units(variant, board.to_mut());
+    }
     let position: &Position = &board;
     let counts = adjustment_counts(variant, position);
     let mut statuses: Vec<OrderStatus> = Vec::with_capacity(orders.len());
@@ -176,6 +182,7 @@ pub fn adjudicate_adjustments_with(
     }
     let mut next = position.clone();
     let mut changes: Vec<Adjustment> = disbanded.into_iter().map(Adjustment::Removed).collect();
+    changes.extend(reductions);
     for (p, &due) in counts.iter().enumerate() {
         let power = PowerId(p as u8);
         let chosen = choose(map, rules, due, &wanted[p]);
@@ -215,8 +222,6 @@ pub fn adjudicate_adjustments_with(
     }
     if variant.placing(position) {
         settle_placement(variant, &mut next);
-    } else if variant.flags().reduced_units {
-        changes.extend(cut_off_units(variant, &mut next));
     }
     next.note_occupants();
     AdjustmentResult {

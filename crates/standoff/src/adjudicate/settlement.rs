@@ -50,11 +50,15 @@ impl Settlement for Resolver<'_, '_> {
 
     fn stood_off(&mut self, p: ProvinceId) -> bool {
         let judge = self.judge;
-        judge
+        let bounced = judge
             .moves_into
             .get(p.index())
             .iter()
-            .any(|&m| !self.value(m as usize) && self.prevent_strength(m as usize) > 0)
+            .filter(|&&m| !self.value(m as usize) && self.prevent_strength(m as usize) > 0)
+            .count();
+        // A lone move bounced off a home guard (Bowen 6) is no stand-off between moves.
+        let needed = if judge.guard(p).is_some() { 2 } else { 1 };
+        bounced >= needed
     }
 }
 
