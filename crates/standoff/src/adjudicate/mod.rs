@@ -188,7 +188,7 @@ fn assemble<S: Settlement>(
         let outcome = settled.outcome(u);
         let unit = judge.unit(u);
         let carried = Unit {
-            grade: turn_rules::grade_after(judge, u, unit.grade),
+            grade: turn_rules::grade_after(variant, judge, u, unit.grade),
             ..unit
         };
         units.push(UnitResult {
@@ -243,8 +243,10 @@ fn assemble<S: Settlement>(
             _ => None,
         };
         let unit = judge.unit(u);
+        // (A variant may rule that home guards keep retreats out: Bowen 6 option.)
+        let guarded = |p: ProvinceId| hooks.flags.guards_block_retreats && judge.guard(p).is_some();
         let retreat_options = retreat_options(variant, &next, &unit, attacker_from, |p| {
-            standoff.contains(p)
+            standoff.contains(p) || guarded(p)
         });
         next.dislodged.push(Dislodged {
             unit,

@@ -577,7 +577,11 @@ impl<'j, 'a> Resolver<'j, 'a> {
                 continue;
             }
             if self.resolve(s) {
-                n += self.unit_strength(s);
+                n += if j.hooks.flags.full_support_from_half_units {
+                    FULL
+                } else {
+                    self.unit_strength(s)
+                };
             }
         }
         n

@@ -82,26 +82,36 @@ pub(super) fn post_home_guards(variant: &Variant, position: &Position, judge: &m
     judge.post_home_guards(&homes, &position.last_occupant);
 }
 
+/// Whether unit `u` is given a hold order in its home country (Bowen 8 restores it).
+fn holds_at_home(variant: &Variant, judge: &Judge, u: usize) -> bool {
+    let home = variant
+        .placement_spaces(judge.power[u])
+        .unwrap_or(&variant.power(judge.power[u]).home_centers);
+    matches!(judge.eff[u], Eff::Hold) && home.contains(&judge.prov[u])
+}
+
 /// Bowen 8: a half-strength unit given a hold order in its home country is full
-/// strength again, at once (it defends at full strength this turn).
+/// strength again at once: it defends at full strength this turn (unless the variant's
+/// `restore = "after_turn"` option says after the turn).
 pub(super) fn restore_holding_units(variant: &Variant, judge: &mut Judge) {
+    if judge.hooks.flags.restore_after_turn {
+        return;
+    }
     for u in 0..judge.units {
-        let at_home = variant
-            .placement_spaces(judge.power[u])
-            .unwrap_or(&variant.power(judge.power[u]).home_centers)
-            .contains(&judge.prov[u]);
-        if judge.grade[u] == Grade::Half && matches!(judge.eff[u], Eff::Hold) && at_home {
+        if judge.grade[u] == Grade::Half && holds_at_home(variant, judge, u) {
             judge.grade[u] = Grade::Full;
         }
     }
 }
 
 /// Unit `u`'s grade after the turn (Bowen 8): a provisional unit that held is full, one
-/// that did anything else is half (the judge settled both for the turn already).
-pub(super) fn grade_after(judge: &Judge, u: usize, before: Grade) -> Grade {
+/// that did anything else is half (the judge settled both for the turn already); under
+/// `restore = "after_turn"` a half unit that held at home is full now.
+pub(super) fn grade_after(variant: &Variant, judge: &Judge, u: usize, before: Grade) -> Grade {
     match before {
         Grade::Provisional if judge.graded && matches!(judge.eff[u], Eff::Hold) => Grade::Full,
         Grade::Provisional if judge.graded => Grade::Half,
+        Grade::Half if judge.graded && holds_at_home(variant, judge, u) => Grade::Full,
         other => other,
     }
 }

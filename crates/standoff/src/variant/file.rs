@@ -93,6 +93,17 @@ pub(super) struct RuleEntry {
     /// The space whose unit controls a canal (`canal`).
     #[serde(default)]
     gate: Option<String>,
+    /// `reduced_units`: what a half-strength unit's support adds, `half` (the default)
+    /// or `full`.
+    #[serde(default)]
+    half_support: Option<String>,
+    /// `reduced_units`: when a half-strength unit holding at home is whole again,
+    /// `at_once` (the default) or `after_turn`.
+    #[serde(default)]
+    restore: Option<String>,
+    /// `home_guards`: whether a home guard keeps retreating units out (default false).
+    #[serde(default)]
+    blocks_retreats: Option<bool>,
 }
 
 /// The `[variant]` table.
@@ -489,7 +500,21 @@ impl Variant {
                 }
                 "neutral_ground" => plugins.push(Arc::new(NeutralGround { spaces })),
                 other => match FlagRule::named(other) {
-                    Some(rule) => plugins.push(Arc::new(rule)),
+                    Some(mut rule) => {
+                        let flags = rule.flags_mut();
+                        match r.half_support.as_deref() {
+                            None | Some("half") => {}
+                            Some("full") => flags.full_support_from_half_units = true,
+                            Some(x) => loader.error(x, format!("{ctx}: half_support is `half` or `full`, not `{x}`")),
+                        }
+                        match r.restore.as_deref() {
+                            None | Some("at_once") => {}
+                            Some("after_turn") => flags.restore_after_turn = true,
+                            Some(x) => loader.error(x, format!("{ctx}: restore is `at_once` or `after_turn`, not `{x}`")),
+                        }
+                        flags.guards_block_retreats |= r.blocks_retreats.unwrap_or(false);
+                        plugins.push(Arc::new(rule))
+                    }
                     None => loader.error(other, format!("unknown rule `{other}` (known: ice, convoyable_coasts, difficult_borders, build_anywhere, railway, canal, not_a_center_for, placement, hop_convoys, home_guards, spring_capture, reduced_units, disband_any_turn, neutral_ground)")),
                 },
             }

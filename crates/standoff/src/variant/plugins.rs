@@ -74,6 +74,15 @@ pub struct RuleFlags {
     pub reduced_units: bool,
     /// Disbands at the start of any turn; a winter disband earns a build (Bowen 10).
     pub disband_any_turn: bool,
+    /// Option of `reduced_units`: a half-strength unit's support adds a full 1 (the
+    /// default: 1/2).
+    pub full_support_from_half_units: bool,
+    /// Option of `reduced_units`: a half-strength unit holding at home is whole again
+    /// only after the turn (the default: at once, for that turn's defence).
+    pub restore_after_turn: bool,
+    /// Option of `home_guards`: a home guard keeps retreating units out (the default:
+    /// retreats may enter).
+    pub guards_block_retreats: bool,
 }
 
 impl RuleFlags {
@@ -83,6 +92,9 @@ impl RuleFlags {
         self.spring_capture |= other.spring_capture;
         self.reduced_units |= other.reduced_units;
         self.disband_any_turn |= other.disband_any_turn;
+        self.full_support_from_half_units |= other.full_support_from_half_units;
+        self.restore_after_turn |= other.restore_after_turn;
+        self.guards_block_retreats |= other.guards_block_retreats;
     }
 }
 
@@ -430,6 +442,13 @@ impl FlagRule {
             _ => return None,
         };
         Some(FlagRule { name, flags })
+    }
+}
+
+impl FlagRule {
+    /// The flags it switches on, for the options its table gives.
+    pub fn flags_mut(&mut self) -> &mut RuleFlags {
+        &mut self.flags
     }
 }
 

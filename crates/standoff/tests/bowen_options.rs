@@ -1,0 +1,157 @@
+//! The Bowen variant's rulings that a judge could make otherwise, each an option of its
+//! rule table (docs/bowen.md): under each option, the case that pins the default ruling
+//! comes out the other way. A variant file that `extends = "bowen"` and repeats a rule
+//! with the option switches it on.
+
+use standoff::adjudicate::adjudicate_movement;
+use standoff::parse::{parse_orders_at, parse_unit};
+use standoff::{Phase, PhaseKind, Position, Season, Variant};
+use std::sync::Arc;
+
+fn bowen_with(rule: &str) -> Variant {
+    let text =
+        format!("extends = \"bowen\"\n[variant]\nname = \"bowen-option\"\n\n[[rule]]\n{rule}\n");
+    Variant::from_toml(&text, "bowen-option.toml").expect("the option loads")
+}
+
+/// A spring position after the placement (every power's marked home centers), with
+/// `units` (`Power: A xxx`, `1/2A` for half strength).
+fn spring(v: &Variant, units: &[&str]) -> Position {
+    let phase = Phase {
+        season: Season::Spring,
+        year: 1903,
+        kind: PhaseKind::Movement,
+    };
+    let mut position = Position::empty(v, phase);
+    let homes: Vec<_> = v.powers.iter().map(|p| p.home_centers.clone()).collect();
+    for (i, h) in homes.iter().enumerate() {
+        for p in h {
+            position.owners[p.index()] = Some(standoff::PowerId(i as u8));
+        }
+    }
+    position.homes = Some(Arc::new(homes));
+    for line in units {
+        let (power, unit) = line.split_once(':').expect("Power: unit");
+        let power = v.find_power(power).expect("power");
+        let unit = parse_unit(v, power, unit).expect("unit");
+        position.place(v, unit).expect("placed");
+    }
+    position.last_occupant.clone_from(&position.owners);
+    position.note_occupants();
+    position
+}
+
+fn adjudicate(v: &Variant, position: &Position, orders: &str) -> Position {
+    let (parsed, errors) = parse_orders_at(v, position, orders);
+    assert!(errors.is_empty(), "{errors:?}");
+    let orders: Vec<_> = parsed.into_iter().map(|p| p.order).collect();
+    adjudicate_movement(v, position, &orders).position
+}
+
+const HALF_SUPPORT: (&[&str], &str) = (
+    &[
+        "Germany: A ruh",
+        "Germany: 1/2A hol",
+        "France: 1/2A bel",
+        "France: A pic",
+    ],
+    "Germany: A Ruhr - Belgium\nGermany: A Holland S A Ruhr - Belgium\n\
+     France: A Belgium Hold\nFrance: A Picardy S A Belgium",
+);
+
+/// BOWEN.8.9 (R1): 1 + 1/2 against 1/2 + 1 fails; with a half unit's support worth a
+/// full 1, 2 against 3/2 dislodges.
+#[test]
+fn half_support_full_counts_a_half_units_support_as_one() {
+    for (variant, dislodged) in [
+        (Variant::builtin("bowen").expect("bowen"), false),
+        (
+            bowen_with("name = \"reduced_units\"\nhalf_support = \"full\""),
+            true,
+        ),
+    ] {
+        let (units, orders) = HALF_SUPPORT;
+        let after = adjudicate(&variant, &spring(&variant, units), orders);
+        assert_eq!(
+            after.dislodged.len(),
+            usize::from(dislodged),
+            "{}",
+            variant.name
+        );
+    }
+}
+
+/// BOWEN.8.11 (R3): a half unit holding at home defends at full strength that turn;
+/// restored only after the turn, it is dislodged by an unsupported attack.
+#[test]
+fn restore_after_turn_leaves_the_holding_unit_at_half_strength_for_the_turn() {
+    for (variant, dislodged) in [
+        (Variant::builtin("bowen").expect("bowen"), false),
+        (
+            bowen_with("name = \"reduced_units\"\nrestore = \"after_turn\""),
+            true,
+        ),
+    ] {
+        let position = spring(&variant, &["Germany: 1/2A ruh", "France: A bur"]);
+        let after = adjudicate(
+            &variant,
+            &position,
+            "Germany: A Ruhr Hold\nFrance: A Burgundy - Ruhr",
+        );
+        assert_eq!(
+            after.dislodged.len(),
+            usize::from(dislodged),
+            "{}",
+            variant.name
+        );
+        if !dislodged {
+            let ruhr = variant.map.find_province("ruh").expect("ruh");
+            assert_eq!(after.unit_at(ruhr).map(|u| u.mark()), Some("A"), "restored");
+        }
+    }
+}
+
+/// R9: a dislodged unit may retreat into an empty home center with a guard, unless the
+/// option says guards keep retreats out.
+#[test]
+fn blocks_retreats_keeps_dislodged_units_out_of_guarded_centers() {
+    for (variant, munich_open) in [
+        (Variant::builtin("bowen").expect("bowen"), true),
+        (
+            bowen_with("name = \"home_guards\"\nblocks_retreats = true"),
+            false,
+        ),
+    ] {
+        // Munich is German, empty, last held by Germany: it has a guard.
+        let position = spring(
+            &variant,
+            &["Austria: A boh", "Russia: A sil", "Russia: A gal"],
+        );
+        let after = adjudicate(
+            &variant,
+            &position,
+            "Russia: A Silesia - Bohemia\nRussia: A Galicia S A Silesia - Bohemia",
+        );
+        let munich = variant.map.find_province("mun").expect("mun");
+        let options = &after
+            .dislodged
+            .first()
+            .expect("Bohemia dislodged")
+            .retreat_options;
+        assert_eq!(
+            options
+                .iter()
+                .any(|&l| variant.map.province_of(l) == munich),
+            munich_open,
+            "{}",
+            variant.name
+        );
+    }
+}
+
+#[test]
+fn an_unknown_option_value_is_an_error() {
+    let text = "extends = \"bowen\"\n[variant]\nname = \"x\"\n\n[[rule]]\nname = \"reduced_units\"\nhalf_support = \"double\"\n";
+    let err = Variant::from_toml(text, "x.toml").expect_err("refused");
+    assert!(err.to_string().contains("half_support"), "{err}");
+}
