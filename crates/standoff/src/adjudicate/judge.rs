@@ -126,7 +126,8 @@ pub struct Judge<'a> {
     pub power: Vec<PowerId>,
     pub kind: Vec<UnitKind>,
     pub loc: Vec<LocationId>,
-    /// Strength grades (all full but in variants with reduced units).
+    /// Strength grades, per unit; empty when every unit is at full strength and the
+    /// variant has no reduced units (the standard game allocates nothing for them).
     pub grade: Vec<Grade>,
     /// Province → unit index or `NONE`.
     pub at: Vec<u16>,
@@ -193,7 +194,7 @@ impl<'a> Judge<'a> {
             power: Vec::with_capacity(64),
             kind: Vec::with_capacity(64),
             loc: Vec::with_capacity(64),
-            grade: Vec::with_capacity(64),
+            grade: Vec::new(),
             at: vec![NONE; n_prov],
             eff: Vec::new(),
             status: Vec::new(),
@@ -223,7 +224,6 @@ impl<'a> Judge<'a> {
             j.power.push(u.power);
             j.kind.push(u.kind);
             j.loc.push(u.location);
-            j.grade.push(u.grade);
             if u.kind == UnitKind::Fleet && hooks.convoy.contains(p) {
                 j.fleets_at_sea.insert(p);
             }
@@ -239,6 +239,9 @@ impl<'a> Judge<'a> {
             .collect();
         let n = j.prov.len();
         j.units = n;
+        if j.graded || position.units().any(|(_, u)| u.grade != Grade::Full) {
+            j.grade = position.units().map(|(_, u)| u.grade).collect();
+        }
         j.eff = vec![Eff::Hold; n];
         j.status = vec![Status::Ok; n];
         j.ordered = vec![false; n];
@@ -277,12 +280,13 @@ impl<'a> Judge<'a> {
     }
 
     /// Unit `u` as it stood before the phase.
+    #[inline]
     pub(crate) fn unit(&self, u: usize) -> Unit {
         Unit {
             power: self.power[u],
             kind: self.kind[u],
             location: self.loc[u],
-            grade: self.grade[u],
+            grade: self.grade.get(u).copied().unwrap_or_default(),
         }
     }
 
@@ -305,16 +309,16 @@ impl<'a> Judge<'a> {
             proxy::grants(self, orders)
         };
         for (i, order) in orders.iter().enumerate() {
-            if let OrderKind::CanalPermission { .. } = order.kind {
-                self.submitted.push(match self.check_permission(order) {
-                    Ok(g) => Submitted::Used(g),
-                    Err(why) => Submitted::Rejected(why),
-                });
-                continue;
-            }
             let Some(unit_ref) = order.kind.unit() else {
-                self.submitted
-                    .push(Submitted::Rejected(Illegal::WrongPhase));
+                // Orders naming no unit: a canal permission (DATC 7.C), or one that
+                // does not belong in this phase.
+                self.submitted.push(match order.kind {
+                    OrderKind::CanalPermission { .. } => match self.check_permission(order) {
+                        Ok(g) => Submitted::Used(g),
+                        Err(why) => Submitted::Rejected(why),
+                    },
+                    _ => Submitted::Rejected(Illegal::WrongPhase),
+                });
                 continue;
             };
             let p = self.map.province_of(unit_ref.location);
@@ -910,7 +914,9 @@ impl<'a> Judge<'a> {
             self.power.push(power);
             self.kind.push(UnitKind::Army);
             self.loc.push(from.location());
-            self.grade.push(self.grade[army]);
+            if let Some(&g) = self.grade.get(army) {
+                self.grade.push(g);
+            }
             self.eff.push(Eff::Move {
                 dest: to,
                 dest_loc: to.location(),
@@ -1086,6 +1092,7 @@ impl<'a> Judge<'a> {
     }
 
     /// DATC 4.C.1/4.C.2 (unit type) and 4.B.5 (the unit's coast) as the rules say.
+    #[inline]
     fn designation(&self, unit: &UnitRef, actual: usize) -> Result<(), Illegal> {
         match unit.kind {
             None if self.rules.missing_unit_type == Designation::Invalid => {

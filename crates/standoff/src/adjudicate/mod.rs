@@ -184,7 +184,7 @@ fn assemble<S: Settlement>(
     let mut eliminated = Vec::new();
     for u in 0..n {
         let moved = settled.moved(u);
-        let dislodger = settled.dislodger(u);
+        let dislodger = if moved { None } else { settled.dislodger(u) };
         let outcome = settled.outcome(u);
         let unit = judge.unit(u);
         let carried = Unit {

@@ -14,7 +14,7 @@ use crate::ids::ProvinceId;
 pub(super) trait Settlement {
     /// Whether unit `u` moved.
     fn moved(&mut self, u: usize) -> bool;
-    /// The unit that dislodged `u`, if one did (never for a unit that moved).
+    /// The unit that dislodged `u`, if one did; asked only for units that did not move.
     fn dislodger(&mut self, u: usize) -> Option<usize>;
     /// What happened to `u`'s order.
     fn outcome(&mut self, u: usize) -> Outcome;
@@ -28,6 +28,7 @@ pub(super) trait Settlement {
 }
 
 impl Settlement for Resolver<'_, '_> {
+    #[inline]
     fn moved(&mut self, u: usize) -> bool {
         self.judge.departs(u) && self.value(u)
     }
@@ -36,34 +37,34 @@ impl Settlement for Resolver<'_, '_> {
         self.rail_end(u)
     }
 
+    #[inline]
     fn dislodger(&mut self, u: usize) -> Option<usize> {
-        if self.moved(u) {
-            None
-        } else {
-            Resolver::dislodger(self, u)
-        }
+        Resolver::dislodger(self, u)
     }
 
+    #[inline]
     fn outcome(&mut self, u: usize) -> Outcome {
         resolver_outcome(self.judge, self, u)
     }
 
     fn stood_off(&mut self, p: ProvinceId) -> bool {
         let judge = self.judge;
-        let bounced = judge
+        let mut bounced = judge
             .moves_into
             .get(p.index())
             .iter()
-            .filter(|&&m| !self.value(m as usize) && self.prevent_strength(m as usize) > 0)
-            .count();
+            .filter(|&&m| !self.value(m as usize) && self.prevent_strength(m as usize) > 0);
         // A lone move bounced off a home guard (Bowen 6) is no stand-off between moves.
-        let needed = if judge.guard(p).is_some() { 2 } else { 1 };
-        bounced >= needed
+        match judge.guard(p) {
+            None => bounced.next().is_some(),
+            Some(_) => bounced.nth(1).is_some(),
+        }
     }
 }
 
 /// A unit's outcome read off the DATC decisions, with the unit or province that
 /// stopped it.
+#[inline]
 fn resolver_outcome(judge: &Judge, r: &mut Resolver, u: usize) -> Outcome {
     match judge.status[u] {
         Status::Illegal(why) => return Outcome::Illegal(why),

@@ -28,11 +28,7 @@ impl Settlement for Settled<'_, '_> {
     }
 
     fn dislodger(&mut self, u: usize) -> Option<usize> {
-        if self.moved(u) {
-            None
-        } else {
-            self.board.dislodged_by[u].map(usize::from)
-        }
+        self.board.dislodged_by[u].map(usize::from)
     }
 
     fn outcome(&mut self, u: usize) -> Outcome {
