@@ -160,10 +160,7 @@ impl<'j, 'a> Resolver<'j, 'a> {
         } else if paradox && j.rules.paradox == ParadoxRule::AllHold {
             // DATC 4.A.2 e: every move in the paradox fails, the convoyed armies' moves
             // (whose convoys are in the cycle) included.
-            for i in 0..self.scratch.len() {
-                let d = self.scratch[i];
-                self.state[d as usize] = State::Unresolved;
-            }
+            self.unresolve_cycle();
             for i in 0..self.scratch.len() {
                 let d = self.scratch[i];
                 let failing = match j.eff[d as usize] {
@@ -178,15 +175,8 @@ impl<'j, 'a> Resolver<'j, 'a> {
                 }
             }
         } else if paradox {
-            for i in 0..self.scratch.len() {
-                if let Eff::Convoy { army, .. } = j.eff[self.scratch[i] as usize] {
-                    progress |= !self.paradox[army as usize];
-                    self.paradox[army as usize] = true;
-                }
-            }
-            for i in 0..self.scratch.len() {
-                self.state[self.scratch[i] as usize] = State::Unresolved;
-            }
+            progress = self.fail_cycle_convoys();
+            self.unresolve_cycle();
         } else if self.scratch.iter().any(|&d| is_support(d)) {
             // Supports that cut each other with no convoy involved (possible across
             // difficult passable borders, DATC 10.F): cut them all, symmetrically.
@@ -225,17 +215,31 @@ impl<'j, 'a> Resolver<'j, 'a> {
             self.bounce_only[leg] = true;
         }
         if convoy_paradox && (j.rules.paradox == ParadoxRule::Szykman || !progress) {
-            for i in 0..self.scratch.len() {
-                if let Eff::Convoy { army, .. } = j.eff[self.scratch[i] as usize] {
-                    progress |= !self.paradox[army as usize];
-                    self.paradox[army as usize] = true;
-                }
+            progress |= self.fail_cycle_convoys();
+        }
+        self.unresolve_cycle();
+        progress
+    }
+
+    /// The Szykman rule for the cycle in `scratch`: every army convoyed by a fleet of the
+    /// cycle fails and has no effect. Whether any was not failed yet.
+    fn fail_cycle_convoys(&mut self) -> bool {
+        let j = self.judge;
+        let mut progress = false;
+        for i in 0..self.scratch.len() {
+            if let Eff::Convoy { army, .. } = j.eff[self.scratch[i] as usize] {
+                progress |= !self.paradox[army as usize];
+                self.paradox[army as usize] = true;
             }
         }
+        progress
+    }
+
+    /// Marks every decision of the cycle in `scratch` unresolved again.
+    fn unresolve_cycle(&mut self) {
         for i in 0..self.scratch.len() {
             self.state[self.scratch[i] as usize] = State::Unresolved;
         }
-        progress
     }
 
     /// Whether letting every move of the cycle in `scratch` succeed is consistent
