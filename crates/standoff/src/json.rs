@@ -9,7 +9,7 @@
 //! `centers` may be omitted (the variant's starting ownership is used); `dislodged` only
 //! appears after a movement phase that dislodged units.
 
-use crate::ids::PowerId;
+use crate::ids::{PowerId, ProvinceId};
 use crate::phase::parse_phase;
 use crate::position::{Dislodged, Position};
 use crate::unit::Unit;
@@ -43,6 +43,55 @@ pub struct PositionJson {
     /// Power name → dislodged units.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub dislodged: BTreeMap<String, Vec<DislodgedJson>>,
+    /// Power name → home centers, once an opening placement has set them (the Bowen
+    /// variant); omitted: the variant's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub home_centers: Option<BTreeMap<String, Vec<String>>>,
+    /// Power name → the spaces its units were the last to stand in (kept by variants
+    /// with home guards or spring capture); omitted: each center's owner.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_occupied: Option<BTreeMap<String, Vec<String>>>,
+}
+
+/// Reads a `power name → spaces` table, calling `each` per (power, province) and
+/// collecting what it cannot read.
+fn read_power_spaces(
+    variant: &Variant,
+    table: &BTreeMap<String, Vec<String>>,
+    errors: &mut Vec<JsonError>,
+    mut each: impl FnMut(PowerId, ProvinceId, &str, &str) -> Option<JsonError>,
+) {
+    for (name, list) in table {
+        let Some(power) = variant.find_power(name) else {
+            errors.push(JsonError::Power(name.clone()));
+            continue;
+        };
+        for c in list {
+            match variant.map.find_province(c) {
+                Some(p) => errors.extend(each(power, p, name, c)),
+                None => errors.push(JsonError::Center {
+                    power: name.clone(),
+                    center: c.clone(),
+                }),
+            }
+        }
+    }
+}
+
+/// Writes `power name → spaces` for every province whose entry names a power.
+fn power_spaces(
+    variant: &Variant,
+    per_province: &[Option<PowerId>],
+) -> BTreeMap<String, Vec<String>> {
+    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (i, o) in per_province.iter().enumerate() {
+        if let Some(o) = o {
+            out.entry(variant.power_name(*o).to_string())
+                .or_default()
+                .push(variant.map.provinces()[i].id.clone());
+        }
+    }
+    out
 }
 
 /// Why a JSON position could not be read.
@@ -131,26 +180,42 @@ impl Position {
                 }
             }
         }
+        if let Some(homes) = &json.home_centers {
+            let mut placed: Vec<Vec<ProvinceId>> = vec![Vec::new(); variant.powers.len()];
+            read_power_spaces(variant, homes, &mut errors, |power, p, _, _| {
+                placed[power.index()].push(p);
+                None
+            });
+            pos.homes = Some(std::sync::Arc::new(placed));
+        }
         match &json.centers {
             None => pos.owners.clone_from(&variant.start_owners),
             Some(centers) => {
-                for (name, list) in centers {
-                    let Some(power) = variant.find_power(name) else {
-                        errors.push(JsonError::Power(name.clone()));
-                        continue;
-                    };
-                    for c in list {
-                        match variant.map.find_province(c) {
-                            Some(p) if variant.map.province(p).is_center => {
-                                pos.owners[p.index()] = Some(power)
-                            }
-                            _ => errors.push(JsonError::Center {
-                                power: name.clone(),
-                                center: c.clone(),
-                            }),
-                        }
+                let mut owners = std::mem::take(&mut pos.owners);
+                read_power_spaces(variant, centers, &mut errors, |power, p, name, c| {
+                    if variant.is_center_in(&pos, p) {
+                        owners[p.index()] = Some(power);
+                        None
+                    } else {
+                        Some(JsonError::Center {
+                            power: name.to_string(),
+                            center: c.to_string(),
+                        })
                     }
-                }
+                });
+                pos.owners = owners;
+            }
+        }
+        if !pos.last_occupant.is_empty() {
+            pos.last_occupant.clone_from(&pos.owners);
+            pos.note_occupants();
+            if let Some(last) = &json.last_occupied {
+                let mut occupants = std::mem::take(&mut pos.last_occupant);
+                read_power_spaces(variant, last, &mut errors, |power, p, _, _| {
+                    occupants[p.index()] = Some(power);
+                    None
+                });
+                pos.last_occupant = occupants;
             }
         }
         for (name, list) in &json.dislodged {
@@ -217,15 +282,7 @@ impl Position {
                 .or_default()
                 .push(unit_text(u));
         }
-        let mut centers: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        for (i, o) in self.owners.iter().enumerate() {
-            if let Some(o) = o {
-                centers
-                    .entry(variant.power_name(*o).to_string())
-                    .or_default()
-                    .push(map.provinces()[i].id.clone());
-            }
-        }
+        let centers = power_spaces(variant, &self.owners);
         let mut dislodged: BTreeMap<String, Vec<DislodgedJson>> = BTreeMap::new();
         for d in &self.dislodged {
             dislodged
@@ -241,11 +298,24 @@ impl Position {
                     attacker_from: d.attacker_from.map(|p| map.province(p).id.clone()),
                 });
         }
+        let home_centers = self.homes.as_ref().map(|homes| {
+            let mut per_province = vec![None; map.province_count()];
+            for (w, h) in homes.iter().enumerate() {
+                for p in h {
+                    per_province[p.index()] = Some(PowerId(w as u8));
+                }
+            }
+            power_spaces(variant, &per_province)
+        });
+        let last_occupied =
+            (!self.last_occupant.is_empty()).then(|| power_spaces(variant, &self.last_occupant));
         PositionJson {
             phase: self.phase.to_string(),
             units,
             centers: Some(centers),
             dislodged,
+            home_centers,
+            last_occupied,
         }
     }
 }

@@ -111,3 +111,15 @@ fn the_bowen_example_game_shows_each_rule() {
     let germany_centers = v.counted_centers(&played.game.position, power("Germany"));
     assert_eq!(germany_centers, 6, "Mun, Ruh, Kie, Den, Hol, Bur");
 }
+
+/// A saved Bowen position keeps the placed home centers and the last occupants, so a
+/// loaded game goes on as it would have.
+#[test]
+fn a_bowen_position_survives_its_json_form() {
+    let played = play();
+    let (v, end) = (&played.variant, &played.game.position);
+    let json = end.to_json(v);
+    assert!(json.home_centers.is_some() && json.last_occupied.is_some());
+    let back = standoff::Position::from_position_json(v, &json).expect("reads back");
+    assert_eq!(&back, end);
+}
