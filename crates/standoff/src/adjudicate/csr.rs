@@ -10,24 +10,28 @@ pub struct Csr {
 }
 
 impl Csr {
-    /// Builds the lists for keys `0..keys` from `(key, value)` pairs; each list keeps the
-    /// pairs' order.
-    pub fn build(keys: usize, pairs: &[(u16, u16)]) -> Csr {
-        let mut start = vec![0u32; keys + 1];
+    /// Builds the lists for keys `0..keys` from `(key, value)` pairs, each list in the
+    /// pairs' order, in this one's storage (no allocation once it is large enough).
+    pub fn rebuild(&mut self, keys: usize, pairs: &[(u16, u16)]) {
+        // Counts per key, then each key's end offset; placing the pairs from the last
+        // moves each offset back to its key's start and keeps every list in order.
+        let start = &mut self.start;
+        start.clear();
+        start.resize(keys + 1, 0);
         for &(k, _) in pairs {
-            start[k as usize + 1] += 1;
+            start[k as usize] += 1;
         }
-        for i in 0..keys {
-            start[i + 1] += start[i];
+        for i in 1..keys {
+            start[i] += start[i - 1];
         }
-        let mut fill = start.clone();
-        let mut values = vec![0u16; pairs.len()];
-        for &(k, v) in pairs {
-            let at = &mut fill[k as usize];
-            values[*at as usize] = v;
-            *at += 1;
+        start[keys] = pairs.len() as u32;
+        self.values.clear();
+        self.values.resize(pairs.len(), 0);
+        for &(k, v) in pairs.iter().rev() {
+            let at = &mut start[k as usize];
+            *at -= 1;
+            self.values[*at as usize] = v;
         }
-        Csr { start, values }
     }
 
     /// The values of `key`.

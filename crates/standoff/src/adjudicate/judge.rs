@@ -2,6 +2,7 @@
 //! after legality (DATC 4.E.1 d), convoy intent (DATC 4.A.3 d) and matching, and the
 //! lists the resolver walks.
 
+use super::buffers::{self, emptied, JudgeBuffers};
 use super::coasts::check_coasts;
 use super::csr::Csr;
 use super::implicit::implicit_orders;
@@ -176,6 +177,30 @@ pub struct Judge<'a> {
     pub implicit: Vec<(u16, Order)>,
 }
 
+impl Drop for Judge<'_> {
+    /// Hands the per-phase vectors back for the thread's next phase.
+    fn drop(&mut self) {
+        use std::mem::take;
+        buffers::give_judge(JudgeBuffers {
+            prov: take(&mut self.prov),
+            power: take(&mut self.power),
+            kind: take(&mut self.kind),
+            loc: take(&mut self.loc),
+            at: take(&mut self.at),
+            eff: take(&mut self.eff),
+            status: take(&mut self.status),
+            ordered: take(&mut self.ordered),
+            submitted: take(&mut self.submitted),
+            supports_of: take(&mut self.supports_of),
+            moves_into: take(&mut self.moves_into),
+            convoyers_of: take(&mut self.convoyers_of),
+            fleets_at_sea: take(&mut self.fleets_at_sea),
+            legal_carriers: take(&mut self.legal_carriers),
+            carrier_list: take(&mut self.carrier_list),
+        });
+    }
+}
+
 impl<'a> Judge<'a> {
     /// Assigns orders to units, applies legality, convoy intent and matching.
     pub fn new(
@@ -186,26 +211,32 @@ impl<'a> Judge<'a> {
         orders: &[Order],
     ) -> Judge<'a> {
         let n_prov = map.province_count();
+        let b = buffers::take_judge();
+        let mut at = b.at;
+        at.clear();
+        at.resize(n_prov, NONE);
+        let mut fleets_at_sea = b.fleets_at_sea;
+        fleets_at_sea.reset(n_prov);
         let mut j = Judge {
             map,
             rules,
             hooks,
-            prov: Vec::with_capacity(64),
-            power: Vec::with_capacity(64),
-            kind: Vec::with_capacity(64),
-            loc: Vec::with_capacity(64),
+            prov: emptied(b.prov),
+            power: emptied(b.power),
+            kind: emptied(b.kind),
+            loc: emptied(b.loc),
             grade: Vec::new(),
-            at: vec![NONE; n_prov],
-            eff: Vec::new(),
-            status: Vec::new(),
-            ordered: Vec::new(),
-            submitted: Vec::with_capacity(orders.len()),
-            supports_of: Csr::default(),
-            moves_into: Csr::default(),
-            convoyers_of: Csr::default(),
-            fleets_at_sea: ProvinceSet::new(n_prov),
-            legal_carriers: ProvinceSet::new(n_prov),
-            carrier_list: Vec::new(),
+            at,
+            eff: emptied(b.eff),
+            status: emptied(b.status),
+            ordered: emptied(b.ordered),
+            submitted: emptied(b.submitted),
+            supports_of: b.supports_of,
+            moves_into: b.moves_into,
+            convoyers_of: b.convoyers_of,
+            fleets_at_sea,
+            legal_carriers: b.legal_carriers,
+            carrier_list: emptied(b.carrier_list),
             units: 0,
             special: hooks.special_moves(),
             rail: None,
@@ -228,23 +259,25 @@ impl<'a> Judge<'a> {
                 j.fleets_at_sea.insert(p);
             }
         }
-        j.legal_carriers = if rules.legality == Legality::CurrentSituation {
-            j.fleets_at_sea.clone()
+        if rules.legality == Legality::CurrentSituation {
+            j.legal_carriers.copy_from(&j.fleets_at_sea);
         } else {
-            hooks.convoy.clone()
-        };
-        j.carrier_list = (0..n_prov)
-            .map(|p| ProvinceId(p as u16))
-            .filter(|&p| j.legal_carriers.contains(p))
-            .collect();
+            j.legal_carriers.copy_from(&hooks.convoy);
+        }
+        let carriers = &j.legal_carriers;
+        j.carrier_list.extend(
+            (0..n_prov)
+                .map(|p| ProvinceId(p as u16))
+                .filter(|&p| carriers.contains(p)),
+        );
         let n = j.prov.len();
         j.units = n;
         if j.graded || position.units().any(|(_, u)| u.grade != Grade::Full) {
             j.grade = position.units().map(|(_, u)| u.grade).collect();
         }
-        j.eff = vec![Eff::Hold; n];
-        j.status = vec![Status::Ok; n];
-        j.ordered = vec![false; n];
+        j.eff.resize(n, Eff::Hold);
+        j.status.resize(n, Status::Ok);
+        j.ordered.resize(n, false);
         j.assign(orders);
         if rules.implicit_orders == Allowance::Allowed {
             j.follow_implicit_orders();
@@ -1409,9 +1442,9 @@ impl<'a> Judge<'a> {
                 Eff::Hold | Eff::Rail { .. } | Eff::HopConvoy { .. } => {}
             }
         }
-        self.supports_of = Csr::build(n, &supports);
-        self.moves_into = Csr::build(self.map.province_count(), &moves);
-        self.convoyers_of = Csr::build(n, &convoys);
+        self.supports_of.rebuild(n, &supports);
+        self.moves_into.rebuild(self.map.province_count(), &moves);
+        self.convoyers_of.rebuild(n, &convoys);
     }
 
     /// The move of unit `u`, if its active order is one: (destination, by convoy).

@@ -8,6 +8,7 @@
 //! orders are given, except where the DATC makes order significant (none in movement).
 
 mod adjustment;
+mod buffers;
 mod coasts;
 mod csr;
 mod dptg;

@@ -5,8 +5,10 @@
 //! computed from those on demand. Cycles with a convoy are paradoxes settled by the
 //! Szykman rule; cycles without one are circular movement (all moves succeed).
 
+use super::buffers::{emptied, ResolverBuffers};
 use super::judge::{Eff, Judge, NONE};
 use crate::unit::Grade;
+use std::cell::RefCell;
 
 /// A full unit's strength, in halves (see [`Resolver::unit_strength`]).
 const FULL: u32 = 2;
@@ -38,23 +40,55 @@ pub struct Resolver<'j, 'a> {
     scratch: Vec<u16>,
 }
 
+thread_local! {
+    /// The resolver's vectors, kept for the thread's next phase (see `buffers`).
+    static RESOLVER: RefCell<Option<ResolverBuffers<State>>> = const { RefCell::new(None) };
+}
+
+impl Drop for Resolver<'_, '_> {
+    fn drop(&mut self) {
+        use std::mem::take;
+        let buffers = ResolverBuffers {
+            state: take(&mut self.state),
+            result: take(&mut self.result),
+            deps: take(&mut self.deps),
+            paradox: take(&mut self.paradox),
+            scratch: take(&mut self.scratch),
+        };
+        let _ = RESOLVER.try_with(|cell| *cell.borrow_mut() = Some(buffers));
+    }
+}
+
 impl<'j, 'a> Resolver<'j, 'a> {
     /// A resolver with nothing decided.
     pub fn new(judge: &'j Judge<'a>) -> Self {
         let n = judge.prov.len();
+        let b = RESOLVER
+            .try_with(|cell| cell.borrow_mut().take())
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        let filled = |mut v: Vec<bool>| {
+            v.clear();
+            v.resize(n, false);
+            v
+        };
+        let mut state = b.state;
+        state.clear();
+        state.resize(n, State::Unresolved);
         Resolver {
             judge,
-            state: vec![State::Unresolved; n],
-            result: vec![false; n],
-            deps: Vec::new(),
-            paradox: vec![false; n],
+            state,
+            result: filled(b.result),
+            deps: emptied(b.deps),
+            paradox: filled(b.paradox),
             bounce_only: if judge.rail.is_some() {
                 vec![false; n]
             } else {
                 Vec::new()
             },
             canal_marks: Vec::new(),
-            scratch: Vec::new(),
+            scratch: emptied(b.scratch),
         }
     }
 

@@ -39,6 +39,15 @@ impl ProvinceSet {
             .get(p.index() / 64)
             .is_some_and(|w| w & (1 << (p.index() % 64)) != 0)
     }
+    /// Empties the set and sizes it for `n` provinces, reusing its storage.
+    pub fn reset(&mut self, n: usize) {
+        self.words.clear();
+        self.words.resize(n.div_ceil(64).max(1), 0);
+    }
+    /// Makes this set equal to `other`, reusing its storage.
+    pub fn copy_from(&mut self, other: &ProvinceSet) {
+        self.words.clone_from(&other.words);
+    }
     /// Empties the set.
     pub fn clear(&mut self) {
         self.words.iter_mut().for_each(|w| *w = 0);
