@@ -10,7 +10,7 @@
 //! Every generated order is accepted by the judge as legal (tested), and the generator
 //! misses nothing a brute-force check finds (tested).
 
-use crate::adjudicate::{adjustment_counts, check_build_site};
+use crate::adjudicate::{adjustment_counts, check_build_site, hop_link};
 use crate::bitset::BitMatrix;
 use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::{Map, Terrain};
@@ -291,17 +291,11 @@ impl<'a> MovementTables<'a> {
             .fleet_province_neighbours(here)
             .filter(|&p| !self.hooks.frozen.contains(p))
             .collect();
-        let origin = |p: ProvinceId| match map.province(p).terrain {
-            Terrain::Sea => holds(p, UnitKind::Fleet),
-            _ => holds(p, UnitKind::Army),
-        };
-        let landing = |p: ProvinceId| match map.province(p).terrain {
-            Terrain::Sea => holds(p, UnitKind::Fleet),
-            Terrain::Coast => true,
-            _ => false,
-        };
-        for &from in next_to.iter().filter(|&&p| origin(p)) {
-            for &to in next_to.iter().filter(|&&p| p != from && landing(p)) {
+        for &from in &next_to {
+            for &to in next_to
+                .iter()
+                .filter(|&&to| hop_link(map, here, from, to, holds))
+            {
                 out.push(Order::new(
                     power,
                     OrderKind::Convoy {

@@ -100,6 +100,28 @@ pub enum Submitted {
     Rejected(Illegal),
 }
 
+/// Bowen 3: whether a fleet at `here` may convoy from `from` to `to`: both next to it and
+/// different; `from` a coast holding an army or a sea holding a fleet; `to` a coast or a
+/// sea holding a fleet. `holds(p, kind)` says whether a unit of that kind stands in `p`.
+pub(crate) fn hop_link(
+    map: &Map,
+    here: ProvinceId,
+    from: ProvinceId,
+    to: ProvinceId,
+    holds: impl Fn(ProvinceId, UnitKind) -> bool,
+) -> bool {
+    let end = |p: ProvinceId, coast_needs_army: bool| match map.province(p).terrain {
+        Terrain::Sea => holds(p, UnitKind::Fleet),
+        Terrain::Coast => !coast_needs_army || holds(p, UnitKind::Army),
+        _ => false,
+    };
+    from != to
+        && map.fleet_province_adjacent(from, here)
+        && map.fleet_province_adjacent(here, to)
+        && end(from, true)
+        && end(to, false)
+}
+
 /// The one railway ride of a phase (DATC 7.B: two riders short-circuit, so there is at
 /// most one). Each leg is a move decision of its own, appended after the real units:
 /// leg `k` (0-based) is decision `first_leg + k`, a Russian army move from the space
@@ -718,17 +740,7 @@ impl<'a> Judge<'a> {
             self.unit_at(p)
                 .is_some_and(|u| self.kind[u as usize] == kind)
         };
-        let end_ok = |p: ProvinceId, needs: UnitKind| match map.province(p).terrain {
-            Terrain::Sea => holds(p, UnitKind::Fleet),
-            Terrain::Coast => needs == UnitKind::Fleet || holds(p, UnitKind::Army),
-            _ => false,
-        };
-        if from == to
-            || !map.fleet_province_adjacent(from, here)
-            || !map.fleet_province_adjacent(here, to)
-            || !end_ok(from, UnitKind::Army)
-            || !end_ok(to, UnitKind::Fleet)
-        {
+        if !hop_link(map, here, from, to, holds) {
             return Err(Illegal::ConvoyImpossible);
         }
         Ok(Eff::HopConvoy {
