@@ -346,7 +346,7 @@ impl<'a> MovementTables<'a> {
                     unit: me,
                     to,
                     via_convoy: false,
-                    path: Vec::new(),
+                    path: Default::default(),
                 }));
             }
             if convoy {
@@ -354,7 +354,7 @@ impl<'a> MovementTables<'a> {
                     unit: me,
                     to,
                     via_convoy: true,
-                    path: Vec::new(),
+                    path: Default::default(),
                 }));
             }
         }
@@ -368,7 +368,7 @@ impl<'a> MovementTables<'a> {
                         unit: me,
                         to: q.location(),
                         via_convoy: false,
-                        path: Vec::new(),
+                        path: Default::default(),
                     }));
                 }
             }

@@ -43,7 +43,7 @@ pub mod variant;
 
 pub use ids::{LocationId, PowerId, ProvinceId};
 pub use map::{Map, Terrain};
-pub use order::{Order, OrderKind, UnitRef};
+pub use order::{ConvoyPath, Order, OrderKind, UnitRef};
 pub use phase::{Phase, PhaseKind, Season};
 pub use position::Position;
 pub use unit::{Unit, UnitKind};

@@ -38,7 +38,7 @@ fn all_candidates(v: &Variant, pos: &Position, p: ProvinceId) -> Vec<Order> {
                     unit: me,
                     to,
                     via_convoy,
-                    path: Vec::new(),
+                    path: Default::default(),
                 }));
             }
         }
@@ -115,7 +115,7 @@ fn check_position(v: &Variant, pos: &Position) {
                         unit,
                         to,
                         via_convoy: false,
-                        path: Vec::new(),
+                        path: Default::default(),
                     },
                     ..cand.clone()
                 };

@@ -69,7 +69,7 @@ pub(crate) fn implicit_orders(judge: &Judge) -> Vec<(u16, Order)> {
                     unit,
                     to: coast.unwrap_or(dest.location()),
                     via_convoy: false,
-                    path: Vec::new(),
+                    path: Default::default(),
                 };
                 Some((u as u16, Order::new(judge.power[u], kind)))
             }

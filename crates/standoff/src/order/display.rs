@@ -80,7 +80,7 @@ impl fmt::Display for OrderDisplay<'_> {
                 path,
             } => {
                 write!(f, "{}", self.unit(unit))?;
-                for sea in path {
+                for sea in path.iter() {
                     write!(f, " - {}", self.loc(sea.location()))?;
                 }
                 write!(f, " - {}", self.loc(*to))?;

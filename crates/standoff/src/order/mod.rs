@@ -36,6 +36,25 @@ impl UnitRef {
     }
 }
 
+/// The seas an order names between an army and its destination (DATC 4.A.6). Kept out
+/// of line, so an order without one (nearly all) stays small: legal-order generation
+/// makes thousands of orders per position.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ConvoyPath(Option<Box<Vec<ProvinceId>>>);
+
+impl From<Vec<ProvinceId>> for ConvoyPath {
+    fn from(seas: Vec<ProvinceId>) -> Self {
+        ConvoyPath((!seas.is_empty()).then(|| Box::new(seas)))
+    }
+}
+
+impl std::ops::Deref for ConvoyPath {
+    type Target = [ProvinceId];
+    fn deref(&self) -> &[ProvinceId] {
+        self.0.as_deref().map_or(&[], Vec::as_slice)
+    }
+}
+
 /// An order of one power.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Order {
@@ -88,7 +107,7 @@ pub enum OrderKind {
         via_convoy: bool,
         /// The convoy path written between origin and destination, in order
         /// (`A Lon - Nth - Bel`: `[Nth]`); empty when none was written (DATC 4.A.6).
-        path: Vec<ProvinceId>,
+        path: ConvoyPath,
     },
     /// Support the unit in `target` to hold.
     SupportHold {

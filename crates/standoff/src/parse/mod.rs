@@ -551,7 +551,7 @@ impl<'a> Parser<'a> {
                         unit,
                         to,
                         via_convoy,
-                        path,
+                        path: path.into(),
                     })
                 }
             }
