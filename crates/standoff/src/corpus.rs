@@ -79,6 +79,7 @@ pub fn random_orders(variant: &Variant, position: &Position, rng: &mut Rng) -> V
                         matches!(
                             o.kind,
                             OrderKind::Convoy { .. }
+                                | OrderKind::CanalPermission { .. }
                                 | OrderKind::Move {
                                     via_convoy: true,
                                     ..
@@ -86,7 +87,9 @@ pub fn random_orders(variant: &Variant, position: &Position, rng: &mut Rng) -> V
                         )
                     })
                 } else if roll < 90 {
-                    pick(&options, rng, |o| matches!(o.kind, OrderKind::Move { .. }))
+                    pick(&options, rng, |o| {
+                        matches!(o.kind, OrderKind::Move { .. } | OrderKind::RailMove { .. })
+                    })
                 } else {
                     None
                 };
