@@ -202,6 +202,8 @@ pub fn adjudicate_retreats_with(
             );
         }
     }
+    // A unit that retreats into a space is its last occupant (Bowen 6, 7).
+    next.note_occupants();
     RetreatResult {
         position: next,
         dislodged: position.dislodged.clone(),
