@@ -2,27 +2,48 @@
 //! when the `parallel` feature is on (the default). Each item is processed on its own;
 //! nothing is shared but the read-only variant, so there are no locks on the hot path.
 
-use crate::adjudicate::{adjudicate_movement, MovementResult};
+use crate::adjudicate::{adjudicate_movement_with, MovementResult};
 use crate::game::{Game, Processed};
 use crate::order::Order;
 use crate::position::Position;
+use crate::rules::RuleSet;
 use crate::variant::Variant;
 
-/// Adjudicates movement phases, one result per input, in input order.
+/// Adjudicates movement phases under the default rules, one result per input, in input
+/// order.
 pub fn adjudicate_many(variant: &Variant, items: &[(Position, Vec<Order>)]) -> Vec<MovementResult> {
+    adjudicate_many_with(variant, &RuleSet::DATC, items)
+}
+
+/// [`adjudicate_many`] under `rules` (which the caller has checked with
+/// [`RuleSet::check_supported`]).
+pub fn adjudicate_many_with(
+    variant: &Variant,
+    rules: &RuleSet,
+    items: &[(Position, Vec<Order>)],
+) -> Vec<MovementResult> {
     map_items(items, |(position, orders)| {
-        adjudicate_movement(variant, position, orders)
+        adjudicate_movement_with(variant, rules, position, orders)
     })
 }
 
-/// Plays one phase of each game (any phase kind) and returns what happened with the
-/// position after it, in input order.
+/// Plays one phase of each game (any phase kind) under the default rules and returns
+/// what happened with the position after it, in input order.
 pub fn step_many(
     variant: &Variant,
     items: &[(Position, Vec<Order>)],
 ) -> Vec<(Processed, Position)> {
+    step_many_with(variant, &RuleSet::DATC, items)
+}
+
+/// [`step_many`] under `rules`.
+pub fn step_many_with(
+    variant: &Variant,
+    rules: &RuleSet,
+    items: &[(Position, Vec<Order>)],
+) -> Vec<(Processed, Position)> {
     map_items(items, |(position, orders)| {
-        let mut game = Game::from_position(position.clone());
+        let mut game = Game::from_position(position.clone()).with_rules(*rules);
         let processed = game.process(variant, orders);
         (processed, game.position)
     })

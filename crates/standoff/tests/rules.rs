@@ -484,3 +484,39 @@ END
     );
     assert!(report.contains("A Ber - Kie (implicit order)"), "{report}");
 }
+
+/// The batch entry points adjudicate by the rules they are given, exactly as one game at
+/// a time would. Under 4.E.1 a an army ordered to an impossible place still counts as
+/// moving and gets no hold support, so the supported attack dislodges it; under the
+/// default (d) the order is ignored and the support holds.
+#[test]
+fn batch_entry_points_follow_their_rules() {
+    let v = standoff::Variant::standard();
+    let phase = standoff::Phase::spring_movement(1901);
+    let text = "France: A Paris S A Burgundy\nFrance: A Burgundy - London\n\
+                Germany: A Munich - Burgundy\nGermany: A Ruhr S A Munich - Burgundy";
+    let mut board = standoff::Position::empty(&v, phase);
+    for (power, unit) in [
+        ("France", "A par"),
+        ("France", "A bur"),
+        ("Germany", "A mun"),
+        ("Germany", "A ruh"),
+    ] {
+        let power = v.find_power(power).expect("power");
+        let unit = standoff::parse::parse_unit(&v, power, unit).expect("unit");
+        board.place(&v, unit).expect("placed");
+    }
+    let (orders, errors) = standoff::parse::parse_orders_at(&v, &board, text);
+    assert!(errors.is_empty(), "{errors:?}");
+    let orders: Vec<_> = orders.into_iter().map(|p| p.order).collect();
+    let items = vec![(board.clone(), orders.clone())];
+    for (spec, dislodged) in [("datc", 0), ("datc legality=a", 1)] {
+        let rules = RuleSet::parse(spec).expect("rules");
+        let batch = standoff::batch::adjudicate_many_with(&v, &rules, &items);
+        assert_eq!(batch[0].position.dislodged.len(), dislodged, "{spec}");
+        let steps = standoff::batch::step_many_with(&v, &rules, &items);
+        let mut game = standoff::game::Game::from_position(board.clone()).with_rules(rules);
+        game.process(&v, &orders);
+        assert_eq!(steps[0].1, game.position, "{spec}");
+    }
+}
