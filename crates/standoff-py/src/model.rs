@@ -10,7 +10,7 @@ use standoff::adjudicate::{
 };
 use standoff::game::PhaseResult;
 use standoff::legal::{movement_orders, power_adjustment_orders, unit_retreat_orders};
-use standoff::mila::{state_json, MilaState};
+use standoff::mila::{movement_result_codes, state_json, MilaState};
 use standoff::order::{Order, OrderKind, UnitRef};
 use standoff::parse::{parse_order, ParseError, ParseErrorKind};
 use standoff::position::Position;
@@ -328,17 +328,10 @@ pub fn movement_codes(variant: &Variant, r: &MovementResult) -> Vec<(String, Vec
     r.units
         .iter()
         .map(|u| {
-            let mut codes = Vec::new();
-            match u.outcome {
-                Outcome::Bounced { .. } => codes.push("bounce".to_string()),
-                Outcome::Cut { .. } => codes.push("cut".to_string()),
-                Outcome::Void | Outcome::Illegal(_) => codes.push("void".to_string()),
-                Outcome::NoConvoy | Outcome::ParadoxFailed => codes.push("no convoy".to_string()),
-                _ => {}
-            }
-            if u.dislodged_by.is_some() {
-                codes.push("dislodged".to_string());
-            }
+            let codes = movement_result_codes(u)
+                .into_iter()
+                .map(String::from)
+                .collect();
             (unit_name(map, &u.unit), codes)
         })
         .collect()

@@ -76,6 +76,26 @@ pub fn state_json(variant: &Variant, position: &Position) -> Value {
     })
 }
 
+/// A unit's result codes in a movement phase, as the `diplomacy` package writes them:
+/// none for success, `bounce`, `cut`, `void` (a support or convoy that matched nothing,
+/// or an order that was not followed), `no convoy`, and `dislodged`.
+pub fn movement_result_codes(u: &crate::adjudicate::UnitResult) -> Vec<&'static str> {
+    let mut codes = Vec::new();
+    match u.outcome {
+        Outcome::Bounced { .. } => codes.push("bounce"),
+        Outcome::Cut { .. } => codes.push("cut"),
+        Outcome::Void | Outcome::Illegal(_) => codes.push("void"),
+        Outcome::NoConvoy | Outcome::ParadoxFailed | Outcome::CanalClosed => {
+            codes.push("no convoy")
+        }
+        _ => {}
+    }
+    if u.dislodged_by.is_some() {
+        codes.push("dislodged");
+    }
+    codes
+}
+
 fn results_json(variant: &Variant, record: &PhaseRecord) -> Value {
     let map = &variant.map;
     let mut out = JsonMap::new();
@@ -86,18 +106,7 @@ fn results_json(variant: &Variant, record: &PhaseRecord) -> Value {
                 u.unit.kind.letter(),
                 upper(&map.location_id_name(u.unit.location))
             );
-            let mut codes = Vec::new();
-            match u.outcome {
-                Outcome::Bounced { .. } => codes.push("bounce"),
-                Outcome::Cut { .. } => codes.push("cut"),
-                Outcome::Void => codes.push("void"),
-                Outcome::NoConvoy | Outcome::ParadoxFailed => codes.push("no convoy"),
-                _ => {}
-            }
-            if u.dislodged_by.is_some() {
-                codes.push("dislodged");
-            }
-            out.insert(key, json!(codes));
+            out.insert(key, json!(movement_result_codes(u)));
         }
     }
     Value::Object(out)

@@ -11,7 +11,7 @@ mod export;
 mod format;
 mod replay;
 
-pub use export::{load_recorded, saved_game_json, state_json, LoadProblem};
+pub use export::{load_recorded, movement_result_codes, saved_game_json, state_json, LoadProblem};
 pub use format::{
     order_to_mila, phase_name, read_games, write_mila_order, MilaError, MilaGame, MilaPhase,
     MilaState,
