@@ -18,7 +18,7 @@ cd "$(dirname "$0")"
 
 FUZZ_SECONDS="${FUZZ_SECONDS:-30}"
 FUZZ_TIMEOUT="${FUZZ_TIMEOUT:-10}"
-FUZZ_TARGETS="${FUZZ_TARGETS:-parse_order variant_file position_json adjudicate}"
+FUZZ_TARGETS="${FUZZ_TARGETS:-parse_order variant_file position_json adjudicate adjudicate_colonial}"
 FUZZ_SANITIZER="${FUZZ_SANITIZER:-none}"
 CARGO_FUZZ_VERSION="0.13.2"
 export RUSTC_BOOTSTRAP=1
@@ -33,7 +33,7 @@ cargo fuzz build -s "$FUZZ_SANITIZER"
 
 dict_for() {
   case "$1" in
-    parse_order | adjudicate) echo dicts/orders.dict ;;
+    parse_order | adjudicate | adjudicate_colonial) echo dicts/orders.dict ;;
     position_json) echo dicts/position_json.dict ;;
     variant_file) echo dicts/variant_file.dict ;;
   esac

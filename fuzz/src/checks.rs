@@ -24,6 +24,13 @@ pub fn standard() -> &'static Variant {
     V.get_or_init(Variant::standard)
 }
 
+/// Colonial Diplomacy (railway, canal, Hong Kong), loaded once.
+pub fn colonial() -> &'static Variant {
+    static V: OnceLock<Variant> = OnceLock::new();
+    #[allow(clippy::expect_used)]
+    V.get_or_init(|| Variant::builtin("colonial").expect("the built-in colonial variant loads"))
+}
+
 const PHASE_KINDS: [PhaseKind; 3] = [
     PhaseKind::Movement,
     PhaseKind::Retreat,
@@ -318,7 +325,7 @@ impl Scenario {
             if d < 0 {
                 assert_eq!(
                     units,
-                    adjust_pos.center_count(p) as i32,
+                    variant.counted_centers(&adjust_pos, p) as i32,
                     "adjustment: {} had to remove {} units",
                     variant.power_name(p),
                     -d

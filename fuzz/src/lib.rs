@@ -6,7 +6,7 @@
 
 mod checks;
 
-pub use checks::{parse_order, position_json, standard, variant_file, Scenario};
+pub use checks::{colonial, parse_order, position_json, standard, variant_file, Scenario};
 
 use arbitrary::{Arbitrary, Result, Unstructured};
 use std::fmt;

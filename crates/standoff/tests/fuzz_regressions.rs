@@ -4,7 +4,8 @@
 //! run through the same check the fuzz target runs. That check is the shared file
 //! `fuzz/src/checks.rs`, compiled here as a module, so nothing is re-implemented.
 //! `parse_order`, `variant_file` and `position_json` files are the raw fuzz inputs;
-//! `adjudicate` files are scenarios in JSON (`cargo fuzz fmt adjudicate <artifact>`).
+//! `adjudicate` and `adjudicate_colonial` files are scenarios in JSON (`cargo fuzz fmt
+//! <target> <artifact>`), on the standard and the Colonial map.
 //!
 //! A failing input is reported by file name with its panic message; all files of a
 //! folder are run before the test fails.
@@ -86,6 +87,18 @@ fn adjudicate_regressions() {
         let text = String::from_utf8_lossy(data);
         match checks::Scenario::from_json(checks::standard(), &text) {
             Ok(scenario) => scenario.run(),
+            Err(e) => panic!("not a scenario: {e}"),
+        }
+    });
+}
+
+#[test]
+fn adjudicate_colonial_regressions() {
+    replay("adjudicate_colonial", |data| {
+        let text = String::from_utf8_lossy(data);
+        let variant = checks::colonial();
+        match checks::Scenario::from_json(variant, &text) {
+            Ok(scenario) => scenario.run_on(variant),
             Err(e) => panic!("not a scenario: {e}"),
         }
     });
