@@ -111,10 +111,6 @@ impl Position {
         self.units.get(p.index()).and_then(Option::as_ref)
     }
 
-    /// Removes and returns the unit in `p`.
-    pub fn take_unit(&mut self, p: ProvinceId) -> Option<Unit> {
-        self.units.get_mut(p.index()).and_then(Option::take)
-    }
 
     /// Puts `unit` in `p`, replacing whatever was there (the caller checks legality).
     pub fn set_unit(&mut self, p: ProvinceId, unit: Option<Unit>) {

@@ -236,7 +236,7 @@ fn order_lines<'t>(variant: &Variant, text: &'t str) -> Vec<OrderLine<'t>> {
 /// Splits a line that gives the unit in a canal's gate an order and a permission
 /// (`A Egy H SC F Med - Red`, DATC 7.C.2) into the order and the permission
 /// (`SC F Med - Red`). Lines without such a clause come back whole.
-pub fn split_canal_clause<'t>(variant: &Variant, line: &'t str) -> (&'t str, Option<&'t str>) {
+fn split_canal_clause<'t>(variant: &Variant, line: &'t str) -> (&'t str, Option<&'t str>) {
     if variant.canal().is_none() {
         return (line, None);
     }

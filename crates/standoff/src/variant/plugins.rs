@@ -189,10 +189,6 @@ impl Plugins {
         names
     }
 
-    /// Whether any plug-in is in use.
-    pub fn is_empty(&self) -> bool {
-        self.list.is_empty()
-    }
 
     /// The combined hooks for `phase`.
     pub fn hooks(&self, map: &Map, phase: Phase) -> PhaseHooks {
