@@ -394,18 +394,11 @@ impl<'a> Judge<'a> {
             self.ordered[u as usize] = true;
             self.submitted.push(Submitted::Used(u));
             match self.legality(u, order) {
-                // Bowen 5: several convoy orders for one fleet, by nationality, all from
-                // one space; mixed with other orders or other origins they conflict.
-                Ok(eff @ Eff::HopConvoy { from, .. }) => {
+                // Bowen 5: several convoy orders for one fleet, by nationality (the
+                // sets rule 5 forbids are found below, legal lines or not).
+                Ok(eff @ Eff::HopConvoy { .. }) => {
                     self.hop_orders.push((u, eff));
-                    match legal[u as usize] {
-                        None => legal[u as usize] = Some((eff, i)),
-                        Some((Eff::HopConvoy { from: f, .. }, _)) if f == from => {}
-                        Some(_) => conflict[u as usize] = true,
-                    }
-                }
-                Ok(_) if matches!(legal[u as usize], Some((Eff::HopConvoy { .. }, _))) => {
-                    conflict[u as usize] = true;
+                    legal[u as usize].get_or_insert((eff, i));
                 }
                 Ok(eff) => match legal[u as usize] {
                     None => legal[u as usize] = Some((eff, i)),
@@ -842,8 +835,9 @@ impl<'a> Judge<'a> {
                         };
                     }
                 }
-                // The convoy fails: the army stays where it started.
-                _ => self.status[a] = Status::Void,
+                // The convoy fails: a convoyed move with no fleets carrying it, so the
+                // army stays where it started.
+                _ => {}
             }
         }
         for (f, used) in used.into_iter().enumerate() {

@@ -68,10 +68,6 @@ impl Settlement for Resolver<'_, '_> {
 fn resolver_outcome(judge: &Judge, r: &mut Resolver, u: usize) -> Outcome {
     match judge.status[u] {
         Status::Illegal(why) => return Outcome::Illegal(why),
-        // A hop-by-hop convoy whose chain broke (Bowen 4).
-        Status::Void if matches!(judge.eff[u], Eff::Move { convoy: true, .. }) => {
-            return Outcome::NoConvoy
-        }
         Status::Void => return Outcome::Void,
         Status::Ok => {}
     }
