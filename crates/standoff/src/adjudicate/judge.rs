@@ -271,7 +271,9 @@ impl<'a> Judge<'a> {
             written_paths: WrittenPaths::default(),
             implicit: Vec::new(),
         };
+        let mut reduced = false;
         for (p, u) in position.units() {
+            reduced |= u.grade != Grade::Full;
             j.at[p.index()] = j.prov.len() as u16;
             j.prov.push(p);
             j.power.push(u.power);
@@ -294,7 +296,7 @@ impl<'a> Judge<'a> {
         );
         let n = j.prov.len();
         j.units = n;
-        if j.graded || position.units().any(|(_, u)| u.grade != Grade::Full) {
+        if j.graded || reduced {
             j.grade = position.units().map(|(_, u)| u.grade).collect();
         }
         j.eff.resize(n, Eff::Hold);
