@@ -206,9 +206,8 @@ impl Position {
                 pos.owners = owners;
             }
         }
+        pos.assume_last_occupants();
         if !pos.last_occupant.is_empty() {
-            pos.last_occupant.clone_from(&pos.owners);
-            pos.note_occupants();
             if let Some(last) = &json.last_occupied {
                 let mut occupants = std::mem::take(&mut pos.last_occupant);
                 read_power_spaces(variant, last, &mut errors, |power, p, _, _| {

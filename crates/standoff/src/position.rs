@@ -111,7 +111,6 @@ impl Position {
         self.units.get(p.index()).and_then(Option::as_ref)
     }
 
-
     /// Puts `unit` in `p`, replacing whatever was there (the caller checks legality).
     pub fn set_unit(&mut self, p: ProvinceId, unit: Option<Unit>) {
         if let Some(slot) = self.units.get_mut(p.index()) {
@@ -130,6 +129,16 @@ impl Position {
     /// Number of per-province slots (the map's province count).
     pub fn province_count(&self) -> usize {
         self.units.len()
+    }
+
+    /// Sets every space's last occupant from the board alone: the unit standing there,
+    /// else the center's owner (when the position keeps that record).
+    pub fn assume_last_occupants(&mut self) {
+        if self.last_occupant.is_empty() {
+            return;
+        }
+        self.last_occupant.clone_from(&self.owners);
+        self.note_occupants();
     }
 
     /// Records the power of every unit on the board as its space's last occupant (when

@@ -36,8 +36,7 @@ fn spring(v: &Variant, units: &[&str]) -> Position {
         let unit = parse_unit(v, power, unit).expect("unit");
         position.place(v, unit).expect("placed");
     }
-    position.last_occupant.clone_from(&position.owners);
-    position.note_occupants();
+    position.assume_last_occupants();
     position
 }
 

@@ -108,10 +108,9 @@ fn setup(variant: &Variant, case: &Case, phase: Phase) -> Setup {
     } else {
         position.owners.clone_from(&variant.start_owners);
     }
+    // Unless the case says otherwise, an empty center was last held by its owner.
+    position.assume_last_occupants();
     if !position.last_occupant.is_empty() {
-        // Unless the case says otherwise, an empty center was last held by its owner.
-        position.last_occupant.clone_from(&position.owners);
-        position.note_occupants();
         for line in &case.last_occupied {
             match read_space(variant, line) {
                 Ok((w, p)) => position.last_occupant[p.index()] = Some(w),

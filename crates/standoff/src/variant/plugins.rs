@@ -189,7 +189,6 @@ impl Plugins {
         names
     }
 
-
     /// The combined hooks for `phase`.
     pub fn hooks(&self, map: &Map, phase: Phase) -> PhaseHooks {
         let n = map.province_count();
