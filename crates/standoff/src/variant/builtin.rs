@@ -104,7 +104,7 @@ impl Variant {
     /// Loads a built-in variant by name or alias (`"standard"`, `"classical"`).
     pub fn builtin(name: &str) -> Result<Variant, VariantError> {
         match find(name) {
-            Some(b) => Variant::from_toml(b.source, &builtin_file_name(b.name)),
+            Some(b) => Variant::load(b.source, &builtin_file_name(b.name), true, None),
             None => Err(VariantError::UnknownVariant(name.to_string())),
         }
     }

@@ -14,7 +14,7 @@
 //! built-in bases are found here, and a path is read only through the [`ReadBase`]
 //! callback a caller passes to [`Variant::from_toml_with_bases`](super::Variant::from_toml_with_bases).
 
-use super::file::{line_of, ProvinceEntry, RuleEntry, VariantFile};
+use super::file::{extends_line, line_of, ProvinceEntry, RuleEntry, VariantFile};
 use super::VariantError;
 use serde::Deserialize;
 
@@ -88,6 +88,9 @@ pub enum ExtendsProblem {
 pub(super) struct Source {
     pub file: String,
     pub text: String,
+    /// A built-in variant (valid on its own: a problem found in a chain is caused by
+    /// the files that extend it).
+    pub builtin: bool,
 }
 
 /// Files may extend at most this many levels deep.
@@ -167,6 +170,7 @@ pub(super) struct Chain {
 pub(super) fn read_chain(
     text: &str,
     file: &str,
+    builtin: bool,
     read: Option<ReadBase>,
     chain: &mut Vec<String>,
 ) -> Result<Chain, VariantError> {
@@ -174,6 +178,7 @@ pub(super) fn read_chain(
     let this = Source {
         file: file.to_string(),
         text: text.to_string(),
+        builtin,
     };
     if probe.extends.is_none() {
         let parsed: VariantFile = toml::from_str(text).map_err(|e| syntax(file, e))?;
@@ -185,10 +190,7 @@ pub(super) fn read_chain(
     }
     let child: ChildFile = toml::from_str(text).map_err(|e| syntax(file, e))?;
     // The `extends` key's own line (a comment above it may say "extends" too).
-    let line = text
-        .lines()
-        .position(|l| l.trim_start().starts_with("extends"))
-        .map_or(0, |i| i + 1);
+    let line = extends_line(text);
     let at_extends = |problem| VariantError::Extends {
         file: file.to_string(),
         line,
@@ -198,13 +200,14 @@ pub(super) fn read_chain(
     if chain.len() > MAX_DEPTH {
         return Err(at_extends(ExtendsProblem::TooDeep(MAX_DEPTH)));
     }
-    let (base, base_read) = find_base(&child.extends, file, read).map_err(at_extends)?;
+    let (base, base_read, base_builtin) =
+        find_base(&child.extends, file, read).map_err(at_extends)?;
     if chain.contains(&base.name) {
         let mut names = chain.clone();
         names.push(base.name.clone());
         return Err(at_extends(ExtendsProblem::Cycle(names.join(" → "))));
     }
-    let mut merged = read_chain(&base.text, &base.name, base_read, chain)?;
+    let mut merged = read_chain(&base.text, &base.name, base_builtin, base_read, chain)?;
     merged.errors.extend(merge(&mut merged.file, child, &this));
     merged.sources.insert(0, this);
     Ok(merged)
@@ -215,19 +218,20 @@ fn is_path(spec: &str) -> bool {
     spec.ends_with(".toml") || spec.contains('/') || spec.contains('\\')
 }
 
-/// The base `spec` names, and the reader its own `extends` may use (none for built-ins).
+/// The base `spec` names, the reader its own `extends` may use (none for built-ins), and
+/// whether it is a built-in.
 fn find_base<'a>(
     spec: &str,
     file: &str,
     read: Option<ReadBase<'a>>,
-) -> Result<(BaseFile, Option<ReadBase<'a>>), ExtendsProblem> {
+) -> Result<(BaseFile, Option<ReadBase<'a>>, bool), ExtendsProblem> {
     if is_path(spec) {
         let read = read.ok_or_else(|| ExtendsProblem::PathsUnsupported(spec.to_string()))?;
         let base = read(spec, file).map_err(|reason| ExtendsProblem::Unreadable {
             path: spec.to_string(),
             reason,
         })?;
-        return Ok((base, Some(read)));
+        return Ok((base, Some(read), false));
     }
     match super::builtin::builtin_source(spec) {
         Some((name, text)) => Ok((
@@ -236,6 +240,7 @@ fn find_base<'a>(
                 text: text.to_string(),
             },
             None,
+            true,
         )),
         None => Err(ExtendsProblem::UnknownBuiltin {
             name: spec.to_string(),

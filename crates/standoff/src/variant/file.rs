@@ -10,6 +10,7 @@ use super::plugins::{
     BuildAnywhere, Canal, CanalRule, ConvoyableCoasts, DifficultBorders, FlagRule, Ice,
     NeutralGround, NotACenterFor, Placement, Plugins, Railway, RailwayRule,
 };
+use super::check;
 use super::{Power, Variant};
 use crate::ids::{PowerId, ProvinceId};
 use crate::map::{LocationSpec, Map, MapBuilder, ProvinceSpec, Terrain};
@@ -164,6 +165,15 @@ pub(super) struct Adjacency {
     pub(super) fleet: Vec<String>,
 }
 
+/// `(a, b)` with the smaller first: an edge's key whichever way it is written.
+fn unordered<T: Ord>(a: T, b: T) -> (T, T) {
+    if a <= b {
+        (a, b)
+    } else {
+        (b, a)
+    }
+}
+
 /// The line (from 1) of the first occurrence of `needle` in `text`, 0 if none.
 pub(super) fn line_of(text: &str, needle: &str) -> usize {
     text.find(needle)
@@ -171,7 +181,52 @@ pub(super) fn line_of(text: &str, needle: &str) -> usize {
         .unwrap_or(0)
 }
 
-struct Loader<'a> {
+/// Every line (from 1) of `text` that mentions `needle`, in order.
+pub(super) fn lines_of(text: &str, needle: &str) -> Vec<usize> {
+    if needle.is_empty() {
+        return Vec::new();
+    }
+    text.match_indices(needle)
+        .map(|(at, _)| text[..at].matches('\n').count() + 1)
+        .collect()
+}
+
+/// The line (from 1) of the `extends` key of `text`, 0 if none.
+pub(super) fn extends_line(text: &str) -> usize {
+    text.lines()
+        .position(|l| l.trim_start().starts_with("extends"))
+        .map_or(0, |i| i + 1)
+}
+
+/// Where to report a problem that mentions `needles` (the most precise first): the file,
+/// the line and the message (see [`Loader::error_at`]).
+fn locate(sources: &[Source], needles: &[&str], message: String) -> (String, usize, String) {
+    // The top file is the caller's even when it is a built-in (loading a built-in).
+    let own = |i: usize, s: &Source| i == 0 || !s.builtin;
+    for needle in needles.iter().filter(|n| !n.is_empty()) {
+        for (_, s) in sources.iter().enumerate().filter(|(i, s)| own(*i, s)) {
+            let line = line_of(&s.text, needle);
+            if line > 0 {
+                return (s.file.clone(), line, message);
+            }
+        }
+    }
+    let top = sources.first();
+    let file = top.map(|s| s.file.clone()).unwrap_or_default();
+    let at_extends = top.map_or(0, |s| extends_line(&s.text));
+    for needle in needles.iter().filter(|n| !n.is_empty()) {
+        for s in sources.iter().skip(1).filter(|s| s.builtin) {
+            let line = line_of(&s.text, needle);
+            if line > 0 {
+                let message = format!("{message} (the base says it at {}:{line})", s.file);
+                return (file, at_extends, message);
+            }
+        }
+    }
+    (file, at_extends, message)
+}
+
+pub(super) struct Loader<'a> {
     /// The files the variant was read from, the extending file first.
     sources: &'a [Source],
     ids: HashMap<String, ProvinceId>,
@@ -180,21 +235,50 @@ struct Loader<'a> {
 }
 
 impl Loader<'_> {
-    /// Records a problem, at the first file (extending file first) mentioning `needle`.
+    /// Records a problem at the first mention of `needle` (see [`Loader::error_at`]).
     fn error(&mut self, needle: &str, message: String) {
-        let found = self.sources.iter().find_map(|s| {
-            let line = line_of(&s.text, needle);
-            (line > 0).then(|| (s.file.clone(), line))
-        });
-        let (file, line) = found.unwrap_or_else(|| {
-            let first = self.sources.first().map(|s| s.file.clone());
-            (first.unwrap_or_default(), 0)
-        });
+        self.error_at(&[needle], message);
+    }
+
+    /// Records a problem at the first mention of one of `needles` (the most precise
+    /// first). The files a caller gave are searched first, the extending file first.
+    /// A built-in base is valid on its own, so a problem only a built-in mentions was
+    /// caused by the file that extends it: it is reported against the extending file
+    /// (at its `extends` line), naming where the built-in says it.
+    pub(super) fn error_at(&mut self, needles: &[&str], message: String) {
+        let (file, line, message) = locate(self.sources, needles, message);
         self.errors.push(VariantError::Content {
             file,
             line,
             message,
         });
+    }
+
+    /// Records a problem at the last mention of `needle` in the first file that
+    /// mentions it (a repeated entry is reported at its repetition).
+    pub(super) fn error_at_last(&mut self, needle: &str, message: String) {
+        let found = self.sources.iter().find_map(|s| {
+            let last = lines_of(&s.text, needle).last().copied()?;
+            Some((s.file.clone(), last))
+        });
+        match found {
+            Some((file, line)) => self.errors.push(VariantError::Content {
+                file,
+                line,
+                message,
+            }),
+            None => self.error_at(&[needle], message),
+        }
+    }
+
+    /// ` (FILE lines 3 and 9)`: where the first file that mentions `needle` does.
+    pub(super) fn lines_in_sources(&self, needle: &str) -> String {
+        self.sources
+            .iter()
+            .map(|s| (s, lines_of(&s.text, needle)))
+            .find(|(_, lines)| !lines.is_empty())
+            .map(|(s, lines)| super::check::describe_lines(&s.file, &lines))
+            .unwrap_or_default()
     }
 
     fn province(&mut self, name: &str, context: &str) -> Option<ProvinceId> {
@@ -237,7 +321,7 @@ impl Variant {
     /// `extends` a built-in variant; extending a file by path needs
     /// [`Variant::from_toml_with_bases`].
     pub fn from_toml(source: &str, file: &str) -> Result<Variant, VariantError> {
-        Self::load(source, file, None)
+        Self::load(source, file, false, None)
     }
 
     /// Like [`Variant::from_toml`], and a file may `extends` another file by path:
@@ -247,11 +331,17 @@ impl Variant {
         file: &str,
         read_base: ReadBase,
     ) -> Result<Variant, VariantError> {
-        Self::load(source, file, Some(read_base))
+        Self::load(source, file, false, Some(read_base))
     }
 
-    fn load(source: &str, file: &str, read: Option<ReadBase>) -> Result<Variant, VariantError> {
-        let chain = read_chain(source, file, read, &mut Vec::new())?;
+    /// Loads a variant; `builtin` says `source` is a built-in variant's file.
+    pub(super) fn load(
+        source: &str,
+        file: &str,
+        builtin: bool,
+        read: Option<ReadBase>,
+    ) -> Result<Variant, VariantError> {
+        let chain = read_chain(source, file, builtin, read, &mut Vec::new())?;
         let parsed = chain.file;
         let mut loader = Loader {
             sources: &chain.sources,
@@ -295,19 +385,26 @@ impl Variant {
             provinces: specs,
             ..MapBuilder::default()
         };
+        let mut army_keys = Vec::new();
         for e in &parsed.adjacency.army {
             if let Some((a, b)) = loader.edge(e, "army adjacency") {
                 if a.coast.is_some() || b.coast.is_some() {
                     loader.error(e, format!("army adjacency: edge `{e}` names a coast"));
                 }
+                army_keys.push((unordered(a.province, b.province), e.as_str()));
                 builder.army_edges.push((a.province, b.province));
             }
         }
+        check::duplicate_edges(&mut loader, "army adjacency", army_keys);
+        let mut fleet_keys = Vec::new();
         for e in &parsed.adjacency.fleet {
             if let Some(edge) = loader.edge(e, "fleet adjacency") {
+                let end = |l: &LocationSpec| (l.province, l.coast.clone());
+                fleet_keys.push((unordered(end(&edge.0), end(&edge.1)), e.as_str()));
                 builder.fleet_edges.push(edge);
             }
         }
+        check::duplicate_edges(&mut loader, "fleet adjacency", fleet_keys);
         let map = match Map::new(builder) {
             Ok(m) => m,
             Err(clash) => {
@@ -316,12 +413,16 @@ impl Variant {
             }
         };
         for problem in map.self_check() {
-            loader.error("[adjacency]", problem.to_string());
+            let needles = check::problem_needles(&problem);
+            let needles: Vec<&str> = needles.iter().map(String::as_str).collect();
+            loader.error_at(&needles, problem.to_string());
         }
+        check::start_year(&mut loader, parsed.variant.start_year);
+        check::victory_centers(&mut loader, &map, parsed.variant.victory_centers);
 
         let mut powers = Vec::new();
         let mut start_units = Vec::new();
-        let mut start_owners = vec![None; map.province_count()];
+        let mut start_owners: Vec<Option<PowerId>> = vec![None; map.province_count()];
         for (i, pe) in parsed.power.iter().enumerate() {
             let pid = PowerId(i as u8);
             let mut homes = Vec::new();
@@ -341,7 +442,17 @@ impl Variant {
                     if !map.province(p).is_center {
                         loader.error(o, format!("{ctx}: `{o}` is not a supply center"));
                     }
-                    start_owners[p.index()] = Some(pid);
+                    match start_owners[p.index()] {
+                        Some(other) if other != pid => {
+                            let quoted = format!("\"{o}\"");
+                            let first = &parsed.power[other.index()].name;
+                            loader.error_at(
+                                &[&quoted, o],
+                                format!("{ctx}: `{o}` is already owned by {first}"),
+                            );
+                        }
+                        _ => start_owners[p.index()] = Some(pid),
+                    }
                 }
             }
             for u in &pe.units {
@@ -361,7 +472,7 @@ impl Variant {
                 if let Some(spec) = loader.location(at.trim(), &ctx) {
                     match map.location_of(&spec) {
                         Some(l) if map.can_stand(kind, l) => {
-                            start_units.push(Unit::new(pid, kind, l))
+                            start_units.push((Unit::new(pid, kind, l), u.clone()))
                         }
                         _ => loader.error(u, format!("{ctx}: a unit cannot stand at `{u}`")),
                     }
@@ -374,6 +485,10 @@ impl Variant {
                 home_centers: homes,
             });
         }
+        check::powers(&mut loader, &powers);
+        check::shared_homes(&mut loader, &map, &powers);
+        check::start_units(&mut loader, &map, &powers, &start_owners, &start_units);
+        let mut start_units: Vec<Unit> = start_units.into_iter().map(|(u, _)| u).collect();
         let mut plugins = Plugins::default();
         for r in &parsed.rule {
             let ctx = format!("rule {}", r.name);
@@ -554,11 +669,13 @@ impl Variant {
                 kind: crate::phase::PhaseKind::Adjustment,
             },
             Some(other) => {
+                let message = format!("start_season `{other}` is not spring, fall or winter");
+                let (file, line, message) = locate(&chain.sources, &["start_season"], message);
                 return Err(VariantError::Content {
-                    file: file.to_string(),
-                    line: 0,
-                    message: format!("start_season `{other}` is not spring, fall or winter"),
-                })
+                    file,
+                    line,
+                    message,
+                });
             }
         };
         // A placement opens the game instead of starting units and ownership.

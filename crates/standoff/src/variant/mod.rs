@@ -6,11 +6,13 @@
 //! variant and change a few edges (`extends.rs`).
 
 mod builtin;
+mod check;
 mod extends;
 mod file;
 pub mod plugins;
 
 pub use builtin::builtin_names;
+pub use check::START_YEARS;
 pub use extends::{BaseFile, ExtendsProblem, ReadBase};
 pub use file::VariantError;
 

@@ -1,0 +1,225 @@
+//! The variant-wide checks the loader makes once the map is built: what a variant must
+//! satisfy beyond each name being known, so that a loaded variant never loses a unit,
+//! a power or a center when a game starts (see "What the loader checks" in
+//! `docs/variant-format.md`).
+//!
+//! - powers: at least one; no two share a name, adjective or alias (after
+//!   normalisation, as the parser reads them); each has a name the parser can read;
+//! - start units: at most one per province; none on a supply center another power owns
+//!   at the start (it would stand on that power's center from the first phase: a
+//!   starting unit is placed in its own power's centers or on unowned spaces);
+//! - centers: a center is the home of at most one power and is owned by at most one;
+//! - the victory count is at least 1 and at most the number of supply centers;
+//! - the start year lies in [`START_YEARS`];
+//! - no edge is listed twice, in the same or the other direction.
+
+use super::file::Loader;
+use super::Power;
+use crate::ids::{PowerId, ProvinceId};
+use crate::map::{normalize_name, Map, MapProblem};
+use crate::unit::Unit;
+use std::collections::HashMap;
+use std::ops::RangeInclusive;
+
+/// The years a variant may start in. The upper bound keeps every year a game can reach
+/// (a year a turn, for far longer than any game lasts) far from `i32::MAX`, and four
+/// digits are what phase names (`S1901M`) are written with.
+pub const START_YEARS: RangeInclusive<i32> = 1..=9999;
+
+/// Refuses a start year outside [`START_YEARS`].
+pub(super) fn start_year(loader: &mut Loader, year: i32) {
+    if !START_YEARS.contains(&year) {
+        loader.error_at(
+            &["start_year"],
+            format!(
+                "start_year {year} is outside {}..={}",
+                START_YEARS.start(),
+                START_YEARS.end()
+            ),
+        );
+    }
+}
+
+/// Refuses a victory count of 0 or above the number of supply centers.
+pub(super) fn victory_centers(loader: &mut Loader, map: &Map, count: usize) {
+    let centers = map.provinces().iter().filter(|p| p.is_center).count();
+    if count == 0 || count > centers {
+        loader.error_at(
+            &["victory_centers"],
+            format!("victory_centers {count}: must be from 1 to the {centers} supply centers"),
+        );
+    }
+}
+
+/// Refuses a variant without powers, and two powers that share a name.
+pub(super) fn powers(loader: &mut Loader, powers: &[Power]) {
+    if powers.is_empty() {
+        loader.error_at(&["[variant]"], "the variant has no powers".to_string());
+    }
+    let mut owner_of_name: HashMap<String, usize> = HashMap::new();
+    for (i, p) in powers.iter().enumerate() {
+        if normalize_name(&p.name).is_empty() {
+            let quoted = format!("\"{}\"", p.name);
+            loader.error_at(
+                &[&quoted],
+                format!("power `{}`: a name needs a letter or digit", p.name),
+            );
+        }
+        let names = std::iter::once(&p.name)
+            .chain(std::iter::once(&p.adjective))
+            .chain(&p.aliases);
+        for name in names {
+            let key = normalize_name(name);
+            if key.is_empty() {
+                continue;
+            }
+            match owner_of_name.get(&key) {
+                Some(&other) if other != i => {
+                    let quoted = format!("\"{name}\"");
+                    loader.error_at(
+                        &[&quoted, name],
+                        format!(
+                            "power `{}`: `{name}` already names power `{}`",
+                            p.name, powers[other].name
+                        ),
+                    );
+                }
+                Some(_) => {}
+                None => {
+                    owner_of_name.insert(key, i);
+                }
+            }
+        }
+    }
+}
+
+/// Refuses a center that is the home of two powers.
+pub(super) fn shared_homes(loader: &mut Loader, map: &Map, powers: &[Power]) {
+    let mut home_of: HashMap<ProvinceId, usize> = HashMap::new();
+    for (i, p) in powers.iter().enumerate() {
+        for &h in &p.home_centers {
+            match home_of.get(&h) {
+                Some(&other) if other != i => {
+                    let id = &map.province(h).id;
+                    loader.error_at(
+                        &[&format!("\"{id}\""), id],
+                        format!(
+                            "power {} home centers: `{id}` is already a home center of {}",
+                            p.name, powers[other].name
+                        ),
+                    );
+                }
+                Some(_) => {}
+                None => {
+                    home_of.insert(h, i);
+                }
+            }
+        }
+    }
+}
+
+/// Refuses two start units in one province, and a start unit on a center another power
+/// owns at the start. `units` are the start units with the text they were read from.
+pub(super) fn start_units(
+    loader: &mut Loader,
+    map: &Map,
+    powers: &[Power],
+    owners: &[Option<PowerId>],
+    units: &[(Unit, String)],
+) {
+    let mut standing: HashMap<ProvinceId, usize> = HashMap::new();
+    for (i, (unit, text)) in units.iter().enumerate() {
+        let province = map.province_of(unit.location);
+        let id = &map.province(province).id;
+        let quoted = format!("\"{text}\"");
+        let who = &powers[unit.power.index()].name;
+        if let Some(&first) = standing.get(&province) {
+            let (other, other_text) = &units[first];
+            loader.error_at(
+                &[&quoted, text],
+                format!(
+                    "power {who} units: `{text}` stands in `{id}`, where {}'s `{other_text}` already stands (one unit per province)",
+                    powers[other.power.index()].name
+                ),
+            );
+        } else {
+            standing.insert(province, i);
+        }
+        if let Some(owner) = owners[province.index()].filter(|&o| o != unit.power) {
+            loader.error_at(
+                &[&quoted, text],
+                format!(
+                    "power {who} units: `{text}` stands on `{id}`, a center {} owns at the start (a starting unit stands in its own power's centers or on unowned spaces)",
+                    powers[owner.index()].name
+                ),
+            );
+        }
+    }
+}
+
+/// Refuses edges listed twice: `edges` holds each edge's key (its two ends, smaller
+/// first) and its text, in file order; `list` names the list (`army adjacency`).
+pub(super) fn duplicate_edges<K: Eq + std::hash::Hash>(
+    loader: &mut Loader,
+    list: &str,
+    edges: Vec<(K, &str)>,
+) {
+    let mut first_of: HashMap<K, &str> = HashMap::new();
+    for (key, text) in edges {
+        let Some(first) = first_of.get(&key).copied() else {
+            first_of.insert(key, text);
+            continue;
+        };
+        let message = if first == text {
+            let lines = loader.lines_in_sources(&format!("\"{text}\""));
+            format!("{list}: edge `{text}` is listed twice{lines}; list each edge once")
+        } else {
+            let lines = loader.lines_in_sources(&format!("\"{first}\""));
+            format!(
+                "{list}: edge `{text}` is `{first}`{lines} in the other direction; list each edge once"
+            )
+        };
+        // The second listing's line: the last mention of the text.
+        let quoted = format!("\"{text}\"");
+        loader.error_at_last(&quoted, message);
+    }
+}
+
+/// The texts to look for to place a map self-check problem, the most precise first.
+pub(super) fn problem_needles(problem: &MapProblem) -> Vec<String> {
+    let edge = |from: &str, to: &str| {
+        vec![
+            format!("\"{from}-{to}\""),
+            format!("\"{to}-{from}\""),
+            format!("{from}-{to}"),
+            format!("{to}-{from}"),
+        ]
+    };
+    let space = |id: &str| vec![format!("id = \"{id}\""), format!("\"{id}\"")];
+    match problem {
+        MapProblem::ArmyEdgeIntoWater { from, to, .. }
+        | MapProblem::FleetEdgeIntoLand { from, to, .. }
+        | MapProblem::FleetEdgeNeedsCoast { from, to, .. } => edge(from, to),
+        MapProblem::CoastsOnNonCoastal(id)
+        | MapProblem::UnreachableByFleet(id)
+        | MapProblem::UnreachableByArmy(id)
+        | MapProblem::ImpassableCenter(id) => space(id),
+        MapProblem::SelfLoop(id) => {
+            let mut needles = edge(id, id);
+            needles.extend(space(id));
+            needles
+        }
+    }
+}
+
+/// ` (lines 3 and 9)` / ` (line 3)` / `` for the lines `lines` lists.
+pub(super) fn describe_lines(file: &str, lines: &[usize]) -> String {
+    match lines {
+        [] => String::new(),
+        [one] => format!(" ({file} line {one})"),
+        [init @ .., last] => {
+            let init: Vec<String> = init.iter().map(usize::to_string).collect();
+            format!(" ({file} lines {} and {last})", init.join(", "))
+        }
+    }
+}
