@@ -76,8 +76,11 @@ pub(super) fn powers(loader: &mut Loader, powers: &[Power]) {
             match owner_of_name.get(&key) {
                 Some(&other) if other != i => {
                     let quoted = format!("\"{name}\"");
-                    loader.error_at(
-                        &[&quoted, name],
+                    // The power's own entry: its name line, else where the name is.
+                    let needles: &[&str] = if name == &p.name { &[] } else { &[&quoted, name] };
+                    loader.power_error(
+                        i,
+                        needles,
                         format!(
                             "power `{}`: `{name}` already names power `{}`",
                             p.name, powers[other].name
@@ -101,7 +104,8 @@ pub(super) fn shared_homes(loader: &mut Loader, map: &Map, powers: &[Power]) {
             match home_of.get(&h) {
                 Some(&other) if other != i => {
                     let id = &map.province(h).id;
-                    loader.error_at(
+                    loader.power_error(
+                        i,
                         &[&format!("\"{id}\""), id],
                         format!(
                             "power {} home centers: `{id}` is already a home center of {}",
@@ -135,7 +139,8 @@ pub(super) fn start_units(
         let who = &powers[unit.power.index()].name;
         if let Some(&first) = standing.get(&province) {
             let (other, other_text) = &units[first];
-            loader.error_at(
+            loader.power_error(
+                unit.power.index(),
                 &[&quoted, text],
                 format!(
                     "power {who} units: `{text}` stands in `{id}`, where {}'s `{other_text}` already stands (one unit per province)",
@@ -146,7 +151,8 @@ pub(super) fn start_units(
             standing.insert(province, i);
         }
         if let Some(owner) = owners[province.index()].filter(|&o| o != unit.power) {
-            loader.error_at(
+            loader.power_error(
+                unit.power.index(),
                 &[&quoted, text],
                 format!(
                     "power {who} units: `{text}` stands on `{id}`, a center {} owns at the start (a starting unit stands in its own power's centers or on unowned spaces)",
@@ -195,11 +201,26 @@ pub(super) fn problem_needles(problem: &MapProblem) -> Vec<String> {
             format!("{to}-{from}"),
         ]
     };
-    let space = |id: &str| vec![format!("id = \"{id}\""), format!("\"{id}\"")];
+    // A space's own table first, then any mention (an extending file that changed the
+    // space or removed its edges mentions it there).
+    let space = |id: &str| {
+        vec![
+            format!("id = \"{id}\""),
+            format!("\"{id}\""),
+            id.to_string(),
+        ]
+    };
     match problem {
-        MapProblem::ArmyEdgeIntoWater { from, to, .. }
-        | MapProblem::FleetEdgeIntoLand { from, to, .. }
-        | MapProblem::FleetEdgeNeedsCoast { from, to, .. } => edge(from, to),
+        MapProblem::ArmyEdgeIntoWater { from, to, bad }
+        | MapProblem::FleetEdgeIntoLand { from, to, bad }
+        | MapProblem::FleetEdgeNeedsCoast { from, to, bad } => {
+            // The edge, else the space that no longer fits it (an extending file may
+            // have changed its terrain).
+            let mut needles = edge(from, to);
+            let province = bad.split('/').next().unwrap_or(bad);
+            needles.extend(space(province));
+            needles
+        }
         MapProblem::CoastsOnNonCoastal(id)
         | MapProblem::UnreachableByFleet(id)
         | MapProblem::UnreachableByArmy(id)

@@ -254,6 +254,42 @@ impl Loader<'_> {
         });
     }
 
+    /// Records a problem of the `index`th power (from 0): at the first mention of one
+    /// of `needles` in that power's `[[power]]` table (its first line when `needles` is
+    /// empty), else as [`Loader::error_at`] would.
+    pub(super) fn power_error(&mut self, index: usize, needles: &[&str], message: String) {
+        // Powers are defined by the file at the root of an `extends` chain.
+        let root = self.sources.len().saturating_sub(1);
+        let found = self.sources.get(root).and_then(|s| {
+            if root > 0 && s.builtin {
+                return None;
+            }
+            let (start, _) = s.text.match_indices("[[power]]").nth(index)?;
+            let table_end = s.text[start + 1..]
+                .find("[[")
+                .map_or(s.text.len(), |at| start + 1 + at);
+            let table = &s.text[start..table_end];
+            let at = if needles.is_empty() {
+                table.find("name").unwrap_or(0)
+            } else {
+                needles
+                    .iter()
+                    .filter(|n| !n.is_empty())
+                    .find_map(|n| table.find(n))?
+            };
+            let line = s.text[..start + at].matches('\n').count() + 1;
+            Some((s.file.clone(), line))
+        });
+        match found {
+            Some((file, line)) => self.errors.push(VariantError::Content {
+                file,
+                line,
+                message,
+            }),
+            None => self.error_at(needles, message),
+        }
+    }
+
     /// Records a problem at the last mention of `needle` in the first file that
     /// mentions it (a repeated entry is reported at its repetition).
     pub(super) fn error_at_last(&mut self, needle: &str, message: String) {
@@ -446,7 +482,8 @@ impl Variant {
                         Some(other) if other != pid => {
                             let quoted = format!("\"{o}\"");
                             let first = &parsed.power[other.index()].name;
-                            loader.error_at(
+                            loader.power_error(
+                                i,
                                 &[&quoted, o],
                                 format!("{ctx}: `{o}` is already owned by {first}"),
                             );
