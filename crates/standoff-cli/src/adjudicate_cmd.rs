@@ -26,6 +26,10 @@ pub struct Args {
     /// Variant: a built-in name or alias, or a variant file.
     #[arg(long, default_value = "standard")]
     variant: String,
+    /// A variant file an `extends` line of the `--variant` file may name (repeat for
+    /// several); no other file is read for it.
+    #[arg(long = "base", value_name = "FILE")]
+    bases: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -44,7 +48,7 @@ fn read(path: &PathBuf) -> Result<String> {
 
 /// Runs the command; `Ok(false)` when some order lines could not be read.
 pub fn run(args: &Args) -> Result<bool> {
-    let variant = crate::variant_arg::load_variant(&args.variant)?;
+    let variant = crate::variant_arg::load_variant(&args.variant, &args.bases)?;
     let position = match &args.position {
         Some(p) => Position::from_json(&variant, &read(p)?)
             .with_context(|| format!("position {}", p.display()))?,

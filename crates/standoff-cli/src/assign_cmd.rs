@@ -16,11 +16,15 @@ pub struct Args {
     /// Variant: a built-in name or alias, or a variant file.
     #[arg(long, default_value = "standard")]
     variant: String,
+    /// A variant file an `extends` line of the `--variant` file may name (repeat for
+    /// several); no other file is read for it.
+    #[arg(long = "base", value_name = "FILE")]
+    bases: Vec<PathBuf>,
 }
 
 /// Prints `Player: Power` lines.
 pub fn run(args: &Args) -> Result<bool> {
-    let variant = crate::variant_arg::load_variant(&args.variant)?;
+    let variant = crate::variant_arg::load_variant(&args.variant, &args.bases)?;
     let text = std::fs::read_to_string(&args.prefs)
         .with_context(|| format!("reading {}", args.prefs.display()))?;
     let players =

@@ -1,13 +1,14 @@
 //! `standoff check-variant FILE...`: report every inconsistency in variant files.
 
-use crate::variant_arg::load_variant;
+use crate::variant_arg::TypedFiles;
 use anyhow::Result;
 use std::path::PathBuf;
 
 /// Arguments of `standoff check-variant`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Variant files (or built-in names).
+    /// Variant files (or built-in names). A file's `extends` line may name a built-in
+    /// or another of these files.
     #[arg(required = true)]
     files: Vec<PathBuf>,
 }
@@ -15,9 +16,10 @@ pub struct Args {
 /// Checks each file; `Ok(false)` if any has problems.
 pub fn run(args: &Args) -> Result<bool> {
     let mut all_ok = true;
+    let typed = TypedFiles::new(args.files.iter().map(PathBuf::as_path));
     for f in &args.files {
         let spec = f.display().to_string();
-        match load_variant(&spec) {
+        match typed.load(&spec) {
             Ok(v) => {
                 let centers = v.map.provinces().iter().filter(|p| p.is_center).count();
                 let rules = v.plugins.names();

@@ -1,13 +1,14 @@
 //! `standoff play`: play a game from order files, printing a report per phase; save
 //! and load the game as JSON.
 
-use crate::variant_arg::{load_variant, names_file};
+use crate::variant_arg::TypedFiles;
 use anyhow::{Context, Result};
 use standoff::game::{DrawReason, EndRules, Game, GameEnd};
 use standoff::json::{GameJson, PhaseRecordJson};
 use standoff::parse::split_phases;
 use standoff::report::{center_table, phase_report, Audience};
 use standoff::rules::RuleSet;
+use standoff::variant::SavedVariant;
 use standoff::{PhaseKind, Position, Season, Variant};
 use std::path::{Path, PathBuf};
 
@@ -20,9 +21,15 @@ pub struct Args {
     /// (dislodged units disband, missing removals follow the civil-disorder rule).
     #[arg(required = true)]
     orders: Vec<PathBuf>,
-    /// Variant for a new game: a built-in name or alias, or a variant file.
+    /// Variant for a new game: a built-in name or alias, or a variant file. A loaded
+    /// game's variant is the one its save names (a save from before variants were
+    /// embedded names a variant file by path: give that file here).
     #[arg(long, default_value = "standard")]
     variant: String,
+    /// A variant file an `extends` line of the `--variant` file may name (repeat for
+    /// several); no other file is read for it.
+    #[arg(long = "base", value_name = "FILE")]
+    bases: Vec<PathBuf>,
     /// Continue a saved game instead of starting a new one.
     #[arg(long)]
     load: Option<PathBuf>,
@@ -50,16 +57,23 @@ pub struct Args {
     end_after_year: Option<i32>,
 }
 
-/// A loaded game: its variant as named in the save file, the variant, the game and its
-/// history.
-type Loaded = (String, Variant, Game, Vec<PhaseRecordJson>);
+/// A loaded game: the variant, the game and its history.
+type Loaded = (Variant, Game, Vec<PhaseRecordJson>);
 
-fn load(path: &Path) -> Result<Loaded> {
+/// The files the user typed for the variant (`--variant`, `--base`).
+fn typed_files(args: &Args) -> TypedFiles {
+    let variant = std::iter::once(Path::new(&args.variant));
+    TypedFiles::new(variant.chain(args.bases.iter().map(PathBuf::as_path)))
+}
+
+fn load(path: &Path, typed: &TypedFiles) -> Result<Loaded> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let saved: GameJson =
         serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
-    let variant = load_variant(&saved.variant)?;
+    let variant = typed
+        .load_saved(&saved.variant)
+        .with_context(|| format!("variant in {}", path.display()))?;
     let position = Position::from_position_json(&variant, &saved.position)
         .with_context(|| format!("position in {}", path.display()))?;
     saved.rules.check_supported()?;
@@ -68,15 +82,16 @@ fn load(path: &Path) -> Result<Loaded> {
         .with_end_rules(saved.end_rules);
     game.quiet_years = saved.quiet_years;
     game.winner = saved.winner.as_deref().and_then(|w| variant.find_power(w));
-    Ok((saved.variant, variant, game, saved.history))
+    Ok((variant, game, saved.history))
 }
 
 /// Runs the command; `Ok(false)` when some order lines could not be read.
 pub fn run(args: &Args) -> Result<bool> {
-    let (variant_spec, variant, mut game, mut history) = match &args.load {
-        Some(path) => load(path)?,
+    let typed = typed_files(args);
+    let (variant, mut game, mut history) = match &args.load {
+        Some(path) => load(path, &typed)?,
         None => {
-            let variant = load_variant(&args.variant)?;
+            let variant = typed.load(&args.variant)?;
             let rules = RuleSet::parse(&args.rules)?;
             rules.check_supported()?;
             let end_rules = EndRules {
@@ -88,13 +103,7 @@ pub fn run(args: &Args) -> Result<bool> {
             let game = Game::new(&variant)
                 .with_rules(rules)
                 .with_end_rules(end_rules);
-            // A save names a variant file by its path, a built-in by its name.
-            let spec = if names_file(&args.variant) {
-                args.variant.clone()
-            } else {
-                variant.name.clone()
-            };
-            (spec, variant, game, Vec::new())
+            (variant, game, Vec::new())
         }
     };
     let audience = match &args.power {
@@ -150,7 +159,8 @@ pub fn run(args: &Args) -> Result<bool> {
     println!("{}", center_table(&variant, &game.position));
     if let Some(path) = &args.save {
         let saved = GameJson {
-            variant: variant_spec,
+            // A built-in by its name, a variant file's text embedded.
+            variant: SavedVariant::of(&variant),
             position: game.position.to_json(&variant),
             history,
             winner: game.winner.map(|w| variant.power_name(w).to_string()),

@@ -345,9 +345,11 @@ pub struct PhaseRecordJson {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameJson {
-    /// The variant: a built-in's name, or the path of the variant file the game was
-    /// started with.
-    pub variant: String,
+    /// The variant: a built-in's name, or the text of the variant files the game was
+    /// started with (see [`SavedVariant`](crate::variant::SavedVariant); a plain string
+    /// that is not a built-in's name is an old save's path, read only if the caller
+    /// allows it).
+    pub variant: crate::variant::SavedVariant,
     /// The position at the start of the next phase to play.
     pub position: PositionJson,
     /// Phases played, oldest first.

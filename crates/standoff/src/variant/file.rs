@@ -55,6 +55,15 @@ pub enum VariantError {
         /// What is wrong.
         problem: ExtendsProblem,
     },
+    /// A variant named by something the caller does not control (a saved game) that the
+    /// caller's reader refused or could not read.
+    #[error("variant `{name}`: {reason}")]
+    Unavailable {
+        /// The name as written.
+        name: String,
+        /// Why (from the caller's reader).
+        reason: String,
+    },
     /// Several content problems at once.
     #[error("{}", .0.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))]
     Many(Vec<VariantError>),
@@ -736,6 +745,12 @@ impl Variant {
             center_exclusions: plugins.center_exclusions(),
             placement,
             plugins,
+            files: chain
+                .sources
+                .iter()
+                .take_while(|s| !s.builtin)
+                .map(|s| s.text.clone())
+                .collect(),
         })
     }
 }

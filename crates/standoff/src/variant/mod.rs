@@ -10,11 +10,13 @@ mod check;
 mod extends;
 mod file;
 pub mod plugins;
+mod saved;
 
 pub use builtin::builtin_names;
 pub use check::START_YEARS;
 pub use extends::{BaseFile, ExtendsProblem, ReadBase};
 pub use file::VariantError;
+pub use saved::{EmbeddedVariant, SavedVariant};
 
 use crate::ids::{PowerId, ProvinceId};
 use crate::map::{normalize_name, Map};
@@ -66,6 +68,9 @@ pub struct Variant {
     pub(crate) center_exclusions: Vec<(ProvinceId, PowerId)>,
     /// Each power's placement spaces, when the game opens with a placement (Bowen 2).
     pub(crate) placement: Vec<(PowerId, Vec<ProvinceId>)>,
+    /// The texts of the files it was loaded from that are not built-ins, the variant's
+    /// own file first (empty for a built-in): what a saved game embeds.
+    pub(crate) files: std::sync::Arc<[String]>,
 }
 
 /// The power named `name` (full name, adjective or alias; case and punctuation ignored).
