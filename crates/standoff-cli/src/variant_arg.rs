@@ -50,8 +50,8 @@ impl TypedFiles {
         if !self.allowed.contains(&canonical) {
             return Err(refused());
         }
-        let text = std::fs::read_to_string(&canonical)
-            .map_err(|e| format!("{}: {e}", full.display()))?;
+        let text =
+            std::fs::read_to_string(&canonical).map_err(|e| format!("{}: {e}", full.display()))?;
         // The canonical path names the file, so a file reached twice is seen as one.
         Ok(BaseFile {
             name: canonical.display().to_string(),

@@ -68,7 +68,8 @@ fn a_save_naming_a_path_is_refused_without_reading_it() {
     assert!(!run.ok, "{}", run.out);
     assert!(!run.out.contains(MARKER), "{}", run.out);
     assert!(
-        run.out.contains("not a variant file named on the command line"),
+        run.out
+            .contains("not a variant file named on the command line"),
         "{}",
         run.out
     );
@@ -100,7 +101,10 @@ fn an_extends_path_is_refused_without_reading_it() {
     assert!(!run.ok && !run.out.contains(MARKER), "{}", run.out);
     // Through the other commands that take --variant.
     write(dir.path(), "orders.txt", "");
-    let run = standoff(dir.path(), &["adjudicate", "orders.txt", "--variant", "near.toml"]);
+    let run = standoff(
+        dir.path(),
+        &["adjudicate", "orders.txt", "--variant", "near.toml"],
+    );
     assert!(!run.ok && !run.out.contains(MARKER), "{}", run.out);
 }
 
@@ -188,13 +192,23 @@ fn a_save_made_in_one_folder_loads_from_another() {
     write(there.path(), "fall.txt", "England: F nth - nwy\n");
     let run = standoff(
         there.path(),
-        &["play", "fall.txt", "--load", "game.json", "--save", "game.json"],
+        &[
+            "play",
+            "fall.txt",
+            "--load",
+            "game.json",
+            "--save",
+            "game.json",
+        ],
     );
     assert!(run.ok, "{}", run.out);
     assert!(run.out.contains("F Nth - Nwy  -> moves"), "{}", run.out);
     let again = std::fs::read_to_string(there.path().join("game.json")).expect("saved");
     let json: serde_json::Value = serde_json::from_str(&again).expect("json");
-    assert_eq!(json["variant"]["name"], "mine", "the embedded files are kept");
+    assert_eq!(
+        json["variant"]["name"], "mine",
+        "the embedded files are kept"
+    );
     assert!(json["history"].as_array().is_some_and(|h| h.len() >= 2));
 }
 

@@ -14,9 +14,13 @@ fn base_text() -> String {
 const CHILD: &str = "extends = \"base.toml\"\n[variant]\nname = \"child\"\nvictory_centers = 20\n";
 
 /// A reader that serves `base.toml` and records every call.
-fn recording_reader(calls: &RefCell<Vec<(String, String)>>) -> impl Fn(&str, &str) -> Result<BaseFile, String> + '_ {
+fn recording_reader(
+    calls: &RefCell<Vec<(String, String)>>,
+) -> impl Fn(&str, &str) -> Result<BaseFile, String> + '_ {
     move |path: &str, from: &str| {
-        calls.borrow_mut().push((path.to_string(), from.to_string()));
+        calls
+            .borrow_mut()
+            .push((path.to_string(), from.to_string()));
         match path {
             "base.toml" => Ok(BaseFile {
                 name: "base.toml".into(),
@@ -120,6 +124,7 @@ fn an_embedded_variant_is_what_its_name_says() {
     });
     let err = saved.load(None).expect_err("names differ");
     assert!(err.to_string().contains("`other`"), "{err}");
-    let odd = serde_json::from_str::<SavedVariant>(r#"{"name": "x", "source": "", "path": "/etc"}"#);
+    let odd =
+        serde_json::from_str::<SavedVariant>(r#"{"name": "x", "source": "", "path": "/etc"}"#);
     assert!(odd.is_err(), "unknown fields are refused");
 }

@@ -10,7 +10,11 @@ const STANDARD: &str = include_str!("../variants/standard/variant.toml");
 
 /// The standard file with `from` replaced by `to` (which must be there once).
 fn standard_with(from: &str, to: &str) -> String {
-    assert_eq!(STANDARD.matches(from).count(), 1, "`{from}` once in the file");
+    assert_eq!(
+        STANDARD.matches(from).count(),
+        1,
+        "`{from}` once in the file"
+    );
     STANDARD.replacen(from, to, 1)
 }
 
@@ -176,7 +180,10 @@ fn a_center_is_the_home_and_the_property_of_one_power() {
 #[test]
 fn victory_counts_of_zero_or_above_the_centers_are_refused() {
     for count in ["0", "35"] {
-        let text = standard_with("victory_centers = 18", &format!("victory_centers = {count}"));
+        let text = standard_with(
+            "victory_centers = 18",
+            &format!("victory_centers = {count}"),
+        );
         let line = line_of(&text, "victory_centers");
         assert_refused(
             &text,
@@ -247,7 +254,10 @@ fn an_edge_listed_twice_is_refused_with_both_lines() {
 
 #[test]
 fn a_start_season_error_names_its_line() {
-    let text = standard_with("start_year = 1901", "start_year = 1901\nstart_season = \"summer\"");
+    let text = standard_with(
+        "start_year = 1901",
+        "start_year = 1901\nstart_season = \"summer\"",
+    );
     let line = line_of(&text, "start_season");
     assert_refused(&text, &format!("my.toml:{line}: "), &["`summer`"]);
 }
@@ -306,4 +316,24 @@ fn a_problem_only_the_built_in_mentions_is_blamed_on_the_extends_line() {
         "{found}"
     );
     assert!(!found.contains("<builtin"), "{found}");
+}
+
+#[test]
+fn more_powers_than_ids_are_refused() {
+    // 256 powers would give two of them the same one-byte id.
+    let first_province = STANDARD.find("[[province]]").expect("provinces");
+    let first_power = STANDARD.find("[[power]]").expect("powers");
+    let mut text = STANDARD[..first_power].to_string();
+    for i in 0..256 {
+        text.push_str(&format!(
+            "[[power]]\nname = \"P{i}\"\nadjective = \"P{i}ish\"\nhome_centers = []\n\n"
+        ));
+    }
+    text.push_str(&STANDARD[first_province..]);
+    assert_refused(&text, "my.toml:", &["256 powers: at most 255"]);
+    // 255 are fine.
+    let last = text.rfind("[[power]]").expect("powers");
+    let end = text[last..].find("\n\n").expect("table end") + last + 2;
+    text.replace_range(last..end, "");
+    assert_eq!(refusals(&text), Vec::<String>::new());
 }

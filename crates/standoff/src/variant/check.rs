@@ -11,7 +11,8 @@
 //! - centers: a center is the home of at most one power and is owned by at most one;
 //! - the victory count is at least 1 and at most the number of supply centers;
 //! - the start year lies in [`START_YEARS`];
-//! - no edge is listed twice, in the same or the other direction.
+//! - no edge is listed twice, in the same or the other direction;
+//! - at most [`MAX_POWERS`] powers and [`MAX_LOCATIONS`] spaces and coasts.
 
 use super::file::Loader;
 use super::Power;
@@ -25,6 +26,31 @@ use std::ops::RangeInclusive;
 /// (a year a turn, for far longer than any game lasts) far from `i32::MAX`, and four
 /// digits are what phase names (`S1901M`) are written with.
 pub const START_YEARS: RangeInclusive<i32> = 1..=9999;
+
+/// The most powers a variant may have (power ids are one byte; the last value is kept
+/// free).
+pub const MAX_POWERS: usize = u8::MAX as usize;
+
+/// The most locations (provinces plus named coasts) a map may have (location ids are
+/// two bytes; the judge keeps the last value as "none").
+pub const MAX_LOCATIONS: usize = u16::MAX as usize - 1;
+
+/// Refuses more powers or locations than the ids can number (they would share ids);
+/// true when the variant is too big to read further.
+pub(super) fn too_big(loader: &mut Loader, powers: usize, locations: usize) -> bool {
+    let mut big = false;
+    if powers > MAX_POWERS {
+        let message = format!("{powers} powers: at most {MAX_POWERS}");
+        loader.error_at(&["[[power]]"], message);
+        big = true;
+    }
+    if locations > MAX_LOCATIONS {
+        let message = format!("{locations} spaces and coasts: at most {MAX_LOCATIONS}");
+        loader.error_at(&["[[province]]"], message);
+        big = true;
+    }
+    big
+}
 
 /// Refuses a start year outside [`START_YEARS`].
 pub(super) fn start_year(loader: &mut Loader, year: i32) {
@@ -77,7 +103,11 @@ pub(super) fn powers(loader: &mut Loader, powers: &[Power]) {
                 Some(&other) if other != i => {
                     let quoted = format!("\"{name}\"");
                     // The power's own entry: its name line, else where the name is.
-                    let needles: &[&str] = if name == &p.name { &[] } else { &[&quoted, name] };
+                    let needles: &[&str] = if name == &p.name {
+                        &[]
+                    } else {
+                        &[&quoted, name]
+                    };
                     loader.power_error(
                         i,
                         needles,

@@ -5,12 +5,12 @@
 //! its base first (see [`super::extends`]); errors then name whichever file mentions
 //! the offending name.
 
+use super::check;
 use super::extends::{read_chain, ExtendsProblem, ReadBase, Source};
 use super::plugins::{
     BuildAnywhere, Canal, CanalRule, ConvoyableCoasts, DifficultBorders, FlagRule, Ice,
     NeutralGround, NotACenterFor, Placement, Plugins, Railway, RailwayRule,
 };
-use super::check;
 use super::{Power, Variant};
 use crate::ids::{PowerId, ProvinceId};
 use crate::map::{LocationSpec, Map, MapBuilder, ProvinceSpec, Terrain};
@@ -394,6 +394,15 @@ impl Variant {
             coasts: HashMap::new(),
             errors: chain.errors,
         };
+        let locations = parsed.province.len()
+            + parsed
+                .province
+                .iter()
+                .map(|p| p.coasts.len())
+                .sum::<usize>();
+        if check::too_big(&mut loader, parsed.power.len(), locations) {
+            return Err(VariantError::Many(loader.errors));
+        }
         let mut specs = Vec::new();
         for (i, p) in parsed.province.iter().enumerate() {
             if loader
