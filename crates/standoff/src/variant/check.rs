@@ -14,7 +14,7 @@
 //! - no edge is listed twice, in the same or the other direction;
 //! - at most [`MAX_POWERS`] powers and [`MAX_LOCATIONS`] spaces and coasts.
 
-use super::file::Loader;
+use super::loader::Loader;
 use super::Power;
 use crate::ids::{PowerId, ProvinceId};
 use crate::map::{normalize_name, Map, MapProblem};

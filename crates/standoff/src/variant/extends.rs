@@ -14,7 +14,8 @@
 //! built-in bases are found here, and a path is read only through the [`ReadBase`]
 //! callback a caller passes to [`Variant::from_toml_with_bases`](super::Variant::from_toml_with_bases).
 
-use super::file::{extends_line, line_of, ProvinceEntry, RuleEntry, VariantFile};
+use super::file::{ProvinceEntry, RuleEntry, VariantFile};
+use super::loader::{extends_line, line_of};
 use super::VariantError;
 use serde::Deserialize;
 

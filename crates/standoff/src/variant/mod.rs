@@ -9,6 +9,7 @@ mod builtin;
 mod check;
 mod extends;
 mod file;
+mod loader;
 pub mod plugins;
 mod saved;
 
