@@ -59,7 +59,7 @@ pub fn run(args: &Args) -> Result<bool> {
     }
     match args.format {
         Format::Text => {
-            println!("{}", position.phase);
+            println!("{}", position.phase());
             print!(
                 "{}",
                 movement_report(&variant, &done.orders, &done.result, Audience::All)

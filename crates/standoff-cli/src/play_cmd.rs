@@ -145,7 +145,7 @@ pub fn run(args: &Args) -> Result<bool> {
     let ended = game.ended.as_ref().map(|e| describe_end(&variant, e));
     match &ended {
         Some(text) => println!("Game over: {text}"),
-        None => println!("Next phase: {}", game.position.phase),
+        None => println!("Next phase: {}", game.position.phase()),
     }
     println!("{}", center_table(&variant, &game.position));
     if let Some(path) = &args.save {

@@ -142,14 +142,14 @@ impl PyPhaseData {
     /// `S1901M`.
     #[getter]
     fn name(&self) -> String {
-        self.record.position.phase.short_code()
+        self.record.position.phase().short_code()
     }
 
     /// The board at the start of the phase (the package's state dict).
     #[getter]
     fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let v = self.state.get_or_try_init(py, || {
-            let name = self.record.position.phase.short_code();
+            let name = self.record.position.phase().short_code();
             json_to_py(
                 py,
                 &state_value(&self.variant, &self.record.position, &name),
@@ -374,7 +374,7 @@ impl PyGame {
         if self.is_done() {
             "COMPLETED".to_string()
         } else {
-            self.rec.game.position.phase.short_code()
+            self.rec.game.position.phase().short_code()
         }
     }
 
@@ -459,7 +459,7 @@ impl PyGame {
         self.rec
             .history
             .iter()
-            .position(|r| r.position.phase.short_code() == name)
+            .position(|r| r.position.phase().short_code() == name)
             .ok_or_else(|| PyIndexError::new_err(format!("no phase {name} in the history")))
     }
 
@@ -567,7 +567,7 @@ impl PyGame {
         if self.is_done() {
             "COMPLETED".to_string()
         } else {
-            long_phase(self.rec.game.position.phase)
+            long_phase(self.rec.game.position.phase())
         }
     }
 
@@ -577,7 +577,7 @@ impl PyGame {
         if self.is_done() {
             "-".to_string()
         } else {
-            kind_letter(self.rec.game.position.phase.kind)
+            kind_letter(self.rec.game.position.phase().kind)
         }
     }
 
@@ -687,7 +687,7 @@ impl PyGame {
         };
         let variant = self.variant.clone();
         let pos = &self.rec.game.position;
-        let phase = pos.phase.short_code();
+        let phase = pos.phase().short_code();
         let upper = crate::names::power_name(&variant, power);
         let checker = Checker::new(&variant, pos);
         let mut accepted: Vec<Order> = Vec::new();
@@ -704,7 +704,7 @@ impl PyGame {
                 kind,
                 reason,
             };
-            let order = match crate::model::read_order(&variant, pos.phase.kind, power, text) {
+            let order = match crate::model::read_order(&variant, pos.phase().kind, power, text) {
                 Ok(o) => o,
                 Err(e) => {
                     if mode == ErrorMode::Raise {
@@ -899,7 +899,7 @@ impl PyGame {
     /// The orders set are cleared, and the history too unless `clear_history=False`.
     #[pyo3(signature = (state, clear_history = true))]
     fn set_state(&mut self, state: &Bound<'_, PyAny>, clear_history: bool) -> PyResult<()> {
-        let default = Some(self.rec.game.position.phase);
+        let default = Some(self.rec.game.position.phase());
         let pos = position_from_state_dict(&self.variant, state, default)?;
         self.set_position(pos, clear_history);
         Ok(())
@@ -955,17 +955,17 @@ impl PyGame {
             for p in own {
                 pos.set_unit(p, None);
             }
-            pos.dislodged.retain(|d| d.unit.power != power);
+            pos.dislodged().retain(|d| d.unit.power != power);
         }
         for (dislodged, unit) in parsed {
             let prov = map.province_of(unit.location);
             if dislodged {
-                pos.dislodged
+                pos.dislodged()
                     .retain(|d| map.province_of(d.unit.location) != prov);
                 // Put on the board by hand: no attacker or stand-off is known.
                 let retreat_options =
                     standoff::adjudicate::retreat_options(&variant, pos, &unit, None, |_| false);
-                pos.dislodged.push(standoff::position::Dislodged {
+                pos.dislodged().push(standoff::position::Dislodged {
                     unit,
                     attacker_from: None,
                     retreat_options,
@@ -997,7 +997,7 @@ impl PyGame {
                 .ok_or_else(|| state_err(format!("`{t}` is not a supply center")))?;
             provs.push(p);
         }
-        let owners = &mut self.rec.game.position.owners;
+        let owners = &mut self.rec.game.position.owners();
         if reset {
             for o in owners.iter_mut() {
                 if *o == Some(power) {
@@ -1026,7 +1026,7 @@ impl PyGame {
         for p in gone {
             pos.set_unit(p, None);
         }
-        pos.dislodged
+        pos.dislodged()
             .retain(|d| power.is_some_and(|p| d.unit.power != p));
         Ok(())
     }
@@ -1035,7 +1035,7 @@ impl PyGame {
     #[pyo3(signature = (power_name = None))]
     fn clear_centers(&mut self, power_name: Option<&str>) -> PyResult<()> {
         let power = power_name.map(|n| self.power_arg(n)).transpose()?;
-        for o in &mut self.rec.game.position.owners {
+        for o in &mut self.rec.game.position.owners() {
             if o.is_some() && power.is_none_or(|p| *o == Some(p)) {
                 *o = None;
             }
@@ -1046,7 +1046,7 @@ impl PyGame {
     /// Sets the phase (`S1901M`); orders set are cleared.
     fn set_current_phase(&mut self, new_phase: &str) -> PyResult<()> {
         let phase: Phase = crate::position::phase_arg(new_phase)?;
-        self.rec.game.position.phase = phase;
+        self.rec.game.position.phase() = phase;
         self.reset_phase_state();
         Ok(())
     }
@@ -1128,7 +1128,7 @@ impl PyGame {
         let d = PyDict::new(py);
         for r in &self.rec.history {
             d.set_item(
-                r.position.phase.short_code(),
+                r.position.phase().short_code(),
                 dict_of_lists(py, result_codes(&self.variant, &r.processed.result))?,
             )?;
         }
@@ -1141,7 +1141,7 @@ impl PyGame {
         let d = PyDict::new(py);
         for r in &self.rec.history {
             d.set_item(
-                r.position.phase.short_code(),
+                r.position.phase().short_code(),
                 dict_of_lists(py, orders_by_power(&self.variant, &r.orders))?,
             )?;
         }
@@ -1153,7 +1153,7 @@ impl PyGame {
     fn state_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         for r in &self.rec.history {
-            let name = r.position.phase.short_code();
+            let name = r.position.phase().short_code();
             d.set_item(
                 &name,
                 json_to_py(py, &state_value(&self.variant, &r.position, &name))?,
@@ -1302,7 +1302,7 @@ pub fn load_mila_game(game: MilaGame) -> PyResult<(PyGame, Option<String>)> {
     // The recorded final board (the last phase's state) should be where the replay ended.
     let mut note = None;
     if let Some(last) = &last {
-        let phase = crate::names::parse_phase(&last.name).unwrap_or(rec.game.position.phase);
+        let phase = crate::names::parse_phase(&last.name).unwrap_or(rec.game.position.phase());
         let ours = &rec.game.position;
         match crate::model::position_from_state(&variant, &last.state, phase) {
             Ok(theirs) if crate::position::same_board(&theirs, ours) => {}
@@ -1332,7 +1332,7 @@ pub fn load_mila_game(game: MilaGame) -> PyResult<(PyGame, Option<String>)> {
             .rec
             .history
             .iter()
-            .position(|r| r.position.phase.short_code() == phase);
+            .position(|r| r.position.phase().short_code() == phase);
         match index.and_then(|i| out.history_problems.get_mut(i)) {
             Some(list) => list.push(problem),
             None => out.problems.push(problem),

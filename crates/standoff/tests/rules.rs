@@ -89,13 +89,15 @@ fn default_coast_rules_fail_where_the_map_names_none() {
     use standoff::{Phase, Position, UnitKind};
     let v = standard_without_default_coasts();
     let rules = RuleSet::parse("datc missing_coast_two=b missing_coast_one=b").expect("rules");
-    let mut pos = Position::empty(&v, Phase::spring_movement(1901));
+    let mut setup = standoff::position::Setup::empty(Phase::spring_movement(1901));
     for (at, kind) in [("por", UnitKind::Fleet), ("lyo", UnitKind::Fleet)] {
         let location = v.map.find_province(at).expect("province").location();
         let power = v.find_power("France").expect("power");
-        pos.place(&v, standoff::Unit::new(power, kind, location))
-            .expect("place");
+        setup
+            .units
+            .push(standoff::Unit::new(power, kind, location));
     }
+    let pos = Position::from_setup(&v, setup).expect("position");
     let done = adjudicate_text_with(&v, &rules, &pos, "France: F por - spa\nFrance: F lyo - spa");
     assert!(done.errors.is_empty());
     for at in ["por", "lyo"] {
@@ -325,16 +327,18 @@ END
     use standoff::adjudicate::{adjudicate_text_with, Illegal, Outcome};
     let v = standoff::Variant::standard();
     let rules = RuleSet::parse("datc convoy_path=c").expect("rules");
-    let mut pos = standoff::Position::empty(&v, standoff::Phase::spring_movement(1901));
+    let mut setup = standoff::position::Setup::empty(standoff::Phase::spring_movement(1901));
     let england = v.find_power("England").expect("power");
     for (at, kind) in [
         ("nth", standoff::UnitKind::Fleet),
         ("yor", standoff::UnitKind::Army),
     ] {
         let location = v.map.find_province(at).expect("province").location();
-        pos.place(&v, standoff::Unit::new(england, kind, location))
-            .expect("place");
+        setup
+            .units
+            .push(standoff::Unit::new(england, kind, location));
     }
+    let pos = standoff::Position::from_setup(&v, setup).expect("position");
     let done = adjudicate_text_with(
         &v,
         &rules,
@@ -495,7 +499,7 @@ fn batch_entry_points_follow_their_rules() {
     let phase = standoff::Phase::spring_movement(1901);
     let text = "France: A Paris S A Burgundy\nFrance: A Burgundy - London\n\
                 Germany: A Munich - Burgundy\nGermany: A Ruhr S A Munich - Burgundy";
-    let mut board = standoff::Position::empty(&v, phase);
+    let mut setup = standoff::position::Setup::empty(phase);
     for (power, unit) in [
         ("France", "A par"),
         ("France", "A bur"),
@@ -504,8 +508,9 @@ fn batch_entry_points_follow_their_rules() {
     ] {
         let power = v.find_power(power).expect("power");
         let unit = standoff::parse::parse_unit(&v, power, unit).expect("unit");
-        board.place(&v, unit).expect("placed");
+        setup.units.push(unit);
     }
+    let board = standoff::Position::from_setup(&v, setup).expect("position");
     let (orders, errors) = standoff::parse::parse_orders_at(&v, &board, text);
     assert!(errors.is_empty(), "{errors:?}");
     let orders: Vec<_> = orders.into_iter().map(|p| p.order).collect();
@@ -513,7 +518,7 @@ fn batch_entry_points_follow_their_rules() {
     for (spec, dislodged) in [("datc", 0), ("datc legality=a", 1)] {
         let rules = RuleSet::parse(spec).expect("rules");
         let batch = standoff::batch::adjudicate_many_with(&v, &rules, &items);
-        assert_eq!(batch[0].position.dislodged.len(), dislodged, "{spec}");
+        assert_eq!(batch[0].position.dislodged().len(), dislodged, "{spec}");
         let steps = standoff::batch::step_many_with(&v, &rules, &items);
         let mut game = standoff::game::Game::from_position(board.clone()).with_rules(rules);
         game.process(&v, &orders);

@@ -230,7 +230,7 @@ fn perpetual_orders_4e4() {
     assert!(unit_at(&game, "pie") && unit_at(&game, "tun"));
     // Winter 1901 (Italy builds for Tunis): the standing build is used (Rome is
     // occupied, so it fails).
-    assert_eq!(game.position.phase.kind, PhaseKind::Adjustment);
+    assert_eq!(game.position.phase().kind, PhaseKind::Adjustment);
     let winter = game.process_submissions(v, &Submissions::new(Arrival::Known));
     assert_eq!(texts(&winter.collected.orders), ["Italy: Build A rom"]);
     // Spring 1902: orders for units Italy no longer has are refused like any other.
