@@ -23,7 +23,7 @@ use standoff::mila::{load_recorded, saved_game_json, MilaGame};
 use standoff::order::Order;
 use standoff::record::{PhaseRecord, RecordedGame};
 use standoff::report::{phase_report, Audience};
-use standoff::{Phase, PowerId, ProvinceId, Variant};
+use standoff::{Phase, Position, PowerId, Variant};
 use std::sync::Arc;
 
 /// What `set_orders` does with orders it cannot use.
@@ -945,35 +945,32 @@ impl PyGame {
             let unit = crate::names::parse_unit(&variant, power, body).map_err(state_err)?;
             parsed.push((dislodged, unit));
         }
-        let pos = &mut self.rec.game.position;
+        let mut setup = self.rec.game.position.to_setup();
         if reset {
-            let own: Vec<ProvinceId> = pos
-                .units()
-                .filter(|(_, u)| u.power == power)
-                .map(|(p, _)| p)
-                .collect();
-            for p in own {
-                pos.set_unit(p, None);
-            }
-            pos.dislodged().retain(|d| d.unit.power != power);
+            setup.units.retain(|u| u.power != power);
+            setup.dislodged.retain(|d| d.unit.power != power);
         }
         for (dislodged, unit) in parsed {
             let prov = map.province_of(unit.location);
             if dislodged {
-                pos.dislodged()
+                setup
+                    .dislodged
                     .retain(|d| map.province_of(d.unit.location) != prov);
                 // Put on the board by hand: no attacker or stand-off is known.
+                let board = edited(&variant, setup.clone())?;
                 let retreat_options =
-                    standoff::adjudicate::retreat_options(&variant, pos, &unit, None, |_| false);
-                pos.dislodged().push(standoff::position::Dislodged {
+                    standoff::adjudicate::retreat_options(&variant, &board, &unit, None, |_| false);
+                setup.dislodged.push(standoff::position::Dislodged {
                     unit,
                     attacker_from: None,
                     retreat_options,
                 });
             } else {
-                pos.set_unit(prov, Some(unit));
+                setup.units.retain(|u| map.province_of(u.location) != prov);
+                setup.units.push(unit);
             }
         }
+        self.rec.game.position = edited(&variant, setup)?;
         Ok(())
     }
 
@@ -997,19 +994,13 @@ impl PyGame {
                 .ok_or_else(|| state_err(format!("`{t}` is not a supply center")))?;
             provs.push(p);
         }
-        let owners = &mut self.rec.game.position.owners();
+        let mut setup = self.rec.game.position.to_setup();
         if reset {
-            for o in owners.iter_mut() {
-                if *o == Some(power) {
-                    *o = None;
-                }
-            }
+            setup.owners.retain(|&(_, w)| w != power);
         }
-        for p in provs {
-            if let Some(o) = owners.get_mut(p.index()) {
-                *o = Some(power);
-            }
-        }
+        setup.owners.retain(|(p, _)| !provs.contains(p));
+        setup.owners.extend(provs.into_iter().map(|p| (p, power)));
+        self.rec.game.position = edited(&self.variant, setup)?;
         Ok(())
     }
 
@@ -1017,17 +1008,12 @@ impl PyGame {
     #[pyo3(signature = (power_name = None))]
     fn clear_units(&mut self, power_name: Option<&str>) -> PyResult<()> {
         let power = power_name.map(|n| self.power_arg(n)).transpose()?;
-        let pos = &mut self.rec.game.position;
-        let gone: Vec<ProvinceId> = pos
-            .units()
-            .filter(|(_, u)| power.is_none_or(|p| u.power == p))
-            .map(|(p, _)| p)
-            .collect();
-        for p in gone {
-            pos.set_unit(p, None);
-        }
-        pos.dislodged()
+        let mut setup = self.rec.game.position.to_setup();
+        setup.units.retain(|u| power.is_some_and(|p| u.power != p));
+        setup
+            .dislodged
             .retain(|d| power.is_some_and(|p| d.unit.power != p));
+        self.rec.game.position = edited(&self.variant, setup)?;
         Ok(())
     }
 
@@ -1035,18 +1021,18 @@ impl PyGame {
     #[pyo3(signature = (power_name = None))]
     fn clear_centers(&mut self, power_name: Option<&str>) -> PyResult<()> {
         let power = power_name.map(|n| self.power_arg(n)).transpose()?;
-        for o in &mut self.rec.game.position.owners() {
-            if o.is_some() && power.is_none_or(|p| *o == Some(p)) {
-                *o = None;
-            }
-        }
+        let mut setup = self.rec.game.position.to_setup();
+        setup.owners.retain(|&(_, w)| power.is_some_and(|p| w != p));
+        self.rec.game.position = edited(&self.variant, setup)?;
         Ok(())
     }
 
     /// Sets the phase (`S1901M`); orders set are cleared.
     fn set_current_phase(&mut self, new_phase: &str) -> PyResult<()> {
         let phase: Phase = crate::position::phase_arg(new_phase)?;
-        self.rec.game.position.phase() = phase;
+        let mut setup = self.rec.game.position.to_setup();
+        setup.phase = phase;
+        self.rec.game.position = edited(&self.variant, setup)?;
         self.reset_phase_state();
         Ok(())
     }
@@ -1461,4 +1447,12 @@ impl std::fmt::Debug for PyGame {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Game({}, {})", self.game_id, self.current_phase())
     }
+}
+
+/// The board an editing call (`set_units`, `set_centers`, ...) leaves, checked like
+/// any loaded position; dislodged units may be put on the board by hand in any phase,
+/// as the `diplomacy` package allows.
+fn edited(variant: &Variant, setup: standoff::position::Setup) -> PyResult<Position> {
+    let options = standoff::position::SetupOptions::default().dislodged_in_any_phase();
+    Position::from_setup_with(variant, setup, options).map_err(|e| state_err(e.to_string()))
 }
