@@ -3,12 +3,13 @@
 
 use crate::variant_arg::{load_variant, names_file};
 use anyhow::{Context, Result};
-use standoff::game::{DrawReason, EndRules, Game, GameEnd};
+use standoff::game::{EndRules, Game};
 use standoff::json::{GameJson, PhaseRecordJson};
 use standoff::parse::split_phases;
-use standoff::report::{center_table, phase_report, Audience};
+use standoff::record::RecordedGame;
+use standoff::report::{center_table, game_end_text, phase_report, Audience};
 use standoff::rules::RuleSet;
-use standoff::{PhaseKind, Position, Season, Variant};
+use standoff::{PhaseKind, Season, Variant};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `standoff play`.
@@ -60,14 +61,17 @@ fn load(path: &Path) -> Result<Loaded> {
     let saved: GameJson =
         serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
     let variant = load_variant(&saved.variant)?;
-    let position = Position::from_position_json(&variant, &saved.position)
-        .with_context(|| format!("position in {}", path.display()))?;
-    saved.rules.check_supported()?;
-    let mut game = Game::from_position(position)
-        .with_rules(saved.rules)
-        .with_end_rules(saved.end_rules);
-    game.quiet_years = saved.quiet_years;
-    game.winner = saved.winner.as_deref().and_then(|w| variant.find_power(w));
+    // Checked and replayed by the core: a save that does not add up is refused.
+    let game = RecordedGame::from_json(&variant, &saved)
+        .with_context(|| format!("saved game {}", path.display()))?
+        .game;
+    if let Some(end) = &game.ended {
+        anyhow::bail!(
+            "{}: the game is over ({}); no more orders can be played",
+            path.display(),
+            game_end_text(&variant, end)
+        );
+    }
     Ok((saved.variant, variant, game, saved.history))
 }
 
@@ -142,7 +146,7 @@ pub fn run(args: &Args) -> Result<bool> {
         })
         .with_context(|| path.display().to_string())?;
     }
-    let ended = game.ended.as_ref().map(|e| describe_end(&variant, e));
+    let ended = game.ended.as_ref().map(|e| game_end_text(&variant, e));
     match &ended {
         Some(text) => println!("Game over: {text}"),
         None => println!("Next phase: {}", game.position.phase()),
@@ -163,30 +167,4 @@ pub fn run(args: &Args) -> Result<bool> {
             .with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(all_read)
-}
-
-fn describe_end(variant: &Variant, end: &GameEnd) -> String {
-    let names = |ps: &[standoff::PowerId]| {
-        ps.iter()
-            .map(|&p| variant.power_name(p))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    match end {
-        GameEnd::Victory(p) => format!("{} wins.", variant.power_name(*p)),
-        GameEnd::Draw { reason, powers } => {
-            let why = match reason {
-                DrawReason::QuietYears(n) => format!("{n} consecutive years without a capture"),
-                DrawReason::YearLimit(n) => format!("{n} years without a victor"),
-            };
-            format!("draw ({why}) between {}.", names(powers))
-        }
-        GameEnd::ShortGameOver { ranking } => {
-            let list: Vec<String> = ranking
-                .iter()
-                .map(|(p, c)| format!("{} {c}", variant.power_name(*p)))
-                .collect();
-            format!("the short game is over; by centers: {}.", list.join(", "))
-        }
-    }
 }
