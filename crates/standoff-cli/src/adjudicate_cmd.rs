@@ -3,7 +3,7 @@
 use anyhow::{Context, Result};
 use standoff::adjudicate::{adjudicate_text_with, OrderStatus};
 use standoff::report::{illegal_text, movement_report, outcome_text, Audience};
-use standoff::rules::RuleSet;
+use standoff::rules::Rules;
 use standoff::{PhaseKind, Position, Variant};
 use std::path::PathBuf;
 
@@ -56,8 +56,7 @@ pub fn run(args: &Args) -> Result<bool> {
             position.phase()
         );
     }
-    let rules = RuleSet::parse(&args.rules)?;
-    rules.check_supported()?;
+    let rules = Rules::parse(&args.rules)?;
     let text = read(&args.orders)?;
     let done = adjudicate_text_with(&variant, &rules, &position, &text);
     let after = position_after(&variant, &done.result.position)?;

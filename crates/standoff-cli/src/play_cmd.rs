@@ -8,7 +8,7 @@ use standoff::json::{GameJson, PhaseRecordJson};
 use standoff::parse::split_phases;
 use standoff::record::RecordedGame;
 use standoff::report::{center_table, game_end_text, phase_report, Audience};
-use standoff::rules::RuleSet;
+use standoff::rules::Rules;
 use standoff::{PhaseKind, Season, Variant};
 use std::path::{Path, PathBuf};
 
@@ -81,8 +81,7 @@ pub fn run(args: &Args) -> Result<bool> {
         Some(path) => load(path)?,
         None => {
             let variant = load_variant(&args.variant)?;
-            let rules = RuleSet::parse(&args.rules)?;
-            rules.check_supported()?;
+            let rules = Rules::parse(&args.rules)?;
             let end_rules = EndRules {
                 victory_centers: args.victory_centers,
                 draw_after_quiet_years: args.draw_after_quiet_years,
@@ -158,7 +157,7 @@ pub fn run(args: &Args) -> Result<bool> {
             position: game.position.to_json(&variant),
             history,
             winner: game.winner.map(|w| variant.power_name(w).to_string()),
-            rules: game.rules,
+            rules: *game.rules.rule_set(),
             end_rules: game.end_rules,
             quiet_years: game.quiet_years,
             ended,

@@ -11,7 +11,7 @@ use crate::phase::{parse_phase, Phase};
 use crate::position::Position;
 use crate::record::RecordedGame;
 use crate::report::game_end_text;
-use crate::rules::RulesError;
+use crate::rules::{Rules, RulesError};
 use crate::variant::Variant;
 
 /// Why a saved game was refused.
@@ -126,7 +126,7 @@ impl RecordedGame {
     /// A saved game, checked against `variant` (see the module docs). The `variant`
     /// field itself is the caller's to resolve.
     pub fn from_json(variant: &Variant, saved: &GameJson) -> Result<RecordedGame, SavedGameError> {
-        saved.rules.check_supported()?;
+        let rules = Rules::new(saved.rules)?;
         let position = Position::from_position_json(variant, &saved.position)
             .map_err(SavedGameError::Position)?;
         let winner = match saved.winner.as_deref() {
@@ -140,7 +140,7 @@ impl RecordedGame {
         let mut rec = RecordedGame::new(variant);
         rec.game = rec
             .game
-            .with_rules(saved.rules)
+            .with_rules(rules)
             .with_end_rules(saved.end_rules);
         for (i, entry) in saved.history.iter().enumerate() {
             let index = i + 1;

@@ -12,11 +12,11 @@ use standoff::corpus::Rng;
 use standoff::game::PhaseResult;
 use standoff::legal::unit_movement_orders;
 use standoff::map::Terrain;
-use standoff::rules::RuleSet;
+use standoff::rules::Rules;
 use standoff::{Order, OrderKind, Position, PowerId, ProvinceId, Unit, UnitKind, Variant};
 
-fn rules(spec: &str) -> RuleSet {
-    RuleSet::parse(spec).expect("rule set")
+fn rules(spec: &str) -> Rules {
+    Rules::parse(spec).expect("supported rules")
 }
 
 /// Whether the DPTG and the DATC decisions share their rules for these orders: no convoy
@@ -64,7 +64,7 @@ proptest! {
                 let again = adjudicate_movement_with(v, &rules, before, &shuffled);
                 assert_eq!(again.position, r.position, "{spec}: order of orders matters");
                 if spec != "dptg" && shared_ground(v, before, orders) {
-                    let datc = adjudicate_movement_with(v, &RuleSet::default(), before, orders);
+                    let datc = adjudicate_movement_with(v, &Rules::DATC, before, orders);
                     assert_eq!(datc.position, r.position, "{spec}: differs from the DATC decisions\n{orders:?}");
                 }
             });

@@ -158,7 +158,6 @@ fn read_set(
     text: &str,
 ) -> Vec<Result<String, String>> {
     use standoff::parse::parse_orders_with;
-    use standoff::rules::RuleSet;
     use standoff::Position;
     let v = Variant::standard();
     let mut setup = standoff::position::Setup::empty(standoff::Phase::spring_movement(1901));
@@ -166,8 +165,8 @@ fn read_set(
         place(&v, &mut setup, power, kind.0, at);
     }
     let pos: Position = common::position(&v, setup);
-    let rules = RuleSet::parse(&format!("datc poorly_written={choice}")).expect("rules");
-    rules.check_supported().expect("supported");
+    let rules = standoff::rules::Rules::parse(&format!("datc poorly_written={choice}"))
+        .expect("supported rules");
     let (parsed, errors) = parse_orders_with(&v, &pos, &rules, text);
     let mut lines: Vec<(usize, Result<String, String>)> = parsed
         .iter()

@@ -62,6 +62,21 @@ fn unsupported_choices_are_refused() {
             matches!(r.check_supported(), Err(RulesError::Unsupported(_))),
             "{spec}"
         );
+        // The checked type cannot be built from them: no entry point can be given them.
+        assert!(
+            matches!(
+                standoff::rules::Rules::new(r),
+                Err(RulesError::Unsupported(_))
+            ),
+            "{spec}"
+        );
+        assert!(
+            matches!(
+                standoff::rules::Rules::parse(spec),
+                Err(RulesError::Unsupported(_))
+            ),
+            "{spec}"
+        );
     }
 }
 
@@ -88,7 +103,7 @@ fn default_coast_rules_fail_where_the_map_names_none() {
     use standoff::adjudicate::{adjudicate_text_with, Illegal, Outcome};
     use standoff::{Phase, Position, UnitKind};
     let v = standard_without_default_coasts();
-    let rules = RuleSet::parse("datc missing_coast_two=b missing_coast_one=b").expect("rules");
+    let rules = standoff::rules::Rules::parse("datc missing_coast_two=b missing_coast_one=b").expect("rules");
     let mut setup = standoff::position::Setup::empty(Phase::spring_movement(1901));
     for (at, kind) in [("por", UnitKind::Fleet), ("lyo", UnitKind::Fleet)] {
         let location = v.map.find_province(at).expect("province").location();
@@ -116,8 +131,7 @@ fn run_cases(text: &str) {
     use standoff::datc::{parse_case_file, run_case_with};
     let (file, errors) = parse_case_file(text);
     assert!(errors.is_empty(), "{errors:?}");
-    let rules = RuleSet::parse(file.rules.as_deref().unwrap_or("datc")).expect("rules");
-    rules.check_supported().expect("supported");
+    let rules = standoff::rules::Rules::parse(file.rules.as_deref().unwrap_or("datc")).expect("rules");
     let variant = standoff::Variant::standard();
     assert!(!file.cases.is_empty());
     for case in &file.cases {
@@ -326,7 +340,7 @@ END
     );
     use standoff::adjudicate::{adjudicate_text_with, Illegal, Outcome};
     let v = standoff::Variant::standard();
-    let rules = RuleSet::parse("datc convoy_path=c").expect("rules");
+    let rules = standoff::rules::Rules::parse("datc convoy_path=c").expect("rules");
     let mut setup = standoff::position::Setup::empty(standoff::Phase::spring_movement(1901));
     let england = v.find_power("England").expect("power");
     for (at, kind) in [
@@ -469,7 +483,7 @@ END
     // The result lists the implicit order and the report shows it.
     use standoff::adjudicate::adjudicate_text_with;
     let v = standoff::Variant::standard();
-    let rules = RuleSet::parse("datc implicit_orders=a").expect("rules");
+    let rules = standoff::rules::Rules::parse("datc implicit_orders=a").expect("rules");
     let pos = standoff::Position::initial(&v);
     let done = adjudicate_text_with(&v, &rules, &pos, "Germany: A mun S A ber - kie");
     assert!(done.errors.is_empty());
@@ -516,7 +530,7 @@ fn batch_entry_points_follow_their_rules() {
     let orders: Vec<_> = orders.into_iter().map(|p| p.order).collect();
     let items = vec![(board.clone(), orders.clone())];
     for (spec, dislodged) in [("datc", 0), ("datc legality=a", 1)] {
-        let rules = RuleSet::parse(spec).expect("rules");
+        let rules = standoff::rules::Rules::parse(spec).expect("rules");
         let batch = standoff::batch::adjudicate_many_with(&v, &rules, &items);
         assert_eq!(batch[0].position.dislodged().len(), dislodged, "{spec}");
         let steps = standoff::batch::step_many_with(&v, &rules, &items);

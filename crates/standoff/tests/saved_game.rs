@@ -39,7 +39,7 @@ fn saved(v: &Variant, end_rules: EndRules, phases: &[&str]) -> GameJson {
         position: game.position.to_json(v),
         history,
         winner: game.winner.map(|w| v.power_name(w).to_string()),
-        rules: game.rules,
+        rules: *game.rules.rule_set(),
         end_rules: game.end_rules,
         quiet_years: game.quiet_years,
         ended: game.ended.as_ref().map(|e| game_end_text(v, e)),

@@ -8,7 +8,7 @@ use common::standard;
 use standoff::adjudicate::{Illegal, OrderStatus};
 use standoff::game::{Game, PhaseResult};
 use standoff::parse::parse_order;
-use standoff::rules::RuleSet;
+use standoff::rules::Rules;
 use standoff::submission::{
     Arrival, DropReason, OrderSet, Origin, SetIntent, StandingOrders, SubmissionError, Submissions,
 };
@@ -26,10 +26,8 @@ fn power(name: &str) -> PowerId {
     standard().find_power(name).expect("power")
 }
 
-fn rules(spec: &str) -> RuleSet {
-    let r = RuleSet::parse(spec).expect("rules");
-    r.check_supported().expect("supported");
-    r
+fn rules(spec: &str) -> Rules {
+    Rules::parse(spec).expect("supported rules")
 }
 
 fn texts(list: &[Order]) -> Vec<String> {

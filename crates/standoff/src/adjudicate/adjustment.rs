@@ -15,7 +15,7 @@ use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::{normalize_name, Map, Terrain};
 use crate::order::{Order, OrderKind};
 use crate::position::Position;
-use crate::rules::{
+use crate::rules::{Rules, 
     BuildCoast, BuildWithoutType, CivilDisorderDistance, CivilDisorderTarget, ExcessAdjustments,
     FleetBuildInland, RuleSet, UnknownCoast, Waive as WaiveRule,
 };
@@ -77,13 +77,13 @@ pub fn adjudicate_adjustments(
     position: &Position,
     orders: &[Order],
 ) -> AdjustmentResult {
-    adjudicate_adjustments_with(variant, &RuleSet::DATC, position, orders)
+    adjudicate_adjustments_with(variant, &Rules::DATC, position, orders)
 }
 
 /// Adjudicates an adjustment phase under `rules`.
 pub fn adjudicate_adjustments_with(
     variant: &Variant,
-    rules: &RuleSet,
+    rules: &Rules,
     position: &Position,
     orders: &[Order],
 ) -> AdjustmentResult {

@@ -12,7 +12,7 @@ use crate::parse::{parse_order, parse_orders_with, parse_unit};
 use crate::phase::{parse_phase, Phase, PhaseKind, Season};
 use crate::position::Dislodged;
 use crate::position::{Position, Setup};
-use crate::rules::{AdjacentConvoy, RetreatToConvoyOrigin, RuleSet};
+use crate::rules::{AdjacentConvoy, RetreatToConvoyOrigin, RuleSet, Rules};
 use crate::unit::Unit;
 use crate::unit::UnitKind;
 use crate::variant::Variant;
@@ -153,7 +153,7 @@ fn read_space(variant: &Variant, line: &UnitLine) -> Result<(PowerId, ProvinceId
 /// that could be several spaces are settled).
 fn read_orders(
     variant: &Variant,
-    rules: &RuleSet,
+    rules: &Rules,
     case: &Case,
     position: &Position,
     problems: &mut Vec<String>,
@@ -212,11 +212,11 @@ fn compare(
 
 /// Runs one case of a case file against `variant` under the default rules.
 pub fn run_case(variant: &Variant, case: &Case) -> CaseReport {
-    run_case_with(variant, &RuleSet::DATC, case)
+    run_case_with(variant, &Rules::DATC, case)
 }
 
 /// Runs one case under `rules`.
-pub fn run_case_with(variant: &Variant, rules: &RuleSet, case: &Case) -> CaseReport {
+pub fn run_case_with(variant: &Variant, rules: &Rules, case: &Case) -> CaseReport {
     let mut problems = Vec::new();
     let Some(phase) = parse_phase(&case.phase) else {
         return CaseReport {
@@ -435,6 +435,6 @@ pub fn movement_case_input(variant: &Variant, case: &Case) -> Option<(Position, 
     let phase = parse_phase(&case.phase).filter(|p| p.kind == PhaseKind::Movement)?;
     let Prepared { position, problems } = setup(variant, case, phase);
     let mut problems = problems;
-    let orders = read_orders(variant, &RuleSet::DATC, case, &position, &mut problems);
+    let orders = read_orders(variant, &Rules::DATC, case, &position, &mut problems);
     problems.is_empty().then_some((position, orders))
 }
