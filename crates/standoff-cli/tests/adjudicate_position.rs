@@ -6,10 +6,7 @@ use std::process::{Command, Output};
 
 /// A fresh directory for one test's files.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "standoff-cli-test-{}-{name}",
-        std::process::id()
-    ));
+    let dir = std::env::temp_dir().join(format!("standoff-cli-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch dir");
     dir
@@ -91,7 +88,11 @@ fn its_own_output_with_dislodged_units_is_refused_not_dropped() {
         "units": {"Germany": ["A mun"], "France": ["A bur", "A ruh"]}}"#;
     let orders = "France: A bur - mun\nFrance: A ruh S A bur - mun\nGermany: A mun H\n";
     let out = adjudicate(&dir, position, orders, true);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json output");
     let after = &json["position"];
     assert_eq!(after["phase"], "Spring 1901 Retreat");
@@ -109,8 +110,16 @@ fn its_own_output_without_dislodged_units_reads_back() {
         "France: A par - bur\n",
         true,
     );
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json output");
     let again = adjudicate(&dir, &json["position"].to_string(), "", true);
-    assert!(again.status.success(), "{}", String::from_utf8_lossy(&again.stderr));
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
 }

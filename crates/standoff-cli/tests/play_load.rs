@@ -5,10 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "standoff-cli-play-{}-{name}",
-        std::process::id()
-    ));
+    let dir = std::env::temp_dir().join(format!("standoff-cli-play-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch dir");
     dir
@@ -35,7 +32,11 @@ fn a_finished_game_says_it_is_over_instead_of_playing_on() {
         &dir,
         &["year.txt", "--end-after-year", "1901", "--save", "g.json"],
     );
-    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
     let again = play(&dir, &["more.txt", "--load", "g.json"]);
     let err = String::from_utf8_lossy(&again.stderr);
     assert!(!again.status.success(), "played on: {err}");
@@ -48,7 +49,11 @@ fn an_edited_winner_is_refused_on_load() {
     std::fs::write(dir.join("year.txt"), YEAR).expect("write");
     std::fs::write(dir.join("more.txt"), "England: F nwy - swe\n").expect("write");
     let first = play(&dir, &["year.txt", "--save", "g.json"]);
-    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
     let text = std::fs::read_to_string(dir.join("g.json")).expect("read save");
     let mut save: serde_json::Value = serde_json::from_str(&text).expect("json");
     save["winner"] = serde_json::json!("France");

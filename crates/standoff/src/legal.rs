@@ -605,12 +605,7 @@ pub fn is_legal(variant: &Variant, position: &Position, order: &Order) -> bool {
 
 /// [`is_legal`] under `rules` (which decide movement legality; retreats and
 /// adjustments are checked against the generated orders).
-pub fn is_legal_with(
-    variant: &Variant,
-    rules: &Rules,
-    position: &Position,
-    order: &Order,
-) -> bool {
+pub fn is_legal_with(variant: &Variant, rules: &Rules, position: &Position, order: &Order) -> bool {
     match position.phase.kind {
         PhaseKind::Movement => {
             crate::adjudicate::check_movement_order_with(variant, rules, position, order).is_ok()

@@ -138,10 +138,7 @@ impl RecordedGame {
             ),
         };
         let mut rec = RecordedGame::new(variant);
-        rec.game = rec
-            .game
-            .with_rules(rules)
-            .with_end_rules(saved.end_rules);
+        rec.game = rec.game.with_rules(rules).with_end_rules(saved.end_rules);
         for (i, entry) in saved.history.iter().enumerate() {
             let index = i + 1;
             let recorded = parse_phase(&entry.phase).ok_or_else(|| SavedGameError::Phase {

@@ -49,20 +49,21 @@ fn centers_change_only_after_fall() {
     let nwy = v.map.find_province("nwy").expect("nwy");
     let done = spring.process(&v, &orders(&v, PhaseKind::Movement, "England: F nth - nwy"));
     assert_eq!(done.captures.len(), 1);
-    assert_eq!(spring.position.owners()[nwy.index()], v.find_power("England"));
+    assert_eq!(
+        spring.position.owners()[nwy.index()],
+        v.find_power("England")
+    );
 }
 
 #[test]
 fn eighteen_centers_win_after_fall_with_no_adjustments() {
     let v = Variant::standard();
     let france = v.find_power("France").expect("France");
-    let mut pos = standoff::position::Setup::empty(
-        Phase {
-            season: Season::Fall,
-            year: 1905,
-            kind: PhaseKind::Movement,
-        },
-    );
+    let mut pos = standoff::position::Setup::empty(Phase {
+        season: Season::Fall,
+        year: 1905,
+        kind: PhaseKind::Movement,
+    });
     // France owns 17 centers and has an army next to an 18th.
     let centers: Vec<_> = v
         .map

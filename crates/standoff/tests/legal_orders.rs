@@ -146,7 +146,13 @@ fn generator_matches_judge_on_colonial() {
     let mut setup = pos.to_setup();
     common::place(&v, &mut setup, "Russia", UnitKind::Army, "Krasnoyarsk");
     common::place(&v, &mut setup, "Turkey", UnitKind::Army, "Egypt");
-    common::place(&v, &mut setup, "Turkey", UnitKind::Fleet, "Mediterranean Sea");
+    common::place(
+        &v,
+        &mut setup,
+        "Turkey",
+        UnitKind::Fleet,
+        "Mediterranean Sea",
+    );
     common::place(&v, &mut setup, "Britain", UnitKind::Fleet, "Red Sea");
     let pos = common::position(&v, setup);
     check_position(&v, &pos);

@@ -103,14 +103,13 @@ fn default_coast_rules_fail_where_the_map_names_none() {
     use standoff::adjudicate::{adjudicate_text_with, Illegal, Outcome};
     use standoff::{Phase, Position, UnitKind};
     let v = standard_without_default_coasts();
-    let rules = standoff::rules::Rules::parse("datc missing_coast_two=b missing_coast_one=b").expect("rules");
+    let rules = standoff::rules::Rules::parse("datc missing_coast_two=b missing_coast_one=b")
+        .expect("rules");
     let mut setup = standoff::position::Setup::empty(Phase::spring_movement(1901));
     for (at, kind) in [("por", UnitKind::Fleet), ("lyo", UnitKind::Fleet)] {
         let location = v.map.find_province(at).expect("province").location();
         let power = v.find_power("France").expect("power");
-        setup
-            .units
-            .push(standoff::Unit::new(power, kind, location));
+        setup.units.push(standoff::Unit::new(power, kind, location));
     }
     let pos = Position::from_setup(&v, setup).expect("position");
     let done = adjudicate_text_with(&v, &rules, &pos, "France: F por - spa\nFrance: F lyo - spa");
@@ -131,7 +130,8 @@ fn run_cases(text: &str) {
     use standoff::datc::{parse_case_file, run_case_with};
     let (file, errors) = parse_case_file(text);
     assert!(errors.is_empty(), "{errors:?}");
-    let rules = standoff::rules::Rules::parse(file.rules.as_deref().unwrap_or("datc")).expect("rules");
+    let rules =
+        standoff::rules::Rules::parse(file.rules.as_deref().unwrap_or("datc")).expect("rules");
     let variant = standoff::Variant::standard();
     assert!(!file.cases.is_empty());
     for case in &file.cases {

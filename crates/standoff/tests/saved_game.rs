@@ -77,7 +77,13 @@ fn an_edited_winner_is_refused() {
     save.winner = Some("France".into());
     let e = refused(&v, &save);
     assert!(
-        matches!(e, SavedGameError::Disagrees { field: "winner", .. }),
+        matches!(
+            e,
+            SavedGameError::Disagrees {
+                field: "winner",
+                ..
+            }
+        ),
         "{e}"
     );
 }

@@ -63,12 +63,32 @@ fn every_problem_is_listed_not_only_the_first() {
     let found = problems(&v, s);
     let text: Vec<String> = found.iter().map(ToString::to_string).collect();
     assert_eq!(found.len(), 6, "{text:#?}");
-    assert!(text[0].contains("an army cannot stand at nth"), "{}", text[0]);
-    assert!(text[1].contains("a fleet cannot stand at par"), "{}", text[1]);
-    assert!(text[2].contains("bur already holds France: A bur"), "{}", text[2]);
-    assert!(text[3].contains("a fleet cannot stand at stp"), "{}", text[3]);
+    assert!(
+        text[0].contains("an army cannot stand at nth"),
+        "{}",
+        text[0]
+    );
+    assert!(
+        text[1].contains("a fleet cannot stand at par"),
+        "{}",
+        text[1]
+    );
+    assert!(
+        text[2].contains("bur already holds France: A bur"),
+        "{}",
+        text[2]
+    );
+    assert!(
+        text[3].contains("a fleet cannot stand at stp"),
+        "{}",
+        text[3]
+    );
     assert!(text[4].contains("lon is listed twice"), "{}", text[4]);
-    assert!(text[5].contains("ruh is not a supply center"), "{}", text[5]);
+    assert!(
+        text[5].contains("ruh is not a supply center"),
+        "{}",
+        text[5]
+    );
 }
 
 #[test]
@@ -79,15 +99,29 @@ fn ids_out_of_range_and_years_out_of_bounds_are_refused() {
         assert_eq!(problems(&v, s), vec![SetupProblem::Year(year)]);
     }
     let mut s = Setup::empty(Phase::spring_movement(1901));
-    s.units.push(Unit::new(PowerId(7), UnitKind::Army, standoff::LocationId(3)));
-    s.units.push(Unit::new(PowerId(0), UnitKind::Army, standoff::LocationId(999)));
+    s.units.push(Unit::new(
+        PowerId(7),
+        UnitKind::Army,
+        standoff::LocationId(3),
+    ));
+    s.units.push(Unit::new(
+        PowerId(0),
+        UnitKind::Army,
+        standoff::LocationId(999),
+    ));
     s.owners.push((standoff::ProvinceId(999), PowerId(0)));
     s.homes = Some(vec![Vec::new(); 3]);
     let found = problems(&v, s);
     assert_eq!(found.len(), 4, "{found:#?}");
     assert_eq!(found[0], SetupProblem::Power(7, 7));
     assert_eq!(found[1], SetupProblem::Space(999));
-    assert!(matches!(found[2], SetupProblem::HomesSize { expected: 7, found: 3 }));
+    assert!(matches!(
+        found[2],
+        SetupProblem::HomesSize {
+            expected: 7,
+            found: 3
+        }
+    ));
     assert_eq!(found[3], SetupProblem::Space(999));
 }
 
@@ -158,7 +192,9 @@ fn retreat_options_must_be_neighbours_the_unit_can_reach_and_empty() {
 // Item 5: what `adjudicate --position` reads (position JSON).
 
 fn json_err(v: &Variant, text: &str) -> String {
-    Position::from_json(v, text).expect_err("refused").to_string()
+    Position::from_json(v, text)
+        .expect_err("refused")
+        .to_string()
 }
 
 #[test]
@@ -168,7 +204,10 @@ fn json_center_listed_for_two_powers_is_refused() {
         r#"{"phase": "Spring 1901 Movement", "units": {},
             "centers": {"England": ["lon"], "France": ["lon"]}}"#,
     );
-    assert!(err.contains("lon is listed twice (England, France)"), "{err}");
+    assert!(
+        err.contains("lon is listed twice (England, France)"),
+        "{err}"
+    );
 }
 
 #[test]

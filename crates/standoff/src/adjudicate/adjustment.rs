@@ -15,9 +15,9 @@ use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::{normalize_name, Map, Terrain};
 use crate::order::{Order, OrderKind};
 use crate::position::Position;
-use crate::rules::{Rules, 
+use crate::rules::{
     BuildCoast, BuildWithoutType, CivilDisorderDistance, CivilDisorderTarget, ExcessAdjustments,
-    FleetBuildInland, RuleSet, UnknownCoast, Waive as WaiveRule,
+    FleetBuildInland, RuleSet, Rules, UnknownCoast, Waive as WaiveRule,
 };
 use crate::unit::{Unit, UnitKind};
 use crate::variant::Variant;

@@ -53,9 +53,7 @@ pub fn place(
 ) {
     let power = variant.find_power(power).expect("power");
     let location = variant.map.find_province(at).expect("province").location();
-    setup
-        .units
-        .push(standoff::Unit::new(power, kind, location));
+    setup.units.push(standoff::Unit::new(power, kind, location));
 }
 
 /// The checked position of a test setup (panics when it is refused).
