@@ -335,6 +335,8 @@ pub struct PhaseRecordJson {
 }
 
 /// A saved game: the variant, the phases played so far and the current position.
+/// Nothing in it is trusted: load it with [`crate::record::RecordedGame::from_json`],
+/// which checks it against the variant and replays the history.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameJson {

@@ -34,8 +34,9 @@ pub struct Setup {
     /// once an opening placement has set them; `None`: the variant's.
     pub homes: Option<Vec<Vec<ProvinceId>>>,
     /// Per space, the power whose unit last stood there (only for variants that keep
-    /// it, [`Variant::tracks_occupants`]); `None`: assumed from the board (the unit
-    /// standing there, else the center's owner).
+    /// it, [`Variant::tracks_occupants`]): the record is first assumed from the board
+    /// (the unit standing there, else the center's owner), then these entries replace
+    /// it space by space. `None` (or an empty list): the assumed record alone.
     pub last_occupants: Option<Vec<(ProvinceId, PowerId)>>,
 }
 
