@@ -15,6 +15,7 @@ use standoff::adjudicate::{
 };
 use standoff::order::{Order, OrderKind, UnitRef};
 use standoff::parse::parse_orders;
+use standoff::position::Setup;
 use standoff::{LocationId, Phase, PhaseKind, Position, PowerId, Season, Unit, UnitKind, Variant};
 use std::sync::OnceLock;
 
@@ -104,7 +105,7 @@ fn play_position(variant: &Variant, position: &Position) {
     let before = position.units().count();
     let moved = adjudicate_movement(variant, position, &[]);
     let after = moved.position.units().count();
-    let dislodged = moved.position.dislodged.len();
+    let dislodged = moved.position.dislodged().len();
     assert_eq!(
         before,
         after + dislodged,
@@ -112,7 +113,7 @@ fn play_position(variant: &Variant, position: &Position) {
     );
 
     let orders: Vec<Order> = position
-        .dislodged
+        .dislodged()
         .iter()
         .filter_map(|d| {
             let to = *d.retreat_options.first()?;
@@ -174,6 +175,21 @@ fn centers(variant: &Variant) -> Vec<usize> {
         .collect()
 }
 
+/// `position` in another phase of its year (checked: the judge's boards are valid).
+fn with_phase(
+    variant: &Variant,
+    position: &Position,
+    kind: PhaseKind,
+    season: Option<Season>,
+) -> Position {
+    let mut setup = position.to_setup();
+    setup.phase.kind = kind;
+    if let Some(season) = season {
+        setup.phase.season = season;
+    }
+    Position::from_setup(variant, setup).expect("the judge's board is a valid position")
+}
+
 fn unit_location(variant: &Variant, index: u16) -> LocationId {
     LocationId((index as usize % variant.map.location_count()) as u16)
 }
@@ -200,13 +216,20 @@ impl Scenario {
             year: variant.start_year,
             kind: PhaseKind::Movement,
         };
-        let mut pos = if self.initial {
-            let mut p = Position::initial(variant);
-            p.phase = phase;
-            p
+        let map = &variant.map;
+        let mut setup = if self.initial {
+            let mut s = Position::initial(variant).to_setup();
+            s.phase = phase;
+            s
         } else {
-            Position::empty(variant, phase)
+            Setup::empty(phase)
         };
+        // Units that cannot stand where the input puts them, or would share a
+        // province, are left out (the scenario is a board, not a test of the checks).
+        let mut taken = vec![false; map.province_count()];
+        for u in &setup.units {
+            taken[map.province_of(u.location).index()] = true;
+        }
         for &(loc, pow, fleet) in &self.units {
             let unit = Unit {
                 power: power(variant, pow),
@@ -218,16 +241,26 @@ impl Scenario {
                 location: unit_location(variant, loc),
                 grade: Default::default(),
             };
-            let _ = pos.place(variant, unit);
+            let p = map.province_of(unit.location).index();
+            if map.can_stand(unit.kind, unit.location) && !taken[p] {
+                taken[p] = true;
+                setup.units.push(unit);
+            }
         }
         let centers = centers(variant);
         if !centers.is_empty() {
+            // The last owner given for a center counts.
+            let mut owners: Vec<Option<PowerId>> = vec![None; map.province_count()];
+            for &(p, w) in &setup.owners {
+                owners[p.index()] = Some(w);
+            }
             for &(c, pow) in &self.owners {
                 let p = centers[c as usize % centers.len()];
-                pos.owners[p] = Some(power(variant, pow));
+                owners[p] = Some(power(variant, pow));
             }
+            setup.owners = Setup::owners_from(&owners);
         }
-        pos
+        Position::from_setup(variant, setup).expect("the scenario builds a valid position")
     }
 
     /// Target `adjudicate`: plays the three phases on the standard map and checks the
@@ -251,13 +284,13 @@ impl Scenario {
             "one status per order"
         );
         let after = result.position.units().count();
-        let dislodged = result.position.dislodged.len();
+        let dislodged = result.position.dislodged().len();
         assert_eq!(
             before,
             after + dislodged,
             "movement: units before ({before}) != units after ({after}) + dislodged ({dislodged})"
         );
-        for d in &result.position.dislodged {
+        for d in result.position.dislodged() {
             for &l in &d.retreat_options {
                 let p = variant.map.province_of(l);
                 assert!(
@@ -269,8 +302,7 @@ impl Scenario {
         }
 
         // Retreats: every dislodged unit retreats or disbands; no unit appears from nowhere.
-        let mut retreat_pos = result.position.clone();
-        retreat_pos.phase.kind = PhaseKind::Retreat;
+        let retreat_pos = with_phase(variant, &result.position, PhaseKind::Retreat, None);
         let orders = parse(variant, PhaseKind::Retreat, &self.retreat);
         let retreated = adjudicate_retreats(variant, &retreat_pos, &orders);
         assert_eq!(retreated.orders.len(), orders.len(), "one status per order");
@@ -280,7 +312,7 @@ impl Scenario {
             "one outcome per dislodged unit"
         );
         assert!(
-            retreated.position.dislodged.is_empty(),
+            retreated.position.dislodged().is_empty(),
             "dislodged units left"
         );
         let arrived = retreated
@@ -296,9 +328,12 @@ impl Scenario {
         );
 
         // Adjustments: counts follow the changes, and every power ends within its due.
-        let mut adjust_pos = retreated.position.clone();
-        adjust_pos.phase.season = Season::Winter;
-        adjust_pos.phase.kind = PhaseKind::Adjustment;
+        let adjust_pos = with_phase(
+            variant,
+            &retreated.position,
+            PhaseKind::Adjustment,
+            Some(Season::Winter),
+        );
         let due = adjustment_counts(variant, &adjust_pos);
         let orders = parse(variant, PhaseKind::Adjustment, &self.adjustment);
         let adjusted = adjudicate_adjustments(variant, &adjust_pos, &orders);

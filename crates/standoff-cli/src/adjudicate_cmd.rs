@@ -3,8 +3,8 @@
 use anyhow::{Context, Result};
 use standoff::adjudicate::{adjudicate_text_with, OrderStatus};
 use standoff::report::{illegal_text, movement_report, outcome_text, Audience};
-use standoff::rules::RuleSet;
-use standoff::Position;
+use standoff::rules::Rules;
+use standoff::{PhaseKind, Position, Variant};
 use std::path::PathBuf;
 
 /// Output format.
@@ -54,16 +54,22 @@ pub fn run(args: &Args) -> Result<bool> {
             .with_context(|| format!("position {}", p.display()))?,
         None => Position::initial(&variant),
     };
-    let rules = RuleSet::parse(&args.rules)?;
-    rules.check_supported()?;
+    if position.phase().kind != PhaseKind::Movement {
+        anyhow::bail!(
+            "the position is at {}: `adjudicate` plays movement phases only (`play` plays retreats and adjustments)",
+            position.phase()
+        );
+    }
+    let rules = Rules::parse(&args.rules)?;
     let text = read(&args.orders)?;
     let done = adjudicate_text_with(&variant, &rules, &position, &text);
+    let after = position_after(&variant, &done.result.position)?;
     for e in &done.errors {
         eprintln!("{}: line {}: {}", args.orders.display(), e.line, e.error);
     }
     match args.format {
         Format::Text => {
-            println!("{}", position.phase);
+            println!("{}", position.phase());
             print!(
                 "{}",
                 movement_report(&variant, &done.orders, &done.result, Audience::All)
@@ -72,7 +78,7 @@ pub fn run(args: &Args) -> Result<bool> {
             println!("Position after movement:");
             println!(
                 "{}",
-                serde_json::to_string_pretty(&done.result.position.to_json(&variant))?
+                serde_json::to_string_pretty(&after.to_json(&variant))?
             );
         }
         Format::Json => {
@@ -112,10 +118,22 @@ pub fn run(args: &Args) -> Result<bool> {
             let out = serde_json::json!({
                 "orders": orders,
                 "errors": errors,
-                "position": done.result.position.to_json(&variant),
+                "position": after.to_json(&variant),
             });
             println!("{}", serde_json::to_string_pretty(&out)?);
         }
     }
     Ok(done.errors.is_empty())
+}
+
+/// The board after movement as a position of its own: in the retreat phase that follows
+/// when units were dislodged (read back, it is refused with the reason above rather than
+/// losing its dislodged units), else as the judge left it.
+fn position_after(variant: &Variant, after: &Position) -> Result<Position> {
+    if after.dislodged().is_empty() {
+        return Ok(after.clone());
+    }
+    let mut setup = after.to_setup();
+    setup.phase.kind = PhaseKind::Retreat;
+    Position::from_setup(variant, setup).context("the board after movement")
 }

@@ -89,7 +89,7 @@ pub fn run(args: &Args) -> Result<bool> {
     };
     let movement: Vec<_> = corpus
         .iter()
-        .filter(|p| p.position.phase.kind == PhaseKind::Movement)
+        .filter(|p| p.position.phase().kind == PhaseKind::Movement)
         .collect();
     ensure!(!movement.is_empty(), "empty corpus");
     match &args.mila {

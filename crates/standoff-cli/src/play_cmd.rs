@@ -3,13 +3,14 @@
 
 use crate::variant_arg::TypedFiles;
 use anyhow::{Context, Result};
-use standoff::game::{DrawReason, EndRules, Game, GameEnd};
+use standoff::game::{EndRules, Game};
 use standoff::json::{GameJson, PhaseRecordJson};
 use standoff::parse::split_phases;
-use standoff::report::{center_table, phase_report, Audience};
-use standoff::rules::RuleSet;
+use standoff::record::RecordedGame;
+use standoff::report::{center_table, game_end_text, phase_report, Audience};
+use standoff::rules::Rules;
 use standoff::variant::SavedVariant;
-use standoff::{PhaseKind, Position, Season, Variant};
+use standoff::{PhaseKind, Season, Variant};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `standoff play`.
@@ -74,14 +75,17 @@ fn load(path: &Path, typed: &TypedFiles) -> Result<Loaded> {
     let variant = typed
         .load_saved(&saved.variant)
         .with_context(|| format!("variant in {}", path.display()))?;
-    let position = Position::from_position_json(&variant, &saved.position)
-        .with_context(|| format!("position in {}", path.display()))?;
-    saved.rules.check_supported()?;
-    let mut game = Game::from_position(position)
-        .with_rules(saved.rules)
-        .with_end_rules(saved.end_rules);
-    game.quiet_years = saved.quiet_years;
-    game.winner = saved.winner.as_deref().and_then(|w| variant.find_power(w));
+    // Checked and replayed by the core: a save that does not add up is refused.
+    let game = RecordedGame::from_json(&variant, &saved)
+        .with_context(|| format!("saved game {}", path.display()))?
+        .game;
+    if let Some(end) = &game.ended {
+        anyhow::bail!(
+            "{}: the game is over ({}); no more orders can be played",
+            path.display(),
+            game_end_text(&variant, end)
+        );
+    }
     Ok((variant, game, saved.history))
 }
 
@@ -92,8 +96,7 @@ pub fn run(args: &Args) -> Result<bool> {
         Some(path) => load(path, &typed)?,
         None => {
             let variant = typed.load(&args.variant)?;
-            let rules = RuleSet::parse(&args.rules)?;
-            rules.check_supported()?;
+            let rules = Rules::parse(&args.rules)?;
             let end_rules = EndRules {
                 victory_centers: args.victory_centers,
                 draw_after_quiet_years: args.draw_after_quiet_years,
@@ -151,10 +154,10 @@ pub fn run(args: &Args) -> Result<bool> {
         })
         .with_context(|| path.display().to_string())?;
     }
-    let ended = game.ended.as_ref().map(|e| describe_end(&variant, e));
+    let ended = game.ended.as_ref().map(|e| game_end_text(&variant, e));
     match &ended {
         Some(text) => println!("Game over: {text}"),
-        None => println!("Next phase: {}", game.position.phase),
+        None => println!("Next phase: {}", game.position.phase()),
     }
     println!("{}", center_table(&variant, &game.position));
     if let Some(path) = &args.save {
@@ -164,7 +167,7 @@ pub fn run(args: &Args) -> Result<bool> {
             position: game.position.to_json(&variant),
             history,
             winner: game.winner.map(|w| variant.power_name(w).to_string()),
-            rules: game.rules,
+            rules: *game.rules.rule_set(),
             end_rules: game.end_rules,
             quiet_years: game.quiet_years,
             ended,
@@ -173,30 +176,4 @@ pub fn run(args: &Args) -> Result<bool> {
             .with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(all_read)
-}
-
-fn describe_end(variant: &Variant, end: &GameEnd) -> String {
-    let names = |ps: &[standoff::PowerId]| {
-        ps.iter()
-            .map(|&p| variant.power_name(p))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    match end {
-        GameEnd::Victory(p) => format!("{} wins.", variant.power_name(*p)),
-        GameEnd::Draw { reason, powers } => {
-            let why = match reason {
-                DrawReason::QuietYears(n) => format!("{n} consecutive years without a capture"),
-                DrawReason::YearLimit(n) => format!("{n} years without a victor"),
-            };
-            format!("draw ({why}) between {}.", names(powers))
-        }
-        GameEnd::ShortGameOver { ranking } => {
-            let list: Vec<String> = ranking
-                .iter()
-                .map(|(p, c)| format!("{} {c}", variant.power_name(*p)))
-                .collect();
-            format!("the short game is over; by centers: {}.", list.join(", "))
-        }
-    }
 }

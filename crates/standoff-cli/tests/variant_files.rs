@@ -49,7 +49,18 @@ fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
 fn save_naming(variant: &str) -> String {
     serde_json::json!({
         "variant": variant,
-        "position": {"phase": "Spring 1901 Movement", "units": {"England": ["F lon"]}},
+        // The standard start: a save's history (here none) must lead to its position.
+        "position": {"phase": "Spring 1901 Movement", "units": {
+            "Austria": ["A bud", "F tri", "A vie"], "England": ["F edi", "F lon", "A lvp"],
+            "France": ["F bre", "A mar", "A par"], "Germany": ["A ber", "F kie", "A mun"],
+            "Italy": ["F nap", "A rom", "A ven"],
+            "Russia": ["A mos", "F sev", "F stp/sc", "A war"],
+            "Turkey": ["F ank", "A con", "A smy"]},
+            "centers": {
+            "Austria": ["bud", "tri", "vie"], "England": ["edi", "lon", "lvp"],
+            "France": ["bre", "mar", "par"], "Germany": ["ber", "kie", "mun"],
+            "Italy": ["nap", "rom", "ven"], "Russia": ["mos", "sev", "stp", "war"],
+            "Turkey": ["ank", "con", "smy"]}},
     })
     .to_string()
 }

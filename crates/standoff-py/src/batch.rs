@@ -39,7 +39,7 @@ impl PyAdjudication {
         let result = standoff::game::PhaseResult::Movement(self.result.clone());
         out.extend(crate::model::rejections(
             &self.variant,
-            &self.before.phase.short_code(),
+            &self.before.phase().short_code(),
             &self.orders,
             &result,
         ));
@@ -123,9 +123,9 @@ impl PyAdjudication {
     fn __repr__(&self) -> String {
         format!(
             "<AdjudicationResult {}: {} units, {} dislodged>",
-            self.before.phase.short_code(),
+            self.before.phase().short_code(),
             self.result.position.units().count(),
-            self.result.position.dislodged.len()
+            self.result.position.dislodged().len()
         )
     }
 }
@@ -186,14 +186,14 @@ fn prepare(variant: &Variant, item: &Item) -> Result<Prepared, String> {
         Board::Ready(p) => p.clone(),
         Board::State(s, phase) => build_position(variant, *phase, s)?,
     };
-    if pos.phase.kind != PhaseKind::Movement {
+    if pos.phase().kind != PhaseKind::Movement {
         return Err(format!(
             "{} is not a movement phase (adjudicate_many plays movement phases; use \
              Game.process or step_many for retreats and adjustments)",
-            pos.phase.short_code()
+            pos.phase().short_code()
         ));
     }
-    let phase = pos.phase.short_code();
+    let phase = pos.phase().short_code();
     let read = |power: Option<standoff::PowerId>,
                 power_text: &str,
                 text: &str|

@@ -23,7 +23,7 @@ use standoff::mila::{load_recorded, saved_game_json, MilaGame};
 use standoff::order::Order;
 use standoff::record::{PhaseRecord, RecordedGame};
 use standoff::report::{phase_report, Audience};
-use standoff::{Phase, PowerId, ProvinceId, Variant};
+use standoff::{Phase, Position, PowerId, Variant};
 use std::sync::Arc;
 
 /// What `set_orders` does with orders it cannot use.
@@ -142,14 +142,14 @@ impl PyPhaseData {
     /// `S1901M`.
     #[getter]
     fn name(&self) -> String {
-        self.record.position.phase.short_code()
+        self.record.position.phase().short_code()
     }
 
     /// The board at the start of the phase (the package's state dict).
     #[getter]
     fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let v = self.state.get_or_try_init(py, || {
-            let name = self.record.position.phase.short_code();
+            let name = self.record.position.phase().short_code();
             json_to_py(
                 py,
                 &state_value(&self.variant, &self.record.position, &name),
@@ -374,7 +374,7 @@ impl PyGame {
         if self.is_done() {
             "COMPLETED".to_string()
         } else {
-            self.rec.game.position.phase.short_code()
+            self.rec.game.position.phase().short_code()
         }
     }
 
@@ -459,7 +459,7 @@ impl PyGame {
         self.rec
             .history
             .iter()
-            .position(|r| r.position.phase.short_code() == name)
+            .position(|r| r.position.phase().short_code() == name)
             .ok_or_else(|| PyIndexError::new_err(format!("no phase {name} in the history")))
     }
 
@@ -567,7 +567,7 @@ impl PyGame {
         if self.is_done() {
             "COMPLETED".to_string()
         } else {
-            long_phase(self.rec.game.position.phase)
+            long_phase(self.rec.game.position.phase())
         }
     }
 
@@ -577,7 +577,7 @@ impl PyGame {
         if self.is_done() {
             "-".to_string()
         } else {
-            kind_letter(self.rec.game.position.phase.kind)
+            kind_letter(self.rec.game.position.phase().kind)
         }
     }
 
@@ -687,7 +687,7 @@ impl PyGame {
         };
         let variant = self.variant.clone();
         let pos = &self.rec.game.position;
-        let phase = pos.phase.short_code();
+        let phase = pos.phase().short_code();
         let upper = crate::names::power_name(&variant, power);
         let checker = Checker::new(&variant, pos);
         let mut accepted: Vec<Order> = Vec::new();
@@ -704,7 +704,7 @@ impl PyGame {
                 kind,
                 reason,
             };
-            let order = match crate::model::read_order(&variant, pos.phase.kind, power, text) {
+            let order = match crate::model::read_order(&variant, pos.phase().kind, power, text) {
                 Ok(o) => o,
                 Err(e) => {
                     if mode == ErrorMode::Raise {
@@ -899,7 +899,7 @@ impl PyGame {
     /// The orders set are cleared, and the history too unless `clear_history=False`.
     #[pyo3(signature = (state, clear_history = true))]
     fn set_state(&mut self, state: &Bound<'_, PyAny>, clear_history: bool) -> PyResult<()> {
-        let default = Some(self.rec.game.position.phase);
+        let default = Some(self.rec.game.position.phase());
         let pos = position_from_state_dict(&self.variant, state, default)?;
         self.set_position(pos, clear_history);
         Ok(())
@@ -945,35 +945,32 @@ impl PyGame {
             let unit = crate::names::parse_unit(&variant, power, body).map_err(state_err)?;
             parsed.push((dislodged, unit));
         }
-        let pos = &mut self.rec.game.position;
+        let mut setup = self.rec.game.position.to_setup();
         if reset {
-            let own: Vec<ProvinceId> = pos
-                .units()
-                .filter(|(_, u)| u.power == power)
-                .map(|(p, _)| p)
-                .collect();
-            for p in own {
-                pos.set_unit(p, None);
-            }
-            pos.dislodged.retain(|d| d.unit.power != power);
+            setup.units.retain(|u| u.power != power);
+            setup.dislodged.retain(|d| d.unit.power != power);
         }
         for (dislodged, unit) in parsed {
             let prov = map.province_of(unit.location);
             if dislodged {
-                pos.dislodged
+                setup
+                    .dislodged
                     .retain(|d| map.province_of(d.unit.location) != prov);
                 // Put on the board by hand: no attacker or stand-off is known.
+                let board = edited(&variant, setup.clone())?;
                 let retreat_options =
-                    standoff::adjudicate::retreat_options(&variant, pos, &unit, None, |_| false);
-                pos.dislodged.push(standoff::position::Dislodged {
+                    standoff::adjudicate::retreat_options(&variant, &board, &unit, None, |_| false);
+                setup.dislodged.push(standoff::position::Dislodged {
                     unit,
                     attacker_from: None,
                     retreat_options,
                 });
             } else {
-                pos.set_unit(prov, Some(unit));
+                setup.units.retain(|u| map.province_of(u.location) != prov);
+                setup.units.push(unit);
             }
         }
+        self.rec.game.position = edited(&variant, setup)?;
         Ok(())
     }
 
@@ -997,19 +994,13 @@ impl PyGame {
                 .ok_or_else(|| state_err(format!("`{t}` is not a supply center")))?;
             provs.push(p);
         }
-        let owners = &mut self.rec.game.position.owners;
+        let mut setup = self.rec.game.position.to_setup();
         if reset {
-            for o in owners.iter_mut() {
-                if *o == Some(power) {
-                    *o = None;
-                }
-            }
+            setup.owners.retain(|&(_, w)| w != power);
         }
-        for p in provs {
-            if let Some(o) = owners.get_mut(p.index()) {
-                *o = Some(power);
-            }
-        }
+        setup.owners.retain(|(p, _)| !provs.contains(p));
+        setup.owners.extend(provs.into_iter().map(|p| (p, power)));
+        self.rec.game.position = edited(&self.variant, setup)?;
         Ok(())
     }
 
@@ -1017,17 +1008,12 @@ impl PyGame {
     #[pyo3(signature = (power_name = None))]
     fn clear_units(&mut self, power_name: Option<&str>) -> PyResult<()> {
         let power = power_name.map(|n| self.power_arg(n)).transpose()?;
-        let pos = &mut self.rec.game.position;
-        let gone: Vec<ProvinceId> = pos
-            .units()
-            .filter(|(_, u)| power.is_none_or(|p| u.power == p))
-            .map(|(p, _)| p)
-            .collect();
-        for p in gone {
-            pos.set_unit(p, None);
-        }
-        pos.dislodged
+        let mut setup = self.rec.game.position.to_setup();
+        setup.units.retain(|u| power.is_some_and(|p| u.power != p));
+        setup
+            .dislodged
             .retain(|d| power.is_some_and(|p| d.unit.power != p));
+        self.rec.game.position = edited(&self.variant, setup)?;
         Ok(())
     }
 
@@ -1035,18 +1021,18 @@ impl PyGame {
     #[pyo3(signature = (power_name = None))]
     fn clear_centers(&mut self, power_name: Option<&str>) -> PyResult<()> {
         let power = power_name.map(|n| self.power_arg(n)).transpose()?;
-        for o in &mut self.rec.game.position.owners {
-            if o.is_some() && power.is_none_or(|p| *o == Some(p)) {
-                *o = None;
-            }
-        }
+        let mut setup = self.rec.game.position.to_setup();
+        setup.owners.retain(|&(_, w)| power.is_some_and(|p| w != p));
+        self.rec.game.position = edited(&self.variant, setup)?;
         Ok(())
     }
 
     /// Sets the phase (`S1901M`); orders set are cleared.
     fn set_current_phase(&mut self, new_phase: &str) -> PyResult<()> {
         let phase: Phase = crate::position::phase_arg(new_phase)?;
-        self.rec.game.position.phase = phase;
+        let mut setup = self.rec.game.position.to_setup();
+        setup.phase = phase;
+        self.rec.game.position = edited(&self.variant, setup)?;
         self.reset_phase_state();
         Ok(())
     }
@@ -1128,7 +1114,7 @@ impl PyGame {
         let d = PyDict::new(py);
         for r in &self.rec.history {
             d.set_item(
-                r.position.phase.short_code(),
+                r.position.phase().short_code(),
                 dict_of_lists(py, result_codes(&self.variant, &r.processed.result))?,
             )?;
         }
@@ -1141,7 +1127,7 @@ impl PyGame {
         let d = PyDict::new(py);
         for r in &self.rec.history {
             d.set_item(
-                r.position.phase.short_code(),
+                r.position.phase().short_code(),
                 dict_of_lists(py, orders_by_power(&self.variant, &r.orders))?,
             )?;
         }
@@ -1153,7 +1139,7 @@ impl PyGame {
     fn state_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         for r in &self.rec.history {
-            let name = r.position.phase.short_code();
+            let name = r.position.phase().short_code();
             d.set_item(
                 &name,
                 json_to_py(py, &state_value(&self.variant, &r.position, &name))?,
@@ -1302,7 +1288,7 @@ pub fn load_mila_game(game: MilaGame) -> PyResult<(PyGame, Option<String>)> {
     // The recorded final board (the last phase's state) should be where the replay ended.
     let mut note = None;
     if let Some(last) = &last {
-        let phase = crate::names::parse_phase(&last.name).unwrap_or(rec.game.position.phase);
+        let phase = crate::names::parse_phase(&last.name).unwrap_or(rec.game.position.phase());
         let ours = &rec.game.position;
         match crate::model::position_from_state(&variant, &last.state, phase) {
             Ok(theirs) if crate::position::same_board(&theirs, ours) => {}
@@ -1332,7 +1318,7 @@ pub fn load_mila_game(game: MilaGame) -> PyResult<(PyGame, Option<String>)> {
             .rec
             .history
             .iter()
-            .position(|r| r.position.phase.short_code() == phase);
+            .position(|r| r.position.phase().short_code() == phase);
         match index.and_then(|i| out.history_problems.get_mut(i)) {
             Some(list) => list.push(problem),
             None => out.problems.push(problem),
@@ -1461,4 +1447,12 @@ impl std::fmt::Debug for PyGame {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Game({}, {})", self.game_id, self.current_phase())
     }
+}
+
+/// The board an editing call (`set_units`, `set_centers`, ...) leaves, checked like
+/// any loaded position; dislodged units may be put on the board by hand in any phase,
+/// as the `diplomacy` package allows.
+fn edited(variant: &Variant, setup: standoff::position::Setup) -> PyResult<Position> {
+    let options = standoff::position::SetupOptions::default().dislodged_in_any_phase();
+    Position::from_setup_with(variant, setup, options).map_err(|e| state_err(e.to_string()))
 }

@@ -13,7 +13,7 @@ use standoff::legal::{movement_orders, power_adjustment_orders, unit_retreat_ord
 use standoff::mila::{movement_result_codes, state_json, MilaState};
 use standoff::order::{Order, OrderKind, UnitRef};
 use standoff::parse::{parse_order, ParseError, ParseErrorKind};
-use standoff::position::Position;
+use standoff::position::{Position, Setup, SetupOptions};
 use standoff::record::PhaseRecord;
 use standoff::report::illegal_text;
 use standoff::{LocationId, Phase, PhaseKind, PowerId, ProvinceId, Variant};
@@ -93,7 +93,7 @@ pub fn units_by_power(
         }
     }
     if with_dislodged {
-        for d in &pos.dislodged {
+        for d in pos.dislodged() {
             if let Some(l) = lists.get_mut(d.unit.power.index()) {
                 l.push(format!("*{}", unit_name(map, &d.unit)));
             }
@@ -109,7 +109,7 @@ pub fn units_by_power(
 pub fn centers_by_power(variant: &Variant, pos: &Position) -> Vec<(String, Vec<String>)> {
     let map = &variant.map;
     let mut lists: Vec<Vec<String>> = vec![Vec::new(); variant.powers.len()];
-    for (i, owner) in pos.owners.iter().enumerate() {
+    for (i, owner) in pos.owners().iter().enumerate() {
         if let Some(l) = owner.and_then(|o| lists.get_mut(o.index())) {
             l.push(prov_name(map, ProvinceId(i as u16)));
         }
@@ -142,7 +142,7 @@ pub type DislodgedList = Vec<(String, Vec<String>)>;
 pub fn dislodged_by_power(variant: &Variant, pos: &Position) -> Vec<(String, DislodgedList)> {
     let map = &variant.map;
     let mut lists: Vec<DislodgedList> = vec![Vec::new(); variant.powers.len()];
-    for d in &pos.dislodged {
+    for d in pos.dislodged() {
         if let Some(l) = lists.get_mut(d.unit.power.index()) {
             let options = d
                 .retreat_options
@@ -165,7 +165,7 @@ fn build_sites(variant: &Variant, pos: &Position, power: PowerId) -> Vec<Provinc
         .home_centers
         .iter()
         .copied()
-        .filter(|&h| pos.owners.get(h.index()) == Some(&Some(power)) && pos.unit_at(h).is_none())
+        .filter(|&h| pos.owners().get(h.index()) == Some(&Some(power)) && pos.unit_at(h).is_none())
         .collect()
 }
 
@@ -176,14 +176,14 @@ pub fn orderable_locations(variant: &Variant, pos: &Position) -> Vec<(String, Ve
     let counts = adjustment_counts(variant, pos);
     powers(variant)
         .map(|p| {
-            let locs: Vec<String> = match pos.phase.kind {
+            let locs: Vec<String> = match pos.phase().kind {
                 PhaseKind::Movement => pos
                     .units()
                     .filter(|(_, u)| u.power == p)
                     .map(|(q, _)| prov_name(map, q))
                     .collect(),
                 PhaseKind::Retreat => pos
-                    .dislodged
+                    .dislodged()
                     .iter()
                     .filter(|d| d.unit.power == p)
                     .map(|d| prov_name(map, map.province_of(d.unit.location)))
@@ -224,7 +224,7 @@ pub fn possible_orders(variant: &Variant, pos: &Position) -> Vec<(String, Vec<St
             t.push(text);
         }
     };
-    match pos.phase.kind {
+    match pos.phase().kind {
         PhaseKind::Movement => {
             for o in movement_orders(variant, pos) {
                 if let Some(u) = o.kind.unit() {
@@ -233,7 +233,7 @@ pub fn possible_orders(variant: &Variant, pos: &Position) -> Vec<(String, Vec<St
             }
         }
         PhaseKind::Retreat => {
-            for d in &pos.dislodged {
+            for d in pos.dislodged() {
                 for o in unit_retreat_orders(pos, map.province_of(d.unit.location), map) {
                     add(&mut table, d.unit.location, order_text(map, &o));
                 }
@@ -286,7 +286,7 @@ pub fn state_value(variant: &Variant, pos: &Position, name: &str) -> Value {
     let mut builds = JsonMap::new();
     let mut disorder = JsonMap::new();
     for p in powers(variant) {
-        let (count, homes) = if pos.phase.kind == PhaseKind::Adjustment {
+        let (count, homes) = if pos.phase().kind == PhaseKind::Adjustment {
             let c = counts.get(p.index()).copied().unwrap_or(0);
             let homes: Vec<String> = if c > 0 {
                 build_sites(variant, pos, p)
@@ -422,7 +422,7 @@ pub fn not_followed<'a>(
 pub fn rejected_in_phase(variant: &Variant, record: &PhaseRecord) -> Vec<OrderProblem> {
     rejections(
         variant,
-        &record.position.phase.short_code(),
+        &record.position.phase().short_code(),
         &record.orders,
         &record.processed.result,
     )
@@ -461,7 +461,7 @@ pub fn fill_kinds(pos: &Position, variant: &Variant, mut order: Order) -> Order 
     let dislodged = |r: &mut UnitRef| {
         let p = map.province_of(r.location);
         if let Some(d) = pos
-            .dislodged
+            .dislodged()
             .iter()
             .find(|d| map.province_of(d.unit.location) == p)
         {
@@ -488,7 +488,7 @@ pub fn fill_kinds(pos: &Position, variant: &Variant, mut order: Order) -> Order 
         }
         OrderKind::Retreat { unit, .. } => dislodged(unit),
         OrderKind::Disband { unit } => {
-            if pos.phase.kind == PhaseKind::Retreat {
+            if pos.phase().kind == PhaseKind::Retreat {
                 dislodged(unit)
             } else {
                 on_board(unit)
@@ -510,7 +510,7 @@ impl<'a> Checker<'a> {
     /// A checker for `pos`.
     pub fn new(variant: &'a Variant, pos: &'a Position) -> Self {
         let movement =
-            (pos.phase.kind == PhaseKind::Movement).then(|| OrderChecker::new(variant, pos));
+            (pos.phase().kind == PhaseKind::Movement).then(|| OrderChecker::new(variant, pos));
         Checker {
             variant,
             pos,
@@ -524,7 +524,7 @@ impl<'a> Checker<'a> {
         if let Some(c) = &self.movement {
             return c.check(order);
         }
-        let statuses = match self.pos.phase.kind {
+        let statuses = match self.pos.phase().kind {
             PhaseKind::Retreat => {
                 adjudicate_retreats(self.variant, self.pos, std::slice::from_ref(order)).orders
             }
@@ -566,7 +566,10 @@ pub struct StateParts {
     pub retreats: Vec<(String, DislodgedList)>,
 }
 
-/// Builds a position from state pieces, reporting the first problem.
+/// Builds a position from state pieces: the names translated into a `Setup` (the
+/// first name that cannot be read is reported), then checked by
+/// `Position::from_setup` (every problem reported). Retreat options are taken as the
+/// state gives them, as for the package's saved games (`SetupOptions`).
 pub fn build_position(
     variant: &Variant,
     phase: Phase,
@@ -578,7 +581,7 @@ pub fn build_position(
             .find_power(name)
             .ok_or_else(|| format!("unknown power `{name}`"))
     };
-    let mut pos = Position::empty(variant, phase);
+    let mut setup = Setup::empty(phase);
     for (name, units) in &parts.units {
         let p = power(name)?;
         for text in units {
@@ -601,17 +604,7 @@ pub fn build_position(
                                 format!("{name} `{text}`: unknown retreat `{o}`")
                             })?);
                     }
-                    let prov = map.province_of(unit.location);
-                    if pos
-                        .dislodged
-                        .iter()
-                        .any(|d| map.province_of(d.unit.location) == prov)
-                    {
-                        return Err(format!(
-                            "{name} `{text}`: two dislodged units in one province"
-                        ));
-                    }
-                    pos.dislodged.push(standoff::position::Dislodged {
+                    setup.dislodged.push(standoff::position::Dislodged {
                         unit,
                         attacker_from: None,
                         retreat_options,
@@ -620,8 +613,7 @@ pub fn build_position(
                 None => {
                     let unit = crate::names::parse_unit(variant, p, text)
                         .map_err(|e| format!("{name}: {e}"))?;
-                    pos.place(variant, unit)
-                        .map_err(|e| format!("{name} `{text}`: {e}"))?;
+                    setup.units.push(unit);
                 }
             }
         }
@@ -631,12 +623,12 @@ pub fn build_position(
         for c in centers {
             let prov = map
                 .find_province(c.trim())
-                .filter(|&q| map.province(q).is_center)
                 .ok_or_else(|| format!("{name}: `{c}` is not a supply center"))?;
-            pos.owners[prov.index()] = Some(p);
+            setup.owners.push((prov, p));
         }
     }
-    Ok(pos)
+    let options = SetupOptions::default().retreat_options_as_given();
+    Position::from_setup_with(variant, setup, options).map_err(|e| e.to_string())
 }
 
 /// A position from the native API's pieces: units, centers, dislodged units with

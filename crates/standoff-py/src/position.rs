@@ -206,14 +206,14 @@ impl PyPosition {
 
     /// The `diplomacy` package's state dict for this position.
     fn to_state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let name = self.pos.phase.short_code();
+        let name = self.pos.phase().short_code();
         json_to_py(py, &state_value(&self.variant, &self.pos, &name))
     }
 
     /// ``{"phase", "units", "centers", "dislodged"}`` (the constructor's arguments).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        d.set_item("phase", self.pos.phase.short_code())?;
+        d.set_item("phase", self.pos.phase().short_code())?;
         d.set_item("units", self.units_dict(py)?)?;
         d.set_item("centers", self.centers_dict(py)?)?;
         d.set_item("dislodged", self.dislodged_dict(py)?)?;
@@ -223,19 +223,19 @@ impl PyPosition {
     /// `S1901M`.
     #[getter]
     fn phase(&self) -> String {
-        self.pos.phase.short_code()
+        self.pos.phase().short_code()
     }
 
     /// `M`, `R` or `A`.
     #[getter]
     fn phase_type(&self) -> String {
-        kind_letter(self.pos.phase.kind)
+        kind_letter(self.pos.phase().kind)
     }
 
     /// The year.
     #[getter]
     fn year(&self) -> i32 {
-        self.pos.phase.year
+        self.pos.phase().year
     }
 
     /// Power -> units on the board (not the dislodged ones).
@@ -287,7 +287,7 @@ impl PyPosition {
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let mut s = format!(
             "Position(phase={}, units={}, centers={}, dislodged={}",
-            repr_str(py, &self.pos.phase.short_code()),
+            repr_str(py, &self.pos.phase().short_code()),
             self.units_dict(py)?.repr()?,
             self.centers_dict(py)?.repr()?,
             self.dislodged_dict(py)?.repr()?,
@@ -318,7 +318,7 @@ impl PyPosition {
         let args = PyTuple::new(
             py,
             [
-                self.pos.phase.short_code().into_pyobject(py)?.into_any(),
+                self.pos.phase().short_code().into_pyobject(py)?.into_any(),
                 self.units_dict(py)?.into_any(),
                 self.centers_dict(py)?.into_any(),
                 self.dislodged_dict(py)?.into_any(),
@@ -354,12 +354,12 @@ impl PyPosition {
 /// Equal boards: phase, units, owners, and dislodged units with their options (the
 /// attacker's origin is bookkeeping for computing options and is not compared).
 pub fn same_board(a: &Position, b: &Position) -> bool {
-    if a.phase != b.phase || a.owners != b.owners {
+    if a.phase() != b.phase() || a.owners() != b.owners() {
         return false;
     }
     let ua: Vec<_> = a.units().map(|(p, u)| (p, *u)).collect();
     let ub: Vec<_> = b.units().map(|(p, u)| (p, *u)).collect();
-    if ua != ub || a.dislodged.len() != b.dislodged.len() {
+    if ua != ub || a.dislodged().len() != b.dislodged().len() {
         return false;
     }
     let key = |d: &standoff::position::Dislodged| {
@@ -367,8 +367,8 @@ pub fn same_board(a: &Position, b: &Position) -> bool {
         o.sort();
         (d.unit.location, d.unit.kind.letter(), d.unit.power, o)
     };
-    let mut da: Vec<_> = a.dislodged.iter().map(key).collect();
-    let mut db: Vec<_> = b.dislodged.iter().map(key).collect();
+    let mut da: Vec<_> = a.dislodged().iter().map(key).collect();
+    let mut db: Vec<_> = b.dislodged().iter().map(key).collect();
     da.sort();
     db.sort();
     da == db

@@ -14,7 +14,7 @@ fn benches(c: &mut Criterion) {
     let corpus = random_games(&variant, 1, 10, 40);
     let movement: Vec<_> = corpus
         .iter()
-        .filter(|p| p.position.phase.kind == PhaseKind::Movement)
+        .filter(|p| p.position.phase().kind == PhaseKind::Movement)
         .collect();
     assert!(movement.len() > 100);
 
@@ -61,7 +61,7 @@ fn benches(c: &mut Criterion) {
                 assert!(
                     games
                         .iter()
-                        .all(|g| g.position.phase != corpus[0].position.phase)
+                        .all(|g| g.position.phase() != corpus[0].position.phase())
                         || corpus.len() == 1
                 );
                 games

@@ -6,20 +6,19 @@ use crate::adjudicate::{adjudicate_movement_with, MovementResult};
 use crate::game::{Game, Processed};
 use crate::order::Order;
 use crate::position::Position;
-use crate::rules::RuleSet;
+use crate::rules::Rules;
 use crate::variant::Variant;
 
 /// Adjudicates movement phases under the default rules, one result per input, in input
 /// order.
 pub fn adjudicate_many(variant: &Variant, items: &[(Position, Vec<Order>)]) -> Vec<MovementResult> {
-    adjudicate_many_with(variant, &RuleSet::DATC, items)
+    adjudicate_many_with(variant, &Rules::DATC, items)
 }
 
-/// [`adjudicate_many`] under `rules` (which the caller has checked with
-/// [`RuleSet::check_supported`]).
+/// [`adjudicate_many`] under `rules` (checked when they were built: [`Rules`]).
 pub fn adjudicate_many_with(
     variant: &Variant,
-    rules: &RuleSet,
+    rules: &Rules,
     items: &[(Position, Vec<Order>)],
 ) -> Vec<MovementResult> {
     map_items(items, |(position, orders)| {
@@ -33,13 +32,13 @@ pub fn step_many(
     variant: &Variant,
     items: &[(Position, Vec<Order>)],
 ) -> Vec<(Processed, Position)> {
-    step_many_with(variant, &RuleSet::DATC, items)
+    step_many_with(variant, &Rules::DATC, items)
 }
 
 /// [`step_many`] under `rules`.
 pub fn step_many_with(
     variant: &Variant,
-    rules: &RuleSet,
+    rules: &Rules,
     items: &[(Position, Vec<Order>)],
 ) -> Vec<(Processed, Position)> {
     map_items(items, |(position, orders)| {

@@ -13,7 +13,7 @@ use crate::ids::{PowerId, ProvinceId};
 use crate::order::Order;
 use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::Position;
-use crate::rules::{Allowance, RuleSet};
+use crate::rules::{Allowance, Rules};
 use crate::submission::{Collected, StandingOrders, SubmissionError, Submissions};
 use crate::variant::Variant;
 
@@ -119,8 +119,8 @@ pub enum DrawReason {
 pub struct Game {
     /// The position, including the phase to play next.
     pub position: Position,
-    /// The rules the game is played by.
-    pub rules: RuleSet,
+    /// The rules the game is played by (checked: see [`Rules`]).
+    pub rules: Rules,
     /// The winner, once a power holds the victory number of centers.
     pub winner: Option<PowerId>,
     /// When the game ends by rule besides victory.
@@ -145,7 +145,7 @@ impl Game {
     pub fn from_position(position: Position) -> Game {
         Game {
             position,
-            rules: RuleSet::DATC,
+            rules: Rules::DATC,
             winner: None,
             end_rules: EndRules::default(),
             ended: None,
@@ -165,7 +165,7 @@ impl Game {
     }
 
     /// The same game played by `rules`.
-    pub fn with_rules(self, rules: RuleSet) -> Game {
+    pub fn with_rules(self, rules: Rules) -> Game {
         Game { rules, ..self }
     }
 

@@ -11,7 +11,7 @@
 
 use crate::ids::{PowerId, ProvinceId};
 use crate::phase::parse_phase;
-use crate::position::{Dislodged, Position};
+use crate::position::{Dislodged, Position, PositionError, Setup};
 use crate::unit::Unit;
 use crate::variant::Variant;
 use serde::{Deserialize, Serialize};
@@ -53,14 +53,14 @@ pub struct PositionJson {
     pub last_occupied: Option<BTreeMap<String, Vec<String>>>,
 }
 
-/// Reads a `power name → spaces` table, calling `each` per (power, province) and
-/// collecting what it cannot read.
+/// Reads a `power name → spaces` table as `(space, power)` pairs, collecting the names
+/// it cannot read.
 fn read_power_spaces(
     variant: &Variant,
     table: &BTreeMap<String, Vec<String>>,
     errors: &mut Vec<JsonError>,
-    mut each: impl FnMut(PowerId, ProvinceId, &str, &str) -> Option<JsonError>,
-) {
+) -> Vec<(ProvinceId, PowerId)> {
+    let mut out = Vec::new();
     for (name, list) in table {
         let Some(power) = variant.find_power(name) else {
             errors.push(JsonError::Power(name.clone()));
@@ -68,14 +68,15 @@ fn read_power_spaces(
         };
         for c in list {
             match variant.map.find_province(c) {
-                Some(p) => errors.extend(each(power, p, name, c)),
-                None => errors.push(JsonError::Center {
+                Some(p) => out.push((p, power)),
+                None => errors.push(JsonError::Space {
                     power: name.clone(),
-                    center: c.clone(),
+                    space: c.clone(),
                 }),
             }
         }
     }
+    out
 }
 
 /// Writes `power name → spaces` for every province whose entry names a power.
@@ -125,6 +126,17 @@ pub enum JsonError {
         /// The entry.
         center: String,
     },
+    /// An unknown space name.
+    #[error("{power}: unknown space `{space}`")]
+    Space {
+        /// Power name.
+        power: String,
+        /// The entry.
+        space: String,
+    },
+    /// The names were read, but they do not make a position of the variant.
+    #[error(transparent)]
+    Position(#[from] PositionError),
     /// Several problems.
     #[error("{}", .0.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))]
     Many(Vec<JsonError>),
@@ -152,119 +164,19 @@ impl Position {
         Position::from_position_json(variant, &json)
     }
 
-    /// Builds a position from its already-read JSON form, reporting every problem found.
+    /// Builds a position from its already-read JSON form, reporting every problem found:
+    /// names the variant does not know, then what [`Position::from_setup`] refuses.
     pub fn from_position_json(
         variant: &Variant,
         json: &PositionJson,
     ) -> Result<Position, JsonError> {
-        let phase = parse_phase(&json.phase).ok_or_else(|| JsonError::Phase(json.phase.clone()))?;
-        let mut pos = Position::empty(variant, phase);
-        let mut errors = Vec::new();
-        for (name, units) in &json.units {
-            let Some(power) = variant.find_power(name) else {
-                errors.push(JsonError::Power(name.clone()));
-                continue;
-            };
-            for text in units {
-                match read_unit(variant, power, name, text) {
-                    Ok(u) => {
-                        if let Err(e) = pos.place(variant, u) {
-                            errors.push(JsonError::Unit {
-                                power: name.clone(),
-                                unit: text.clone(),
-                                message: e.to_string(),
-                            });
-                        }
-                    }
-                    Err(e) => errors.push(e),
-                }
-            }
-        }
-        if let Some(homes) = &json.home_centers {
-            let mut placed: Vec<Vec<ProvinceId>> = vec![Vec::new(); variant.powers.len()];
-            read_power_spaces(variant, homes, &mut errors, |power, p, _, _| {
-                placed[power.index()].push(p);
-                None
-            });
-            pos.homes = Some(std::sync::Arc::new(placed));
-        }
-        match &json.centers {
-            None => pos.owners.clone_from(&variant.start_owners),
-            Some(centers) => {
-                let mut owners = std::mem::take(&mut pos.owners);
-                read_power_spaces(variant, centers, &mut errors, |power, p, name, c| {
-                    if variant.is_center_in(&pos, p) {
-                        owners[p.index()] = Some(power);
-                        None
-                    } else {
-                        Some(JsonError::Center {
-                            power: name.to_string(),
-                            center: c.to_string(),
-                        })
-                    }
-                });
-                pos.owners = owners;
-            }
-        }
-        pos.assume_last_occupants();
-        if !pos.last_occupant.is_empty() {
-            if let Some(last) = &json.last_occupied {
-                let mut occupants = std::mem::take(&mut pos.last_occupant);
-                read_power_spaces(variant, last, &mut errors, |power, p, _, _| {
-                    occupants[p.index()] = Some(power);
-                    None
-                });
-                pos.last_occupant = occupants;
-            }
-        }
-        for (name, list) in &json.dislodged {
-            let Some(power) = variant.find_power(name) else {
-                errors.push(JsonError::Power(name.clone()));
-                continue;
-            };
-            for d in list {
-                let unit = match read_unit(variant, power, name, &d.unit) {
-                    Ok(u) => u,
-                    Err(e) => {
-                        errors.push(e);
-                        continue;
-                    }
-                };
-                let mut retreat_options = Vec::new();
-                for r in &d.retreats {
-                    match parse_location(variant, r) {
-                        // A retreat option must be a place the unit could move to.
-                        Some(l)
-                            if variant.map.can_move(unit.kind, unit.location, l)
-                                && variant.map.can_stand(unit.kind, l) =>
-                        {
-                            retreat_options.push(l)
-                        }
-                        Some(_) => errors.push(JsonError::Unit {
-                            power: name.clone(),
-                            unit: d.unit.clone(),
-                            message: format!("the unit cannot retreat to `{r}`"),
-                        }),
-                        None => errors.push(JsonError::Unit {
-                            power: name.clone(),
-                            unit: d.unit.clone(),
-                            message: format!("unknown retreat `{r}`"),
-                        }),
-                    }
-                }
-                let attacker_from = d
-                    .attacker_from
-                    .as_deref()
-                    .and_then(|a| variant.map.find_province(a));
-                pos.dislodged.push(Dislodged {
-                    unit,
-                    attacker_from,
-                    retreat_options,
-                });
-            }
+        let (setup, mut errors) = position_setup(variant, json);
+        match setup.map(|s| Position::from_setup(variant, s)) {
+            Some(Ok(pos)) if errors.is_empty() => return Ok(pos),
+            Some(Err(e)) => errors.push(JsonError::Position(e)),
+            _ => {}
         }
         match errors.len() {
-            0 => Ok(pos),
             1 => Err(errors.remove(0)),
             _ => Err(JsonError::Many(errors)),
         }
@@ -319,6 +231,87 @@ impl Position {
     }
 }
 
+/// Translates the names of a JSON position into a [`Setup`] (`None` when the phase
+/// cannot be read), with every name that could not be read.
+fn position_setup(variant: &Variant, json: &PositionJson) -> (Option<Setup>, Vec<JsonError>) {
+    let mut errors = Vec::new();
+    let phase = parse_phase(&json.phase);
+    if phase.is_none() {
+        errors.push(JsonError::Phase(json.phase.clone()));
+    }
+    let mut setup = Setup::empty(phase.unwrap_or(variant.start_phase));
+    for (name, units) in &json.units {
+        let Some(power) = variant.find_power(name) else {
+            errors.push(JsonError::Power(name.clone()));
+            continue;
+        };
+        for text in units {
+            match read_unit(variant, power, name, text) {
+                Ok(u) => setup.units.push(u),
+                Err(e) => errors.push(e),
+            }
+        }
+    }
+    if let Some(homes) = &json.home_centers {
+        let mut placed: Vec<Vec<ProvinceId>> = vec![Vec::new(); variant.powers.len()];
+        for (p, power) in read_power_spaces(variant, homes, &mut errors) {
+            placed[power.index()].push(p);
+        }
+        setup.homes = Some(placed);
+    }
+    setup.owners = match &json.centers {
+        None => Setup::owners_from(&variant.start_owners),
+        Some(centers) => read_power_spaces(variant, centers, &mut errors),
+    };
+    setup.last_occupants = json
+        .last_occupied
+        .as_ref()
+        .map(|last| read_power_spaces(variant, last, &mut errors));
+    for (name, list) in &json.dislodged {
+        let Some(power) = variant.find_power(name) else {
+            errors.push(JsonError::Power(name.clone()));
+            continue;
+        };
+        for d in list {
+            let unit = match read_unit(variant, power, name, &d.unit) {
+                Ok(u) => u,
+                Err(e) => {
+                    errors.push(e);
+                    continue;
+                }
+            };
+            let bad = |message: String| JsonError::Unit {
+                power: name.clone(),
+                unit: d.unit.clone(),
+                message,
+            };
+            let mut retreat_options = Vec::new();
+            for r in &d.retreats {
+                match parse_location(variant, r) {
+                    Some(l) => retreat_options.push(l),
+                    None => errors.push(bad(format!("unknown retreat `{r}`"))),
+                }
+            }
+            let attacker_from = match d.attacker_from.as_deref() {
+                None => None,
+                Some(a) => match variant.map.find_province(a) {
+                    Some(p) => Some(p),
+                    None => {
+                        errors.push(bad(format!("unknown attacker_from `{a}`")));
+                        continue;
+                    }
+                },
+            };
+            setup.dislodged.push(Dislodged {
+                unit,
+                attacker_from,
+                retreat_options,
+            });
+        }
+    }
+    (phase.map(|_| setup), errors)
+}
+
 fn parse_location(variant: &Variant, text: &str) -> Option<crate::LocationId> {
     let (prov, coast) = match text.split_once('/') {
         Some((p, c)) => (p, Some(c)),
@@ -342,6 +335,8 @@ pub struct PhaseRecordJson {
 }
 
 /// A saved game: the variant, the phases played so far and the current position.
+/// Nothing in it is trusted: load it with [`crate::record::RecordedGame::from_json`],
+/// which checks it against the variant and replays the history.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameJson {

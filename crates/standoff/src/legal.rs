@@ -17,7 +17,7 @@ use crate::map::{Map, Terrain};
 use crate::order::{Order, OrderKind, UnitRef};
 use crate::phase::PhaseKind;
 use crate::position::Position;
-use crate::rules::RuleSet;
+use crate::rules::Rules;
 use crate::unit::{Unit, UnitKind};
 use crate::variant::plugins::PhaseHooks;
 use crate::variant::Variant;
@@ -600,17 +600,12 @@ pub fn all_orders(variant: &Variant, position: &Position) -> Vec<Order> {
 /// Whether `order` is legal in the current phase of `position` (movement: the judge's
 /// legality, DATC 4.E.1 d; retreats and adjustments: one of the generated orders).
 pub fn is_legal(variant: &Variant, position: &Position, order: &Order) -> bool {
-    is_legal_with(variant, &RuleSet::DATC, position, order)
+    is_legal_with(variant, &Rules::DATC, position, order)
 }
 
 /// [`is_legal`] under `rules` (which decide movement legality; retreats and
 /// adjustments are checked against the generated orders).
-pub fn is_legal_with(
-    variant: &Variant,
-    rules: &RuleSet,
-    position: &Position,
-    order: &Order,
-) -> bool {
+pub fn is_legal_with(variant: &Variant, rules: &Rules, position: &Position, order: &Order) -> bool {
     match position.phase.kind {
         PhaseKind::Movement => {
             crate::adjudicate::check_movement_order_with(variant, rules, position, order).is_ok()

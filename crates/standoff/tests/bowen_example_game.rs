@@ -101,7 +101,7 @@ fn the_bowen_example_game_shows_each_rule() {
 
     // Played through to the winter of 1903.
     assert_eq!(
-        played.game.position.phase,
+        played.game.position.phase(),
         Phase {
             season: Season::Winter,
             year: 1903,

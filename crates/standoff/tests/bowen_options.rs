@@ -6,7 +6,6 @@
 use standoff::adjudicate::adjudicate_movement;
 use standoff::parse::{parse_orders_at, parse_unit};
 use standoff::{Phase, PhaseKind, Position, Season, Variant};
-use std::sync::Arc;
 
 fn bowen_with(rule: &str) -> Variant {
     let text =
@@ -22,22 +21,21 @@ fn spring(v: &Variant, units: &[&str]) -> Position {
         year: 1903,
         kind: PhaseKind::Movement,
     };
-    let mut position = Position::empty(v, phase);
+    let mut setup = standoff::position::Setup::empty(phase);
     let homes: Vec<_> = v.powers.iter().map(|p| p.home_centers.clone()).collect();
     for (i, h) in homes.iter().enumerate() {
-        for p in h {
-            position.owners[p.index()] = Some(standoff::PowerId(i as u8));
+        for &p in h {
+            setup.owners.push((p, standoff::PowerId(i as u8)));
         }
     }
-    position.homes = Some(Arc::new(homes));
+    setup.homes = Some(homes);
     for line in units {
         let (power, unit) = line.split_once(':').expect("Power: unit");
         let power = v.find_power(power).expect("power");
         let unit = parse_unit(v, power, unit).expect("unit");
-        position.place(v, unit).expect("placed");
+        setup.units.push(unit);
     }
-    position.assume_last_occupants();
-    position
+    Position::from_setup(v, setup).expect("position")
 }
 
 fn adjudicate(v: &Variant, position: &Position, orders: &str) -> Position {
@@ -72,7 +70,7 @@ fn half_support_full_counts_a_half_units_support_as_one() {
         let (units, orders) = HALF_SUPPORT;
         let after = adjudicate(&variant, &spring(&variant, units), orders);
         assert_eq!(
-            after.dislodged.len(),
+            after.dislodged().len(),
             usize::from(dislodged),
             "{}",
             variant.name
@@ -98,7 +96,7 @@ fn restore_after_turn_leaves_the_holding_unit_at_half_strength_for_the_turn() {
             "Germany: A Ruhr Hold\nFrance: A Burgundy - Ruhr",
         );
         assert_eq!(
-            after.dislodged.len(),
+            after.dislodged().len(),
             usize::from(dislodged),
             "{}",
             variant.name
@@ -133,7 +131,7 @@ fn blocks_retreats_keeps_dislodged_units_out_of_guarded_centers() {
         );
         let munich = variant.map.find_province("mun").expect("mun");
         let options = &after
-            .dislodged
+            .dislodged()
             .first()
             .expect("Bohemia dislodged")
             .retreat_options;

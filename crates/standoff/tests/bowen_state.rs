@@ -5,7 +5,6 @@ use standoff::adjudicate::adjudicate_retreats;
 use standoff::parse::{parse_orders_at, parse_unit};
 use standoff::position::Dislodged;
 use standoff::{Phase, PhaseKind, Position, Season, Variant};
-use std::sync::Arc;
 
 #[test]
 fn a_retreat_into_a_home_center_makes_its_power_the_last_occupant() {
@@ -15,24 +14,25 @@ fn a_retreat_into_a_home_center_makes_its_power_the_last_occupant() {
         year: 1902,
         kind: PhaseKind::Retreat,
     };
-    let mut position = Position::empty(&v, phase);
+    let mut setup = standoff::position::Setup::empty(phase);
     let homes: Vec<_> = v.powers.iter().map(|p| p.home_centers.clone()).collect();
-    position.homes = Some(Arc::new(homes));
+    setup.homes = Some(homes);
     let munich = v.map.find_province("mun").expect("mun");
     let germany = v.find_power("Germany").expect("Germany");
     let austria = v.find_power("Austria").expect("Austria");
-    position.owners[munich.index()] = Some(germany);
-    position.last_occupant[munich.index()] = Some(germany);
+    setup.owners.push((munich, germany));
+    setup.last_occupants = Some(vec![(munich, germany)]);
     let unit = parse_unit(&v, austria, "A boh").expect("unit");
-    position.dislodged.push(Dislodged {
+    setup.dislodged.push(Dislodged {
         unit,
         attacker_from: v.map.find_province("sil"),
         retreat_options: vec![munich.location()],
     });
+    let position = Position::from_setup(&v, setup).expect("position");
     let (orders, errors) = parse_orders_at(&v, &position, "Austria: A Bohemia - Munich");
     assert!(errors.is_empty(), "{errors:?}");
     let orders: Vec<_> = orders.into_iter().map(|p| p.order).collect();
     let after = adjudicate_retreats(&v, &position, &orders).position;
     assert_eq!(after.unit_at(munich).map(|u| u.power), Some(austria));
-    assert_eq!(after.last_occupant[munich.index()], Some(austria));
+    assert_eq!(after.last_occupants()[munich.index()], Some(austria));
 }

@@ -87,13 +87,13 @@ fn the_1870_start() {
         let want: BTreeSet<String> = units.iter().map(|u| u.to_string()).collect();
         assert_eq!(got_units, want, "{name} units");
         let owned: BTreeSet<&str> = (0..v.map.province_count())
-            .filter(|&i| position.owners[i] == Some(power))
+            .filter(|&i| position.owners()[i] == Some(power))
             .map(|i| v.map.provinces()[i].id.as_str())
             .collect();
         assert_eq!(owned, got_homes, "{name} owns its homes");
     }
     assert_eq!(position.units().count(), 29);
-    let owned = position.owners.iter().filter(|o| o.is_some()).count();
+    let owned = position.owners().iter().filter(|o| o.is_some()).count();
     assert_eq!(owned, 29, "29 home centers, 29 neutral");
     for adjective in [
         "British", "Chinese", "French", "Dutch", "Japanese", "Russian",
@@ -477,7 +477,7 @@ fn random_games_play_and_their_orders_read_back() {
         let phases = standoff::corpus::random_games(&v, 7, 2, 30);
         assert!(phases.len() >= 30, "{name}: {} phases", phases.len());
         for phase in &phases {
-            let kind = phase.position.phase.kind;
+            let kind = phase.position.phase().kind;
             for order in &phase.orders {
                 let text = format!("{}: {}", v.power_name(order.power), order.display(&v.map));
                 let back = parse_order(&v, kind, None, &text)

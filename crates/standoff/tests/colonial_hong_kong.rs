@@ -29,20 +29,19 @@ fn fall(v: &Variant, year: i32, armies: &[(&str, &str)], owners: &[(&str, &str)]
         year,
         kind: PhaseKind::Movement,
     };
-    let mut position = Position::empty(v, phase);
+    let mut setup = standoff::position::Setup::empty(phase);
     for &(who, at) in armies {
-        let unit = Unit {
+        setup.units.push(Unit {
             power: power(v, who),
             kind: UnitKind::Army,
             location: space(v, at).location(),
             grade: Default::default(),
-        };
-        position.place(v, unit).expect("an army may stand there");
+        });
     }
     for &(who, at) in owners {
-        position.owners[space(v, at).index()] = Some(power(v, who));
+        setup.owners.push((space(v, at), power(v, who)));
     }
-    position
+    Position::from_setup(v, setup).expect("position")
 }
 
 /// Plays the fall turn with `orders` and returns the game after it.
@@ -68,7 +67,7 @@ fn hong_kong_is_not_a_center_for_china_7a1() {
     let (china, hk) = (power(&v, "China"), space(&v, "Hong Kong"));
     assert_eq!(game.position.unit_at(hk).map(|u| u.power), Some(china));
     assert_eq!(
-        game.position.owners[hk.index()],
+        game.position.owners()[hk.index()],
         Some(china),
         "China owns it"
     );
@@ -91,17 +90,15 @@ fn hong_kong_is_a_center_for_other_powers_7a2() {
         ("Britain", "Hong Kong"),
         ("Britain", "Bombay"),
     ];
-    let mut start = fall(&v, 1871, &armies, &owners);
+    let mut start = fall(&v, 1871, &armies, &owners).to_setup();
     let scs = space(&v, "South China Sea");
-    start.set_unit(
-        scs,
-        Some(Unit {
-            power: power(&v, "France"),
-            kind: UnitKind::Fleet,
-            location: scs.location(),
-            grade: Default::default(),
-        }),
-    );
+    start.units.push(Unit {
+        power: power(&v, "France"),
+        kind: UnitKind::Fleet,
+        location: scs.location(),
+        grade: Default::default(),
+    });
+    let start = Position::from_setup(&v, start).expect("position");
     let (game, _) = play_fall(
         &v,
         start,
@@ -109,7 +106,7 @@ fn hong_kong_is_a_center_for_other_powers_7a2() {
     );
     let (france, britain) = (power(&v, "France"), power(&v, "Britain"));
     let hk = space(&v, "Hong Kong");
-    assert_eq!(game.position.owners[hk.index()], Some(france));
+    assert_eq!(game.position.owners()[hk.index()], Some(france));
     assert_eq!(v.counted_centers(&game.position, france), 4);
     assert_eq!(v.counted_centers(&game.position, britain), 1);
     assert_eq!(adjustment_counts(&v, &game.position)[france.index()], 1);
@@ -169,7 +166,7 @@ fn hong_kong_does_not_count_for_chinese_victory_7a3() {
     let (game, processed) = play_fall(&v, start, "China: A Canton - Hong Kong");
     let china = power(&v, "China");
     assert_eq!(
-        game.position.owners[space(&v, "Hong Kong").index()],
+        game.position.owners()[space(&v, "Hong Kong").index()],
         Some(china)
     );
     assert_eq!(v.counted_centers(&game.position, china), 29);

@@ -3,7 +3,7 @@
 //! at once. Set `DATC_FILTER=6.F` to run only cases whose id starts with a prefix.
 
 use standoff::datc::{parse_case_file, run_case_with};
-use standoff::rules::RuleSet;
+use standoff::rules::{RuleSet, Rules};
 use standoff::Variant;
 use std::path::Path;
 
@@ -54,10 +54,13 @@ fn run_dir(relative: &str) {
             Some(spec) => RuleSet::parse(spec).expect("RULES line names known options"),
             None => RuleSet::default(),
         };
-        if let Err(e) = rules.check_supported() {
-            failures.push(format!("{}: {e}", path.display()));
-            continue;
-        }
+        let rules = match Rules::new(rules) {
+            Ok(r) => r,
+            Err(e) => {
+                failures.push(format!("{}: {e}", path.display()));
+                continue;
+            }
+        };
         for case in file.cases.iter().filter(|c| c.id.starts_with(&filter)) {
             let report = run_case_with(&variant, &rules, case);
             if report.passed {

@@ -12,11 +12,11 @@ use standoff::corpus::Rng;
 use standoff::game::PhaseResult;
 use standoff::legal::unit_movement_orders;
 use standoff::map::Terrain;
-use standoff::rules::RuleSet;
+use standoff::rules::Rules;
 use standoff::{Order, OrderKind, Position, PowerId, ProvinceId, Unit, UnitKind, Variant};
 
-fn rules(spec: &str) -> RuleSet {
-    RuleSet::parse(spec).expect("rule set")
+fn rules(spec: &str) -> Rules {
+    Rules::parse(spec).expect("supported rules")
 }
 
 /// Whether the DPTG and the DATC decisions share their rules for these orders: no convoy
@@ -55,7 +55,7 @@ proptest! {
                     return;
                 }
                 let r = adjudicate_movement_with(v, &rules, before, orders);
-                assert_eq!(before.units().count(), r.position.units().count() + r.position.dislodged.len());
+                assert_eq!(before.units().count(), r.position.units().count() + r.position.dislodged().len());
                 let mut shuffled = orders.to_vec();
                 let mut rng = Rng::new(seed ^ 0x5EED);
                 for i in (1..shuffled.len()).rev() {
@@ -64,7 +64,7 @@ proptest! {
                 let again = adjudicate_movement_with(v, &rules, before, &shuffled);
                 assert_eq!(again.position, r.position, "{spec}: order of orders matters");
                 if spec != "dptg" && shared_ground(v, before, orders) {
-                    let datc = adjudicate_movement_with(v, &RuleSet::default(), before, orders);
+                    let datc = adjudicate_movement_with(v, &Rules::DATC, before, orders);
                     assert_eq!(datc.position, r.position, "{spec}: differs from the DATC decisions\n{orders:?}");
                 }
             });
@@ -80,7 +80,7 @@ fn convoy_knot(seed: u64) -> (Position, Vec<Order>) {
     let v = common::standard();
     let map = &v.map;
     let mut rng = Rng::new(seed);
-    let mut position = Position::empty(v, Position::initial(v).phase);
+    let mut setup = standoff::position::Setup::empty(Position::initial(v).phase());
     for p in 0..map.province_count() {
         let p = ProvinceId(p as u16);
         let (kind, chance) = match map.province(p).terrain {
@@ -99,8 +99,9 @@ fn convoy_knot(seed: u64) -> (Position, Vec<Order>) {
             kind,
             locations[rng.below(locations.len())],
         );
-        let _ = position.place(v, unit);
+        setup.units.push(unit);
     }
+    let position = Position::from_setup(v, setup).expect("one unit per province");
     let options: Vec<(ProvinceId, UnitKind, Vec<Order>)> = position
         .units()
         .map(|(p, u)| (p, u.kind, unit_movement_orders(v, &position, p)))
@@ -213,7 +214,7 @@ proptest! {
         for spec in ["dptg", "datc paradox=f", "datc paradox=f adjacent_convoy=c"] {
             let rules = rules(spec);
             let r = adjudicate_movement_with(v, &rules, &position, &orders);
-            prop_assert_eq!(position.units().count(), r.position.units().count() + r.position.dislodged.len());
+            prop_assert_eq!(position.units().count(), r.position.units().count() + r.position.dislodged().len());
             let mut reversed = orders.clone();
             reversed.reverse();
             let again = adjudicate_movement_with(v, &rules, &position, &reversed);

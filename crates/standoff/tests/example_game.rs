@@ -40,8 +40,8 @@ fn example_game_replays_to_its_final_centers() {
     .expect("phases in order");
     assert_eq!(errors, 0, "every order line reads");
     assert!(retreats >= 1 && builds >= 2 && removals >= 1 && convoys >= 1);
-    assert_eq!(game.position.phase.kind, PhaseKind::Movement);
-    assert_eq!(game.position.phase.year, 1904);
+    assert_eq!(game.position.phase().kind, PhaseKind::Movement);
+    assert_eq!(game.position.phase().year, 1904);
     let centers: Vec<(String, usize)> = variant
         .powers
         .iter()

@@ -61,9 +61,9 @@ fn check_random_game(v: &Variant, seed: u64) {
                         .count();
                 assert_eq!(
                     before.units().count(),
-                    r.position.units().count() + r.position.dislodged.len() + gone
+                    r.position.units().count() + r.position.dislodged().len() + gone
                 );
-                for d in &r.position.dislodged {
+                for d in r.position.dislodged() {
                     let res = r
                         .unit(map.province_of(d.unit.location))
                         .expect("unit result");
@@ -117,7 +117,7 @@ fn check_random_game(v: &Variant, seed: u64) {
                                 standoff::adjudicate::RetreatOutcome::Retreated(_)
                             ))
                             .count(),
-                    before.units().count() + before.dislodged.len()
+                    before.units().count() + before.dislodged().len()
                 );
             }
             PhaseResult::Adjustment(r) => {
@@ -155,9 +155,9 @@ fn check_random_game(v: &Variant, seed: u64) {
         }
         // Centers change hands only at the end of the year (fall, or its retreats), and
         // at an opening placement.
-        if before.owners != after.owners && !v.placing(before) {
-            assert_eq!(before.phase.season, Season::Fall);
-            assert_ne!(before.phase.kind, PhaseKind::Adjustment);
+        if before.owners() != after.owners() && !v.placing(before) {
+            assert_eq!(before.phase().season, Season::Fall);
+            assert_ne!(before.phase().kind, PhaseKind::Adjustment);
         }
     });
 }

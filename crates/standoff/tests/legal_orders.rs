@@ -140,19 +140,27 @@ fn generator_matches_judge_at_the_start() {
 #[test]
 fn generator_matches_judge_on_colonial() {
     let v = Variant::builtin("colonial").expect("colonial");
-    let mut pos = Position::initial(&v);
+    let pos = Position::initial(&v);
     check_position(&v, &pos);
     // Russian armies on the railway, a gate unit and fleets at both ends of the canal.
-    common::place(&v, &mut pos, "Russia", UnitKind::Army, "Krasnoyarsk");
-    common::place(&v, &mut pos, "Turkey", UnitKind::Army, "Egypt");
-    common::place(&v, &mut pos, "Turkey", UnitKind::Fleet, "Mediterranean Sea");
-    common::place(&v, &mut pos, "Britain", UnitKind::Fleet, "Red Sea");
+    let mut setup = pos.to_setup();
+    common::place(&v, &mut setup, "Russia", UnitKind::Army, "Krasnoyarsk");
+    common::place(&v, &mut setup, "Turkey", UnitKind::Army, "Egypt");
+    common::place(
+        &v,
+        &mut setup,
+        "Turkey",
+        UnitKind::Fleet,
+        "Mediterranean Sea",
+    );
+    common::place(&v, &mut setup, "Britain", UnitKind::Fleet, "Red Sea");
+    let pos = common::position(&v, setup);
     check_position(&v, &pos);
     let mut rng = standoff::corpus::Rng::new(7);
     let mut game = standoff::game::Game::from_position(pos);
     for _ in 0..12 {
         let before = game.position.clone();
-        if before.phase.kind == PhaseKind::Movement {
+        if before.phase().kind == PhaseKind::Movement {
             check_position(&v, &before);
         }
         let orders = standoff::corpus::random_orders(&v, &before, &mut rng);
@@ -167,7 +175,7 @@ fn generator_matches_judge_on_bowen() {
     let mut game = standoff::game::Game::new(&v);
     for _ in 0..16 {
         let before = game.position.clone();
-        if before.phase.kind == PhaseKind::Movement {
+        if before.phase().kind == PhaseKind::Movement {
             check_position(&v, &before);
         }
         let orders = standoff::corpus::random_orders(&v, &before, &mut rng);
@@ -184,7 +192,7 @@ fn generator_matches_judge_in_random_games() {
     let v = standard();
     for seed in 0..6 {
         random_game(seed, 14, |before, _, _, _| {
-            if before.phase.kind == PhaseKind::Movement {
+            if before.phase().kind == PhaseKind::Movement {
                 check_position(v, before);
             }
         });

@@ -121,11 +121,12 @@ fn ambiguous_names_are_read_by_legality() {
     use standoff::parse::parse_order_at;
     use standoff::{Position, UnitKind};
     let v = Variant::standard();
-    let mut pos = Position::empty(&v, standoff::Phase::spring_movement(1901));
-    place(&v, &mut pos, "Russia", UnitKind::Fleet, "rum");
-    place(&v, &mut pos, "France", UnitKind::Army, "bur");
-    place(&v, &mut pos, "Austria", UnitKind::Army, "gre");
-    place(&v, &mut pos, "Austria", UnitKind::Army, "ser");
+    let mut setup = standoff::position::Setup::empty(standoff::Phase::spring_movement(1901));
+    place(&v, &mut setup, "Russia", UnitKind::Fleet, "rum");
+    place(&v, &mut setup, "France", UnitKind::Army, "bur");
+    place(&v, &mut setup, "Austria", UnitKind::Army, "gre");
+    place(&v, &mut setup, "Austria", UnitKind::Army, "ser");
+    let pos: Position = common::position(&v, setup);
     let read = |text: &str| {
         parse_order_at(&v, &pos, None, text).map(|o| o.display_ids(&v.map).to_string())
     };
@@ -157,15 +158,15 @@ fn read_set(
     text: &str,
 ) -> Vec<Result<String, String>> {
     use standoff::parse::parse_orders_with;
-    use standoff::rules::RuleSet;
     use standoff::Position;
     let v = Variant::standard();
-    let mut pos = Position::empty(&v, standoff::Phase::spring_movement(1901));
+    let mut setup = standoff::position::Setup::empty(standoff::Phase::spring_movement(1901));
     for (power, kind, at) in units {
-        place(&v, &mut pos, power, kind.0, at);
+        place(&v, &mut setup, power, kind.0, at);
     }
-    let rules = RuleSet::parse(&format!("datc poorly_written={choice}")).expect("rules");
-    rules.check_supported().expect("supported");
+    let pos: Position = common::position(&v, setup);
+    let rules = standoff::rules::Rules::parse(&format!("datc poorly_written={choice}"))
+        .expect("supported rules");
     let (parsed, errors) = parse_orders_with(&v, &pos, &rules, text);
     let mut lines: Vec<(usize, Result<String, String>)> = parsed
         .iter()

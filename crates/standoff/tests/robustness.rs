@@ -83,7 +83,7 @@ proptest! {
         let done = adjudicate_text(v, &start, &text);
         // Unit count is conserved: every unit is on the board or dislodged.
         let before = start.units().count();
-        let after = done.result.position.units().count() + done.result.position.dislodged.len();
+        let after = done.result.position.units().count() + done.result.position.dislodged().len();
         prop_assert_eq!(before, after);
         // Reversing the order list gives the same board.
         let mut reversed = done.orders.clone();

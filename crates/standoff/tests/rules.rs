@@ -62,6 +62,21 @@ fn unsupported_choices_are_refused() {
             matches!(r.check_supported(), Err(RulesError::Unsupported(_))),
             "{spec}"
         );
+        // The checked type cannot be built from them: no entry point can be given them.
+        assert!(
+            matches!(
+                standoff::rules::Rules::new(r),
+                Err(RulesError::Unsupported(_))
+            ),
+            "{spec}"
+        );
+        assert!(
+            matches!(
+                standoff::rules::Rules::parse(spec),
+                Err(RulesError::Unsupported(_))
+            ),
+            "{spec}"
+        );
     }
 }
 
@@ -88,14 +103,15 @@ fn default_coast_rules_fail_where_the_map_names_none() {
     use standoff::adjudicate::{adjudicate_text_with, Illegal, Outcome};
     use standoff::{Phase, Position, UnitKind};
     let v = standard_without_default_coasts();
-    let rules = RuleSet::parse("datc missing_coast_two=b missing_coast_one=b").expect("rules");
-    let mut pos = Position::empty(&v, Phase::spring_movement(1901));
+    let rules = standoff::rules::Rules::parse("datc missing_coast_two=b missing_coast_one=b")
+        .expect("rules");
+    let mut setup = standoff::position::Setup::empty(Phase::spring_movement(1901));
     for (at, kind) in [("por", UnitKind::Fleet), ("lyo", UnitKind::Fleet)] {
         let location = v.map.find_province(at).expect("province").location();
         let power = v.find_power("France").expect("power");
-        pos.place(&v, standoff::Unit::new(power, kind, location))
-            .expect("place");
+        setup.units.push(standoff::Unit::new(power, kind, location));
     }
+    let pos = Position::from_setup(&v, setup).expect("position");
     let done = adjudicate_text_with(&v, &rules, &pos, "France: F por - spa\nFrance: F lyo - spa");
     assert!(done.errors.is_empty());
     for at in ["por", "lyo"] {
@@ -114,8 +130,8 @@ fn run_cases(text: &str) {
     use standoff::datc::{parse_case_file, run_case_with};
     let (file, errors) = parse_case_file(text);
     assert!(errors.is_empty(), "{errors:?}");
-    let rules = RuleSet::parse(file.rules.as_deref().unwrap_or("datc")).expect("rules");
-    rules.check_supported().expect("supported");
+    let rules =
+        standoff::rules::Rules::parse(file.rules.as_deref().unwrap_or("datc")).expect("rules");
     let variant = standoff::Variant::standard();
     assert!(!file.cases.is_empty());
     for case in &file.cases {
@@ -324,17 +340,19 @@ END
     );
     use standoff::adjudicate::{adjudicate_text_with, Illegal, Outcome};
     let v = standoff::Variant::standard();
-    let rules = RuleSet::parse("datc convoy_path=c").expect("rules");
-    let mut pos = standoff::Position::empty(&v, standoff::Phase::spring_movement(1901));
+    let rules = standoff::rules::Rules::parse("datc convoy_path=c").expect("rules");
+    let mut setup = standoff::position::Setup::empty(standoff::Phase::spring_movement(1901));
     let england = v.find_power("England").expect("power");
     for (at, kind) in [
         ("nth", standoff::UnitKind::Fleet),
         ("yor", standoff::UnitKind::Army),
     ] {
         let location = v.map.find_province(at).expect("province").location();
-        pos.place(&v, standoff::Unit::new(england, kind, location))
-            .expect("place");
+        setup
+            .units
+            .push(standoff::Unit::new(england, kind, location));
     }
+    let pos = standoff::Position::from_setup(&v, setup).expect("position");
     let done = adjudicate_text_with(
         &v,
         &rules,
@@ -465,7 +483,7 @@ END
     // The result lists the implicit order and the report shows it.
     use standoff::adjudicate::adjudicate_text_with;
     let v = standoff::Variant::standard();
-    let rules = RuleSet::parse("datc implicit_orders=a").expect("rules");
+    let rules = standoff::rules::Rules::parse("datc implicit_orders=a").expect("rules");
     let pos = standoff::Position::initial(&v);
     let done = adjudicate_text_with(&v, &rules, &pos, "Germany: A mun S A ber - kie");
     assert!(done.errors.is_empty());
@@ -495,7 +513,7 @@ fn batch_entry_points_follow_their_rules() {
     let phase = standoff::Phase::spring_movement(1901);
     let text = "France: A Paris S A Burgundy\nFrance: A Burgundy - London\n\
                 Germany: A Munich - Burgundy\nGermany: A Ruhr S A Munich - Burgundy";
-    let mut board = standoff::Position::empty(&v, phase);
+    let mut setup = standoff::position::Setup::empty(phase);
     for (power, unit) in [
         ("France", "A par"),
         ("France", "A bur"),
@@ -504,16 +522,17 @@ fn batch_entry_points_follow_their_rules() {
     ] {
         let power = v.find_power(power).expect("power");
         let unit = standoff::parse::parse_unit(&v, power, unit).expect("unit");
-        board.place(&v, unit).expect("placed");
+        setup.units.push(unit);
     }
+    let board = standoff::Position::from_setup(&v, setup).expect("position");
     let (orders, errors) = standoff::parse::parse_orders_at(&v, &board, text);
     assert!(errors.is_empty(), "{errors:?}");
     let orders: Vec<_> = orders.into_iter().map(|p| p.order).collect();
     let items = vec![(board.clone(), orders.clone())];
     for (spec, dislodged) in [("datc", 0), ("datc legality=a", 1)] {
-        let rules = RuleSet::parse(spec).expect("rules");
+        let rules = standoff::rules::Rules::parse(spec).expect("rules");
         let batch = standoff::batch::adjudicate_many_with(&v, &rules, &items);
-        assert_eq!(batch[0].position.dislodged.len(), dislodged, "{spec}");
+        assert_eq!(batch[0].position.dislodged().len(), dislodged, "{spec}");
         let steps = standoff::batch::step_many_with(&v, &rules, &items);
         let mut game = standoff::game::Game::from_position(board.clone()).with_rules(rules);
         game.process(&v, &orders);

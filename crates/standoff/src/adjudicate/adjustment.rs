@@ -17,7 +17,7 @@ use crate::order::{Order, OrderKind};
 use crate::position::Position;
 use crate::rules::{
     BuildCoast, BuildWithoutType, CivilDisorderDistance, CivilDisorderTarget, ExcessAdjustments,
-    FleetBuildInland, RuleSet, UnknownCoast, Waive as WaiveRule,
+    FleetBuildInland, RuleSet, Rules, UnknownCoast, Waive as WaiveRule,
 };
 use crate::unit::{Unit, UnitKind};
 use crate::variant::Variant;
@@ -77,13 +77,13 @@ pub fn adjudicate_adjustments(
     position: &Position,
     orders: &[Order],
 ) -> AdjustmentResult {
-    adjudicate_adjustments_with(variant, &RuleSet::DATC, position, orders)
+    adjudicate_adjustments_with(variant, &Rules::DATC, position, orders)
 }
 
 /// Adjudicates an adjustment phase under `rules`.
 pub fn adjudicate_adjustments_with(
     variant: &Variant,
-    rules: &RuleSet,
+    rules: &Rules,
     position: &Position,
     orders: &[Order],
 ) -> AdjustmentResult {

@@ -37,11 +37,11 @@ use crate::ids::{LocationId, ProvinceId};
 use crate::order::{Order, OrderKind};
 use crate::parse::{parse_orders_with, LineError};
 use crate::position::{Dislodged, Position};
-use crate::rules::{AdjacentConvoy, ParadoxRule, RetreatToConvoyOrigin, RuleSet};
+use crate::rules::{AdjacentConvoy, ParadoxRule, RetreatToConvoyOrigin, RuleSet, Rules};
 use crate::unit::Unit;
 use crate::variant::Variant;
 
-static DEFAULT_RULES: RuleSet = RuleSet::DATC;
+static DEFAULT_RULES: Rules = Rules::DATC;
 use judge::{Eff, Judge, Submitted};
 use resolver::Resolver;
 use settlement::Settlement;
@@ -87,14 +87,14 @@ pub fn adjudicate_movement(
     position: &Position,
     orders: &[Order],
 ) -> MovementResult {
-    adjudicate_movement_with(variant, &RuleSet::DATC, position, orders)
+    adjudicate_movement_with(variant, &Rules::DATC, position, orders)
 }
 
-/// Adjudicates a movement phase under `rules` (which the caller has checked with
-/// [`RuleSet::check_supported`]).
+/// Adjudicates a movement phase under `rules` (checked when they were built:
+/// [`Rules`]).
 pub fn adjudicate_movement_with(
     variant: &Variant,
-    rules: &RuleSet,
+    rules: &Rules,
     position: &Position,
     orders: &[Order],
 ) -> MovementResult {
@@ -311,7 +311,7 @@ impl<'a> OrderChecker<'a> {
     }
 
     /// Prepares checks against `position` under `rules`.
-    pub fn with_rules(variant: &'a Variant, rules: &'a RuleSet, position: &Position) -> Self {
+    pub fn with_rules(variant: &'a Variant, rules: &'a Rules, position: &Position) -> Self {
         OrderChecker {
             judge: Judge::new(
                 &variant.map,
@@ -354,7 +354,7 @@ pub fn check_movement_order(
 /// [`check_movement_order`] under `rules`.
 pub fn check_movement_order_with(
     variant: &Variant,
-    rules: &RuleSet,
+    rules: &Rules,
     position: &Position,
     order: &Order,
 ) -> Result<(), Illegal> {
@@ -375,13 +375,13 @@ pub struct TextAdjudication {
 /// Parses `text` (one order per line, `Power: order`) and adjudicates the movement
 /// phase. Lines that cannot be read are reported and do not stop the rest.
 pub fn adjudicate_text(variant: &Variant, position: &Position, text: &str) -> TextAdjudication {
-    adjudicate_text_with(variant, &RuleSet::DATC, position, text)
+    adjudicate_text_with(variant, &Rules::DATC, position, text)
 }
 
 /// [`adjudicate_text`] under `rules`.
 pub fn adjudicate_text_with(
     variant: &Variant,
-    rules: &RuleSet,
+    rules: &Rules,
     position: &Position,
     text: &str,
 ) -> TextAdjudication {

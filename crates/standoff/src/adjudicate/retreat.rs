@@ -8,7 +8,7 @@ use super::OrderStatus;
 use crate::ids::{LocationId, ProvinceId};
 use crate::order::{Order, OrderKind};
 use crate::position::Position;
-use crate::rules::{MissingCoastOnePossible, MissingCoastTwoPossible, RuleSet, UnknownCoast};
+use crate::rules::{MissingCoastOnePossible, MissingCoastTwoPossible, Rules, UnknownCoast};
 use crate::unit::UnitKind;
 use crate::variant::Variant;
 
@@ -45,14 +45,14 @@ pub fn adjudicate_retreats(
     position: &Position,
     orders: &[Order],
 ) -> RetreatResult {
-    adjudicate_retreats_with(variant, &RuleSet::DATC, position, orders)
+    adjudicate_retreats_with(variant, &Rules::DATC, position, orders)
 }
 
 /// Adjudicates a retreat phase under `rules` (of which the coast rules concern
 /// retreats: 4.B.1, 4.B.2 and 4.B.6).
 pub fn adjudicate_retreats_with(
     variant: &Variant,
-    rules: &RuleSet,
+    rules: &Rules,
     position: &Position,
     orders: &[Order],
 ) -> RetreatResult {

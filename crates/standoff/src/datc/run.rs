@@ -11,8 +11,8 @@ use crate::order::{Order, OrderKind};
 use crate::parse::{parse_order, parse_orders_with, parse_unit};
 use crate::phase::{parse_phase, Phase, PhaseKind, Season};
 use crate::position::Dislodged;
-use crate::position::Position;
-use crate::rules::{AdjacentConvoy, RetreatToConvoyOrigin, RuleSet};
+use crate::position::{Position, Setup};
+use crate::rules::{AdjacentConvoy, RetreatToConvoyOrigin, RuleSet, Rules};
 use crate::unit::Unit;
 use crate::unit::UnitKind;
 use crate::variant::Variant;
@@ -50,21 +50,20 @@ fn describe(variant: &Variant, u: &Unit) -> String {
     )
 }
 
-struct Setup {
+struct Prepared {
     position: Position,
     problems: Vec<String>,
 }
 
-fn setup(variant: &Variant, case: &Case, phase: Phase) -> Setup {
+/// The case's board, names translated into a [`Setup`] and checked by
+/// [`Position::from_setup`] (dislodged units come later, with the retreat options the
+/// previous phase's results give).
+fn setup(variant: &Variant, case: &Case, phase: Phase) -> Prepared {
     let mut problems = Vec::new();
-    let mut position = Position::empty(variant, phase);
+    let mut setup = Setup::empty(phase);
     for line in &case.prestate {
         match read_unit(variant, line) {
-            Ok(u) => {
-                if let Err(e) = position.place(variant, u) {
-                    problems.push(format!("line {}: {e}", line.line));
-                }
-            }
+            Ok(u) => setup.units.push(u),
             Err(e) => problems.push(e),
         }
     }
@@ -90,35 +89,43 @@ fn setup(variant: &Variant, case: &Case, phase: Phase) -> Setup {
                 Err(e) => problems.push(e),
             }
         }
-        position.homes = Some(std::sync::Arc::new(homes));
+        setup.homes = Some(homes);
     }
     if let Some(owners) = &case.owners {
         for line in owners {
             match read_space(variant, line) {
-                Ok((w, p)) => position.owners[p.index()] = Some(w),
+                Ok((w, p)) => setup.owners.push((p, w)),
                 Err(e) => problems.push(e),
             }
         }
-    } else if let Some(homes) = position.homes.clone() {
+    } else if let Some(homes) = &setup.homes {
         for (w, h) in homes.iter().enumerate() {
-            for p in h {
-                position.owners[p.index()] = Some(PowerId(w as u8));
+            for &p in h {
+                setup.owners.push((p, PowerId(w as u8)));
             }
         }
     } else {
-        position.owners.clone_from(&variant.start_owners);
+        setup.owners = Setup::owners_from(&variant.start_owners);
     }
     // Unless the case says otherwise, an empty center was last held by its owner.
-    position.assume_last_occupants();
-    if !position.last_occupant.is_empty() {
+    if variant.tracks_occupants() && !case.last_occupied.is_empty() {
+        let mut last = Vec::new();
         for line in &case.last_occupied {
             match read_space(variant, line) {
-                Ok((w, p)) => position.last_occupant[p.index()] = Some(w),
+                Ok((w, p)) => last.push((p, w)),
                 Err(e) => problems.push(e),
             }
         }
+        setup.last_occupants = Some(last);
     }
-    Setup { position, problems }
+    let position = match Position::from_setup(variant, setup) {
+        Ok(p) => p,
+        Err(e) => {
+            problems.extend(e.problems.iter().map(|p| format!("position: {p}")));
+            Position::empty(variant, phase)
+        }
+    };
+    Prepared { position, problems }
 }
 
 /// A `Power: space` line (a unit mark before the space is allowed: `France: A Paris`).
@@ -146,7 +153,7 @@ fn read_space(variant: &Variant, line: &UnitLine) -> Result<(PowerId, ProvinceId
 /// that could be several spaces are settled).
 fn read_orders(
     variant: &Variant,
-    rules: &RuleSet,
+    rules: &Rules,
     case: &Case,
     position: &Position,
     problems: &mut Vec<String>,
@@ -205,11 +212,11 @@ fn compare(
 
 /// Runs one case of a case file against `variant` under the default rules.
 pub fn run_case(variant: &Variant, case: &Case) -> CaseReport {
-    run_case_with(variant, &RuleSet::DATC, case)
+    run_case_with(variant, &Rules::DATC, case)
 }
 
 /// Runs one case under `rules`.
-pub fn run_case_with(variant: &Variant, rules: &RuleSet, case: &Case) -> CaseReport {
+pub fn run_case_with(variant: &Variant, rules: &Rules, case: &Case) -> CaseReport {
     let mut problems = Vec::new();
     let Some(phase) = parse_phase(&case.phase) else {
         return CaseReport {
@@ -218,7 +225,7 @@ pub fn run_case_with(variant: &Variant, rules: &RuleSet, case: &Case) -> CaseRep
             problems: vec![format!("cannot read phase `{}`", case.phase)],
         };
     };
-    let Setup {
+    let Prepared {
         mut position,
         problems: setup_problems,
     } = setup(variant, case, phase);
@@ -389,6 +396,7 @@ fn add_dislodged(
             failed_into[dest.index()] += 1;
         }
     }
+    let mut setup = position.to_setup();
     for line in &case.dislodged {
         let unit = match read_unit(variant, line) {
             Ok(u) => u,
@@ -409,11 +417,15 @@ fn add_dislodged(
         let retreat_options = retreat_options(variant, position, &unit, attacker_from, |p| {
             failed_into[p.index()] >= 2
         });
-        position.dislodged.push(Dislodged {
+        setup.dislodged.push(Dislodged {
             unit,
             attacker_from,
             retreat_options,
         });
+    }
+    match Position::from_setup(variant, setup) {
+        Ok(p) => *position = p,
+        Err(e) => problems.extend(e.problems.iter().map(|p| format!("dislodged units: {p}"))),
     }
 }
 
@@ -421,8 +433,8 @@ fn add_dislodged(
 /// `None` for other phases or a case that cannot be read.
 pub fn movement_case_input(variant: &Variant, case: &Case) -> Option<(Position, Vec<Order>)> {
     let phase = parse_phase(&case.phase).filter(|p| p.kind == PhaseKind::Movement)?;
-    let Setup { position, problems } = setup(variant, case, phase);
+    let Prepared { position, problems } = setup(variant, case, phase);
     let mut problems = problems;
-    let orders = read_orders(variant, &RuleSet::DATC, case, &position, &mut problems);
+    let orders = read_orders(variant, &Rules::DATC, case, &position, &mut problems);
     problems.is_empty().then_some((position, orders))
 }

@@ -5,7 +5,7 @@ use crate::map::Map;
 use crate::order::{Order, OrderKind, UnitRef};
 use crate::parse::parse_order;
 use crate::phase::{Phase, PhaseKind, Season};
-use crate::position::{Dislodged, Position};
+use crate::position::{Dislodged, Position, Setup, SetupOptions};
 use crate::variant::Variant;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -70,9 +70,12 @@ pub enum MilaError {
     /// An unknown power.
     #[error("unknown power `{0}`")]
     Power(String),
-    /// A unit or center that cannot be read or placed.
+    /// A unit or center that cannot be read.
     #[error("{0}")]
     Board(String),
+    /// The state read does not make a position of the variant.
+    #[error(transparent)]
+    Position(crate::position::PositionError),
 }
 
 /// Reads one game (a JSON object) or many (JSON lines, one game per line).
@@ -144,10 +147,12 @@ fn unit_ref(variant: &Variant, power: PowerId, text: &str) -> Result<crate::Unit
 }
 
 impl MilaState {
-    /// The position this state describes, at `phase`.
+    /// The position this state describes, at `phase`: the names translated into a
+    /// [`Setup`], checked by [`Position::from_setup`] (retreat options as the package
+    /// gives them).
     pub fn to_position(&self, variant: &Variant, phase: Phase) -> Result<Position, MilaError> {
         let map = &variant.map;
-        let mut pos = Position::empty(variant, phase);
+        let mut setup = Setup::empty(phase);
         for (name, units) in &self.units {
             let p = power(variant, name)?;
             for text in units {
@@ -163,15 +168,13 @@ impl MilaState {
                     for o in options {
                         retreat_options.push(location(map, &o)?);
                     }
-                    pos.dislodged.push(Dislodged {
+                    setup.dislodged.push(Dislodged {
                         unit,
                         attacker_from: None,
                         retreat_options,
                     });
                 } else {
-                    let unit = unit_ref(variant, p, text)?;
-                    pos.place(variant, unit)
-                        .map_err(|e| MilaError::Board(format!("{name} `{text}`: {e}")))?;
+                    setup.units.push(unit_ref(variant, p, text)?);
                 }
             }
         }
@@ -180,12 +183,13 @@ impl MilaState {
             for c in centers {
                 let prov = map
                     .find_province(c)
-                    .filter(|&q| map.province(q).is_center)
-                    .ok_or_else(|| MilaError::Board(format!("{name}: `{c}` is not a center")))?;
-                pos.owners[prov.index()] = Some(p);
+                    .ok_or_else(|| MilaError::Board(format!("{name}: unknown center `{c}`")))?;
+                setup.owners.push((prov, p));
             }
         }
-        Ok(pos)
+        // The package's retreat options follow its own rulings (see `SetupOptions`).
+        let options = SetupOptions::default().retreat_options_as_given();
+        Position::from_setup_with(variant, setup, options).map_err(MilaError::Position)
     }
 }
 

@@ -25,7 +25,7 @@ pub use unit::parse_unit;
 use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::order::{Order, OrderKind, StrayCoast, UnitRef};
 use crate::phase::PhaseKind;
-use crate::rules::RuleSet;
+use crate::rules::Rules;
 use crate::unit::UnitKind;
 use crate::variant::Variant;
 use lexer::{lex, Tok, Token};
@@ -84,7 +84,7 @@ pub fn parse_order_at(
     resolve_ambiguity(
         variant,
         position,
-        &RuleSet::DATC,
+        &Rules::DATC,
         power,
         text,
         AMBIGUITY_DEPTH,
@@ -97,7 +97,7 @@ const AMBIGUITY_DEPTH: u8 = 2;
 fn resolve_ambiguity(
     variant: &Variant,
     position: &crate::position::Position,
-    rules: &RuleSet,
+    rules: &Rules,
     power: Option<PowerId>,
     text: &str,
     depth: u8,

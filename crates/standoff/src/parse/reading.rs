@@ -23,7 +23,7 @@ use crate::ids::{PowerId, ProvinceId};
 use crate::map::Map;
 use crate::order::{Order, OrderKind};
 use crate::position::Position;
-use crate::rules::{PoorlyWritten, RuleSet};
+use crate::rules::{PoorlyWritten, Rules};
 use crate::variant::Variant;
 
 /// Parses a block of orders (as [`super::parse_orders_at`]) in the context of a
@@ -33,7 +33,7 @@ use crate::variant::Variant;
 pub fn parse_orders_with(
     variant: &Variant,
     position: &Position,
-    rules: &RuleSet,
+    rules: &Rules,
     text: &str,
 ) -> (Vec<ParsedLine>, Vec<LineError>) {
     let phase = position.phase.kind;
@@ -63,7 +63,7 @@ enum Reading {
 fn read_sets(
     variant: &Variant,
     position: &Position,
-    rules: &RuleSet,
+    rules: &Rules,
     text: &str,
 ) -> (Vec<ParsedLine>, Vec<LineError>) {
     let lines = order_lines(variant, text);
@@ -135,7 +135,7 @@ fn read_sets(
 fn first_reading(
     variant: &Variant,
     position: &Position,
-    rules: &RuleSet,
+    rules: &Rules,
     line: &OrderLine,
 ) -> Reading {
     let error = match parse_order(variant, position.phase.kind, line.power, line.text) {
@@ -166,7 +166,7 @@ fn first_reading(
 fn ambiguous_readings(
     variant: &Variant,
     position: &Position,
-    rules: &RuleSet,
+    rules: &Rules,
     power: Option<PowerId>,
     text: &str,
     error: &ParseError,

@@ -4,9 +4,11 @@
 //! the per-power report shows that power's orders and units and the public sections
 //! (center changes, the center/unit table).
 
+mod end;
 mod phase;
 mod texts;
 
+pub use end::game_end_text;
 pub use phase::{center_table, movement_report, phase_report};
 pub use texts::{illegal_text, outcome_text};
 

@@ -4,12 +4,15 @@
 //! DPTG.
 //!
 //! A [`RuleSet`] is plain data (serde); the judge reads the fields it acts on. Some
-//! choices are not implemented yet: [`RuleSet::unsupported`] lists them, and every
-//! entry point that takes a rule set refuses one that uses them rather than silently
-//! adjudicating by other rules.
+//! choices are not implemented yet: [`RuleSet::unsupported`] lists them. Entry points
+//! take [`Rules`], a rule set checked when it is built, so one that uses them is refused
+//! rather than silently adjudicated by other rules.
 
+mod checked;
 mod presets;
 mod table;
+
+pub use checked::Rules;
 
 pub use presets::{preset, preset_names};
 pub use table::{describe_options, options_markdown, OptionInfo};

@@ -24,7 +24,7 @@ pub use standing::StandingOrders;
 use crate::ids::PowerId;
 use crate::order::{Order, OrderKind};
 use crate::phase::PhaseKind;
-use crate::rules::{Allowance, RuleSet};
+use crate::rules::{Allowance, Rules};
 use crate::variant::Variant;
 
 /// What an order set says about the power's earlier sets in the same phase (DATC 4.D.1:
@@ -215,7 +215,7 @@ impl Submissions {
     pub fn collect(
         &self,
         variant: &Variant,
-        rules: &RuleSet,
+        rules: &Rules,
         phase: PhaseKind,
         standing: &StandingOrders,
     ) -> Collected {

@@ -43,16 +43,20 @@ pub fn random_game_on(
     }
 }
 
-/// Places a unit of `power` at `at` (test setup; panics on a bad name).
+/// Adds a unit of `power` at `at` to a setup (test setup; panics on a bad name).
 pub fn place(
     variant: &Variant,
-    pos: &mut Position,
+    setup: &mut standoff::position::Setup,
     power: &str,
     kind: standoff::UnitKind,
     at: &str,
 ) {
     let power = variant.find_power(power).expect("power");
     let location = variant.map.find_province(at).expect("province").location();
-    pos.place(variant, standoff::Unit::new(power, kind, location))
-        .expect("place");
+    setup.units.push(standoff::Unit::new(power, kind, location));
+}
+
+/// The checked position of a test setup (panics when it is refused).
+pub fn position(variant: &Variant, setup: standoff::position::Setup) -> Position {
+    Position::from_setup(variant, setup).expect("a valid position")
 }

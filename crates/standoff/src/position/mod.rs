@@ -1,5 +1,11 @@
 //! The position: which units stand where, who owns which center, which units are
-//! dislodged, and the phase. Plain data, indexed by province.
+//! dislodged, and the phase, indexed by province. Built from outside the crate only
+//! through [`Position::from_setup`] (`setup.rs`), which checks it; the judge changes it
+//! in place (crate-private).
+
+mod setup;
+
+pub use setup::{PositionError, Setup, SetupOptions, SetupProblem, MAX_YEAR, MIN_YEAR};
 
 use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::phase::Phase;
@@ -20,44 +26,68 @@ pub struct Dislodged {
 
 /// A board position at the start of a phase.
 ///
-/// Architecture invariant: at most one (non-dislodged) unit per province.
+/// Architecture invariant: at most one (non-dislodged) unit per province; every unit
+/// can stand where it is. Outside the crate a position comes from
+/// [`Position::initial`], [`Position::from_setup`] or the judge.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     /// The phase about to be played.
-    pub phase: Phase,
+    pub(crate) phase: Phase,
     units: Vec<Option<Unit>>,
-    /// Dislodged units (only in a retreat phase).
-    pub dislodged: Vec<Dislodged>,
+    /// Dislodged units (only in a retreat phase, or after movement).
+    pub(crate) dislodged: Vec<Dislodged>,
     /// Owner of each supply center, per province.
-    pub owners: Vec<Option<PowerId>>,
+    pub(crate) owners: Vec<Option<PowerId>>,
     /// Each power's home centers, once an opening placement has set them (Bowen 2);
     /// `None`: the variant's.
-    pub homes: Option<Arc<Vec<Vec<ProvinceId>>>>,
+    pub(crate) homes: Option<Arc<Vec<Vec<ProvinceId>>>>,
     /// Per province, the power whose unit last stood there (kept only by variants that
     /// need it: [`Variant::tracks_occupants`]; empty otherwise).
-    pub last_occupant: Vec<Option<PowerId>>,
-}
-
-/// Why a unit could not be placed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum PlaceError {
-    /// The province already holds a unit.
-    #[error("{0} already holds a unit")]
-    Occupied(String),
-    /// The unit's kind cannot stand there (army at sea, fleet inland, fleet without coast).
-    #[error("{kind} cannot stand at {location}")]
-    BadLocation {
-        /// `army` or `fleet`.
-        kind: &'static str,
-        /// The location's name.
-        location: String,
-    },
+    pub(crate) last_occupant: Vec<Option<PowerId>>,
 }
 
 impl Position {
+    /// The phase about to be played.
+    #[inline]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Dislodged units with their retreat options (in a retreat phase, and in the
+    /// board a movement result hands back).
+    #[inline]
+    pub fn dislodged(&self) -> &[Dislodged] {
+        &self.dislodged
+    }
+
+    /// The owner of each supply center, per province.
+    #[inline]
+    pub fn owners(&self) -> &[Option<PowerId>] {
+        &self.owners
+    }
+
+    /// The owner of province `p`, if it is an owned center.
+    #[inline]
+    pub fn owner(&self, p: ProvinceId) -> Option<PowerId> {
+        self.owners.get(p.index()).copied().flatten()
+    }
+
+    /// Each power's home centers, once an opening placement has set them (Bowen 2);
+    /// `None`: the variant's.
+    #[inline]
+    pub fn homes(&self) -> Option<&[Vec<ProvinceId>]> {
+        self.homes.as_deref().map(Vec::as_slice)
+    }
+
+    /// Per province, the power whose unit last stood there (only for variants that
+    /// keep it, [`Variant::tracks_occupants`]; empty otherwise).
+    #[inline]
+    pub fn last_occupants(&self) -> &[Option<PowerId>] {
+        &self.last_occupant
+    }
+
     /// An empty board of `variant` at `phase`, with no centers owned.
-    pub fn empty(variant: &Variant, phase: Phase) -> Position {
+    pub(crate) fn empty(variant: &Variant, phase: Phase) -> Position {
         let n = variant.map.province_count();
         Position {
             phase,
@@ -84,27 +114,6 @@ impl Position {
         p
     }
 
-    /// Places a unit, checking the province is free and the unit can stand there.
-    pub fn place(&mut self, variant: &Variant, unit: Unit) -> Result<(), PlaceError> {
-        let map = &variant.map;
-        if !map.can_stand(unit.kind, unit.location) {
-            return Err(PlaceError::BadLocation {
-                kind: match unit.kind {
-                    crate::UnitKind::Army => "an army",
-                    crate::UnitKind::Fleet => "a fleet",
-                },
-                location: map.location_id_name(unit.location),
-            });
-        }
-        let prov = map.province_of(unit.location);
-        let slot = &mut self.units[prov.index()];
-        if slot.is_some() {
-            return Err(PlaceError::Occupied(map.province(prov).id.clone()));
-        }
-        *slot = Some(unit);
-        Ok(())
-    }
-
     /// The unit in province `p`, if any.
     #[inline]
     pub fn unit_at(&self, p: ProvinceId) -> Option<&Unit> {
@@ -112,7 +121,7 @@ impl Position {
     }
 
     /// Puts `unit` in `p`, replacing whatever was there (the caller checks legality).
-    pub fn set_unit(&mut self, p: ProvinceId, unit: Option<Unit>) {
+    pub(crate) fn set_unit(&mut self, p: ProvinceId, unit: Option<Unit>) {
         if let Some(slot) = self.units.get_mut(p.index()) {
             *slot = unit;
         }
@@ -133,7 +142,7 @@ impl Position {
 
     /// Sets every space's last occupant from the board alone: the unit standing there,
     /// else the center's owner (when the position keeps that record).
-    pub fn assume_last_occupants(&mut self) {
+    pub(crate) fn assume_last_occupants(&mut self) {
         if self.last_occupant.is_empty() {
             return;
         }
@@ -143,7 +152,7 @@ impl Position {
 
     /// Records the power of every unit on the board as its space's last occupant (when
     /// the position keeps that record).
-    pub fn note_occupants(&mut self) {
+    pub(crate) fn note_occupants(&mut self) {
         if self.last_occupant.is_empty() {
             return;
         }
