@@ -63,6 +63,10 @@ fn load(path: &Path) -> Result<Loaded> {
     let position = Position::from_position_json(&variant, &saved.position)
         .with_context(|| format!("position in {}", path.display()))?;
     saved.rules.check_supported()?;
+    saved
+        .end_rules
+        .check(&variant)
+        .with_context(|| format!("end rules in {}", path.display()))?;
     let mut game = Game::from_position(position)
         .with_rules(saved.rules)
         .with_end_rules(saved.end_rules);
@@ -85,6 +89,7 @@ pub fn run(args: &Args) -> Result<bool> {
                 draw_after_years: args.draw_after_years,
                 end_after_year: args.end_after_year,
             };
+            end_rules.check(&variant)?;
             let game = Game::new(&variant)
                 .with_rules(rules)
                 .with_end_rules(end_rules);
@@ -110,7 +115,7 @@ pub fn run(args: &Args) -> Result<bool> {
         let text =
             std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         let sections = split_phases(&text).with_context(|| path.display().to_string())?;
-        game.play_sections(&variant, &sections, |step, after| {
+        let unplayed = game.play_sections(&variant, &sections, |step, after| {
             for e in &step.errors {
                 all_read = false;
                 eprintln!("{}:{}", path.display(), e);
@@ -141,6 +146,20 @@ pub fn run(args: &Args) -> Result<bool> {
             }
         })
         .with_context(|| path.display().to_string())?;
+        if !unplayed.is_empty() {
+            let list: Vec<String> = unplayed
+                .iter()
+                .map(|u| match u.phase {
+                    Some(phase) => format!("{phase} (line {})", u.line),
+                    None => "the orders before the first header".to_string(),
+                })
+                .collect();
+            eprintln!(
+                "{}: the game has ended; these orders were not played: {}",
+                path.display(),
+                list.join(", ")
+            );
+        }
     }
     let ended = game.ended.as_ref().map(|e| describe_end(&variant, e));
     match &ended {
@@ -159,8 +178,10 @@ pub fn run(args: &Args) -> Result<bool> {
             quiet_years: game.quiet_years,
             ended,
         };
-        std::fs::write(path, serde_json::to_string_pretty(&saved)?)
-            .with_context(|| format!("writing {}", path.display()))?;
+        standoff_io::write_atomic(path, |w| {
+            serde_json::to_writer_pretty(&mut *w, &saved)?;
+            Ok(())
+        })?;
     }
     Ok(all_read)
 }
@@ -173,7 +194,9 @@ fn describe_end(variant: &Variant, end: &GameEnd) -> String {
             .join(", ")
     };
     match end {
-        GameEnd::Victory(p) => format!("{} wins.", variant.power_name(*p)),
+        GameEnd::Victory { power, centers } => {
+            format!("{} wins with {centers} centers.", variant.power_name(*power))
+        }
         GameEnd::Draw { reason, powers } => {
             let why = match reason {
                 DrawReason::QuietYears(n) => format!("{n} consecutive years without a capture"),
