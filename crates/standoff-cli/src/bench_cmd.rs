@@ -21,8 +21,8 @@ use std::time::Instant;
 pub struct Args {
     #[command(flatten)]
     corpus: CorpusArgs,
-    /// Repetitions per phase.
-    #[arg(long, default_value_t = 50)]
+    /// Repetitions per phase (at least 1).
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..))]
     repeat: u32,
     /// Time the phases recorded in this saved-game file (the `diplomacy` package's
     /// JSON, one game per line) instead of generating a corpus: the same phases a peer

@@ -45,13 +45,21 @@ pub enum PlaceError {
     /// The province already holds a unit.
     #[error("{0} already holds a unit")]
     Occupied(String),
-    /// The unit's kind cannot stand there (army at sea, fleet inland, fleet without coast).
+    /// The unit's kind cannot stand there (army at sea, fleet inland).
     #[error("{kind} cannot stand at {location}")]
     BadLocation {
         /// `army` or `fleet`.
         kind: &'static str,
         /// The location's name.
         location: String,
+    },
+    /// A fleet in a province with several coasts, placed without naming one.
+    #[error("a fleet at {province} must name its coast: {}", coasts.join(" or "))]
+    CoastMissing {
+        /// The province's id.
+        province: String,
+        /// Its coasts (`stp/nc`, `stp/sc`).
+        coasts: Vec<String>,
     },
 }
 
@@ -87,6 +95,20 @@ impl Position {
     /// Places a unit, checking the province is free and the unit can stand there.
     pub fn place(&mut self, variant: &Variant, unit: Unit) -> Result<(), PlaceError> {
         let map = &variant.map;
+        let prov = map.province_of(unit.location);
+        let coast_missing = unit.kind == crate::UnitKind::Fleet
+            && unit.location == prov.location()
+            && map.has_coasts(prov);
+        if coast_missing {
+            return Err(PlaceError::CoastMissing {
+                province: map.province(prov).id.clone(),
+                coasts: map
+                    .unit_locations(crate::UnitKind::Fleet, prov)
+                    .into_iter()
+                    .map(|l| map.location_id_name(l))
+                    .collect(),
+            });
+        }
         if !map.can_stand(unit.kind, unit.location) {
             return Err(PlaceError::BadLocation {
                 kind: match unit.kind {
@@ -96,7 +118,6 @@ impl Position {
                 location: map.location_id_name(unit.location),
             });
         }
-        let prov = map.province_of(unit.location);
         let slot = &mut self.units[prov.index()];
         if slot.is_some() {
             return Err(PlaceError::Occupied(map.province(prov).id.clone()));

@@ -24,7 +24,8 @@ fn sample_games_agree_except_triaged_phases() {
     let variant = Variant::standard();
     let mut summary = ReplaySummary::default();
     for game in read_games(&text) {
-        replay_game(&variant, &game.expect("sample game reads"), &mut summary);
+        replay_game(&variant, &game.expect("sample game reads"), &mut summary)
+            .expect("standard map");
     }
     let differing: BTreeSet<(String, String)> = summary
         .differ

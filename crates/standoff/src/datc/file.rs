@@ -130,7 +130,16 @@ pub fn parse_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
                     section = Section::None;
                 }
                 "END" => match current.take() {
-                    Some(c) => file.cases.push(c),
+                    Some(c) => match file.cases.iter().find(|k| k.id == c.id) {
+                        Some(first) => errors.push(CaseFileError {
+                            line: c.line,
+                            message: format!(
+                                "case {} repeats the id of the case at line {}",
+                                c.id, first.line
+                            ),
+                        }),
+                        None => file.cases.push(c),
+                    },
                     None => errors.push(CaseFileError {
                         line: line_no,
                         message: "END without CASE".into(),

@@ -70,6 +70,14 @@ pub enum MilaError {
     /// An unknown power.
     #[error("unknown power `{0}`")]
     Power(String),
+    /// A game on a map other than the variant it is replayed on.
+    #[error("map `{map}` is not the {variant} map")]
+    Map {
+        /// The game's map.
+        map: String,
+        /// The variant's name.
+        variant: String,
+    },
     /// A unit or center that cannot be read or placed.
     #[error("{0}")]
     Board(String),
