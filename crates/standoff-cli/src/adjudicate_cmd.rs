@@ -5,6 +5,8 @@ use standoff::adjudicate::{adjudicate_text_with, OrderStatus};
 use standoff::report::{illegal_text, movement_report, outcome_text, Audience};
 use standoff::rules::RuleSet;
 use standoff::Position;
+use crate::input::read_text;
+use standoff::limits::{MAX_JSON_BYTES, MAX_ORDERS_TEXT_BYTES};
 use std::path::PathBuf;
 
 /// Output format.
@@ -34,25 +36,18 @@ pub struct Args {
     rules: String,
 }
 
-fn read(path: &PathBuf) -> Result<String> {
-    if path.as_os_str() == "-" {
-        std::io::read_to_string(std::io::stdin()).context("reading standard input")
-    } else {
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
-    }
-}
 
 /// Runs the command; `Ok(false)` when some order lines could not be read.
 pub fn run(args: &Args) -> Result<bool> {
     let variant = crate::variant_arg::load_variant(&args.variant)?;
     let position = match &args.position {
-        Some(p) => Position::from_json(&variant, &read(p)?)
+        Some(p) => Position::from_json(&variant, &read_text(p, MAX_JSON_BYTES, "a position")?)
             .with_context(|| format!("position {}", p.display()))?,
         None => Position::initial(&variant),
     };
     let rules = RuleSet::parse(&args.rules)?;
     rules.check_supported()?;
-    let text = read(&args.orders)?;
+    let text = read_text(&args.orders, MAX_ORDERS_TEXT_BYTES, "an order file")?;
     let done = adjudicate_text_with(&variant, &rules, &position, &text);
     for e in &done.errors {
         eprintln!("{}: line {}: {}", args.orders.display(), e.line, e.error);

@@ -37,7 +37,7 @@ pub struct Args {
 
 /// The phases of a saved-game file as (position, orders).
 fn mila_corpus(variant: &Variant, path: &std::path::Path) -> Result<Vec<CorpusPhase>> {
-    let text = std::fs::read_to_string(path)?;
+    let text = crate::input::read_text(path, standoff::limits::MAX_JSON_BYTES, "a saved-game file")?;
     let mut out = Vec::new();
     for game in read_games(&text) {
         let game = game?;
@@ -230,7 +230,9 @@ fn datc_movement_median(
         if path.extension().is_none_or(|e| e != "txt") {
             continue;
         }
-        let (file, _) = standoff::datc::parse_case_file(&std::fs::read_to_string(&path)?);
+        let text =
+            crate::input::read_text(&path, standoff::limits::MAX_CASE_FILE_BYTES, "a case file")?;
+        let (file, _) = standoff::datc::parse_case_file(&text);
         for case in &file.cases {
             if let Some((position, orders)) = standoff::datc::movement_case_input(variant, case) {
                 ensure!(

@@ -29,7 +29,7 @@ pub fn run(args: &Args) -> Result<bool> {
     let mut matched = 0usize;
     for path in &args.files {
         let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+            crate::input::read_text(path, standoff::limits::MAX_CASE_FILE_BYTES, "a case file")?;
         let (file, errors) = parse_case_file(&text);
         for e in &errors {
             eprintln!("{}: {e}", path.display());

@@ -9,6 +9,8 @@ use standoff::parse::split_phases;
 use standoff::report::{center_table, phase_report, Audience};
 use standoff::rules::RuleSet;
 use standoff::{PhaseKind, Position, Season, Variant};
+use crate::input::read_text;
+use standoff::limits::{MAX_JSON_BYTES, MAX_ORDERS_TEXT_BYTES};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `standoff play`.
@@ -55,8 +57,7 @@ pub struct Args {
 type Loaded = (String, Variant, Game, Vec<PhaseRecordJson>);
 
 fn load(path: &Path) -> Result<Loaded> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = read_text(path, MAX_JSON_BYTES, "a saved game")?;
     let saved: GameJson =
         serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
     let variant = load_variant(&saved.variant)?;
@@ -112,8 +113,7 @@ pub fn run(args: &Args) -> Result<bool> {
     };
     let mut all_read = true;
     for path in &args.orders {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let text = read_text(path, MAX_ORDERS_TEXT_BYTES, "an order file")?;
         let sections = split_phases(&text).with_context(|| path.display().to_string())?;
         let unplayed = game.play_sections(&variant, &sections, |step, after| {
             for e in &step.errors {

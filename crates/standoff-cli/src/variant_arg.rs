@@ -1,6 +1,7 @@
 //! Reading a `--variant` argument: a built-in name or alias, or a path to a variant file.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
+use standoff::limits::MAX_VARIANT_FILE_BYTES;
 use standoff::variant::BaseFile;
 use standoff::Variant;
 use std::path::Path;
@@ -16,8 +17,7 @@ pub fn names_file(spec: &str) -> bool {
 pub fn load_variant(spec: &str) -> Result<Variant> {
     let path = Path::new(spec);
     if names_file(spec) {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("reading variant file {spec}"))?;
+        let text = crate::input::read_text(path, MAX_VARIANT_FILE_BYTES, "a variant file")?;
         Ok(Variant::from_toml_with_bases(&text, spec, &read_base)?)
     } else {
         Ok(Variant::builtin(spec)?)
@@ -28,7 +28,8 @@ pub fn load_variant(spec: &str) -> Result<Variant> {
 fn read_base(path: &str, from: &str) -> Result<BaseFile, String> {
     let dir = Path::new(from).parent().unwrap_or_else(|| Path::new(""));
     let full = dir.join(path);
-    let text = std::fs::read_to_string(&full).map_err(|e| format!("{}: {e}", full.display()))?;
+    let text = crate::input::read_text(&full, MAX_VARIANT_FILE_BYTES, "a variant file")
+        .map_err(|e| format!("{e:#}"))?;
     // The canonical path names the file, so a file reached twice is seen as one.
     let name = std::fs::canonicalize(&full)
         .map(|p| p.display().to_string())

@@ -50,6 +50,9 @@ pub enum AssignError {
         /// The power as written the second time.
         name: String,
     },
+    /// The preference text is over [`crate::limits::MAX_PREFERENCES_BYTES`].
+    #[error(transparent)]
+    TooLarge(#[from] crate::limits::TooLarge),
     /// More players than powers.
     #[error("{players} players but only {powers} powers")]
     TooManyPlayers {
@@ -66,6 +69,8 @@ pub fn parse_preferences(
     variant: &Variant,
     text: &str,
 ) -> Result<Vec<(String, Preference)>, AssignError> {
+    use crate::limits::{check_size, MAX_PREFERENCES_BYTES};
+    check_size("the preference text", text, MAX_PREFERENCES_BYTES)?;
     let mut out: Vec<(String, Preference)> = Vec::new();
     let mut player_lines: Vec<usize> = Vec::new();
     for (i, raw) in text.lines().enumerate() {

@@ -147,6 +147,8 @@ fn read_unit(
 impl Position {
     /// Reads a position from its JSON form, reporting every problem found.
     pub fn from_json(variant: &Variant, text: &str) -> Result<Position, JsonError> {
+        crate::limits::check_size("the position JSON", text, crate::limits::MAX_JSON_BYTES)
+            .map_err(|e| JsonError::Syntax(e.to_string()))?;
         let json: PositionJson =
             serde_json::from_str(text).map_err(|e| JsonError::Syntax(e.to_string()))?;
         Position::from_position_json(variant, &json)

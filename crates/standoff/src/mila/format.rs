@@ -85,8 +85,9 @@ pub enum MilaError {
 
 /// Reads one game (a JSON object) or many (JSON lines, one game per line).
 pub fn read_games(text: &str) -> Vec<Result<MilaGame, MilaError>> {
+    use crate::limits::{check_size, MAX_JSON_BYTES};
     let trimmed = text.trim_start();
-    if trimmed.starts_with('{') {
+    if trimmed.starts_with('{') && text.len() <= MAX_JSON_BYTES {
         if let Ok(game) = serde_json::from_str::<MilaGame>(text) {
             return vec![Ok(game)];
         }
@@ -95,6 +96,10 @@ pub fn read_games(text: &str) -> Vec<Result<MilaGame, MilaError>> {
         .filter(|l| !l.trim().is_empty())
         .enumerate()
         .map(|(index, line)| {
+            check_size("the game's line", line, MAX_JSON_BYTES).map_err(|e| MilaError::Json {
+                index,
+                message: e.to_string(),
+            })?;
             serde_json::from_str::<MilaGame>(line).map_err(|e| MilaError::Json {
                 index,
                 message: e.to_string(),
