@@ -1,12 +1,12 @@
 //! `standoff adjudicate`: one movement phase from files.
 
+use crate::input::read_text;
 use anyhow::{Context, Result};
 use standoff::adjudicate::{adjudicate_text_with, OrderStatus};
+use standoff::limits::{MAX_JSON_BYTES, MAX_ORDERS_TEXT_BYTES};
 use standoff::report::{illegal_text, movement_report, outcome_text, Audience};
 use standoff::rules::RuleSet;
 use standoff::Position;
-use crate::input::read_text;
-use standoff::limits::{MAX_JSON_BYTES, MAX_ORDERS_TEXT_BYTES};
 use std::path::PathBuf;
 
 /// Output format.
@@ -35,7 +35,6 @@ pub struct Args {
     #[arg(long, default_value = "datc")]
     rules: String,
 }
-
 
 /// Runs the command; `Ok(false)` when some order lines could not be read.
 pub fn run(args: &Args) -> Result<bool> {

@@ -37,7 +37,8 @@ pub struct Args {
 
 /// The phases of a saved-game file as (position, orders).
 fn mila_corpus(variant: &Variant, path: &std::path::Path) -> Result<Vec<CorpusPhase>> {
-    let text = crate::input::read_text(path, standoff::limits::MAX_JSON_BYTES, "a saved-game file")?;
+    let text =
+        crate::input::read_text(path, standoff::limits::MAX_JSON_BYTES, "a saved-game file")?;
     let mut out = Vec::new();
     for game in read_games(&text) {
         let game = game?;

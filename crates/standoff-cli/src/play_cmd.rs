@@ -1,16 +1,16 @@
 //! `standoff play`: play a game from order files, printing a report per phase; save
 //! and load the game as JSON.
 
+use crate::input::read_text;
 use crate::variant_arg::{load_variant, names_file};
 use anyhow::{Context, Result};
 use standoff::game::{DrawReason, EndRules, Game, GameEnd};
 use standoff::json::{GameJson, PhaseRecordJson};
+use standoff::limits::{MAX_JSON_BYTES, MAX_ORDERS_TEXT_BYTES};
 use standoff::parse::split_phases;
 use standoff::report::{center_table, phase_report, Audience};
 use standoff::rules::RuleSet;
 use standoff::{PhaseKind, Position, Season, Variant};
-use crate::input::read_text;
-use standoff::limits::{MAX_JSON_BYTES, MAX_ORDERS_TEXT_BYTES};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `standoff play`.
@@ -115,37 +115,38 @@ pub fn run(args: &Args) -> Result<bool> {
     for path in &args.orders {
         let text = read_text(path, MAX_ORDERS_TEXT_BYTES, "an order file")?;
         let sections = split_phases(&text).with_context(|| path.display().to_string())?;
-        let unplayed = game.play_sections(&variant, &sections, |step, after| {
-            for e in &step.errors {
-                all_read = false;
-                eprintln!("{}:{}", path.display(), e);
-            }
-            let phase = step.processed.phase;
-            history.push(PhaseRecordJson {
-                phase: phase.to_string(),
-                orders: step
-                    .orders
-                    .iter()
-                    .map(|o| {
-                        format!(
-                            "{}: {}",
-                            variant.power_name(o.power),
-                            o.display_ids(&variant.map).with_powers(&variant.powers)
-                        )
-                    })
-                    .collect(),
-            });
-            println!(
-                "{}",
-                phase_report(&variant, &step.orders, &step.processed, audience)
-            );
-            let year_done =
-                phase.kind == PhaseKind::Adjustment || !step.processed.captures.is_empty();
-            if year_done && phase.season != Season::Spring {
-                println!("{}", center_table(&variant, after));
-            }
-        })
-        .with_context(|| path.display().to_string())?;
+        let unplayed = game
+            .play_sections(&variant, &sections, |step, after| {
+                for e in &step.errors {
+                    all_read = false;
+                    eprintln!("{}:{}", path.display(), e);
+                }
+                let phase = step.processed.phase;
+                history.push(PhaseRecordJson {
+                    phase: phase.to_string(),
+                    orders: step
+                        .orders
+                        .iter()
+                        .map(|o| {
+                            format!(
+                                "{}: {}",
+                                variant.power_name(o.power),
+                                o.display_ids(&variant.map).with_powers(&variant.powers)
+                            )
+                        })
+                        .collect(),
+                });
+                println!(
+                    "{}",
+                    phase_report(&variant, &step.orders, &step.processed, audience)
+                );
+                let year_done =
+                    phase.kind == PhaseKind::Adjustment || !step.processed.captures.is_empty();
+                if year_done && phase.season != Season::Spring {
+                    println!("{}", center_table(&variant, after));
+                }
+            })
+            .with_context(|| path.display().to_string())?;
         if !unplayed.is_empty() {
             let list: Vec<String> = unplayed
                 .iter()
@@ -195,7 +196,10 @@ fn describe_end(variant: &Variant, end: &GameEnd) -> String {
     };
     match end {
         GameEnd::Victory { power, centers } => {
-            format!("{} wins with {centers} centers.", variant.power_name(*power))
+            format!(
+                "{} wins with {centers} centers.",
+                variant.power_name(*power)
+            )
         }
         GameEnd::Draw { reason, powers } => {
             let why = match reason {

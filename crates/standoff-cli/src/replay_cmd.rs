@@ -1,7 +1,7 @@
 //! `standoff replay --format mila FILE...`: replay recorded games and compare.
 
-use anyhow::{Context, Result};
 use crate::input::{read_line_capped, read_text, Line};
+use anyhow::{Context, Result};
 use standoff::limits::{MAX_JSON_BYTES, MAX_REPORTED_ERRORS};
 use standoff::mila::{read_games, replay_game, KnownDiffs, ReplaySummary};
 use standoff::Variant;
@@ -54,7 +54,13 @@ pub fn run(args: &Args) -> Result<bool> {
         if size <= MAX_JSON_BYTES as u64 {
             // One game (possibly pretty-printed) or JSON lines.
             let text = read_text(path, MAX_JSON_BYTES, "a saved-game file")?;
-            replay_text(&variant, &text, &shown.to_string(), &mut summary, &mut problems);
+            replay_text(
+                &variant,
+                &text,
+                &shown.to_string(),
+                &mut summary,
+                &mut problems,
+            );
             continue;
         }
         // A large file is JSON lines: read one line at a time.
@@ -67,7 +73,9 @@ pub fn run(args: &Args) -> Result<bool> {
             line_no += 1;
             let place = format!("{shown}:{line_no}");
             match line {
-                Line::Text(text) => replay_text(&variant, &text, &place, &mut summary, &mut problems),
+                Line::Text(text) => {
+                    replay_text(&variant, &text, &place, &mut summary, &mut problems)
+                }
                 Line::TooLong(bytes) => problems.report(format!(
                     "{place}: the line is {bytes} bytes, above the limit of {MAX_JSON_BYTES} bytes"
                 )),
@@ -136,7 +144,10 @@ impl Problems {
 
     fn finish(&self) {
         if self.count > MAX_REPORTED_ERRORS {
-            eprintln!("{} more errors suppressed", self.count - MAX_REPORTED_ERRORS);
+            eprintln!(
+                "{} more errors suppressed",
+                self.count - MAX_REPORTED_ERRORS
+            );
         }
     }
 }

@@ -39,14 +39,22 @@ fn play_save_replaces_the_file_by_rename() {
     let save = dir.path().join("g.json");
     let game = repo_file("examples/spring-1901-orders.txt");
     let out = standoff(&["play", &game, "--save", "g.json"], dir.path());
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let before = inode(&save);
     // Continue the game (with no more orders) into the same file.
     let out = standoff(
         &["play", "/dev/null", "--load", "g.json", "--save", "g.json"],
         dir.path(),
     );
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_ne!(inode(&save), before, "the save was rewritten in place");
     let again = std::fs::read_to_string(&save).expect("read");
     serde_json::from_str::<serde_json::Value>(&again).expect("the save is JSON");
@@ -61,11 +69,27 @@ fn corpus_replaces_the_file_by_rename() {
     std::fs::write(&out_file, "old\n").expect("setup");
     let before = inode(&out_file);
     let out = standoff(
-        &["corpus", "--out", "corpus.jsonl", "--games", "2", "--phases", "3"],
+        &[
+            "corpus",
+            "--out",
+            "corpus.jsonl",
+            "--games",
+            "2",
+            "--phases",
+            "3",
+        ],
         dir.path(),
     );
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert_ne!(inode(&out_file), before, "the corpus was rewritten in place");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_ne!(
+        inode(&out_file),
+        before,
+        "the corpus was rewritten in place"
+    );
     let text = std::fs::read_to_string(&out_file).expect("read");
     assert_eq!(text.lines().count(), 2);
     no_temporary_files(dir.path());

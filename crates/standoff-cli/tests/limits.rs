@@ -31,14 +31,25 @@ fn a_16_mb_order_line_is_refused_quickly() {
     std::fs::write(&orders, &text).expect("write");
     let start = Instant::now();
     let out = standoff(&["adjudicate", path_str(&orders)]);
-    assert!(start.elapsed() < Duration::from_secs(20), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("line 2: the line is"), "{err}");
     assert!(err.contains("above the limit"), "{err}");
-    assert!(err.len() < 1_000, "the line is not echoed: {} bytes", err.len());
+    assert!(
+        err.len() < 1_000,
+        "the line is not echoed: {} bytes",
+        err.len()
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("F Lon - Nth"), "the other order is adjudicated");
+    assert!(
+        stdout.contains("F Lon - Nth"),
+        "the other order is adjudicated"
+    );
 }
 
 #[test]
@@ -55,14 +66,21 @@ fn fifty_mb_of_garbage_orders_print_the_cap_and_a_count() {
     drop(file);
     let start = Instant::now();
     let out = standoff(&["adjudicate", path_str(&orders)]);
-    assert!(start.elapsed() < Duration::from_secs(120), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(120),
+        "{:?}",
+        start.elapsed()
+    );
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     let tail = &err[err.len().saturating_sub(400)..];
     // The kept errors, the count of the others, the count of the lines not read.
     let reported = err.lines().filter(|l| l.contains(": line ")).count();
     assert_eq!(reported, MAX_REPORTED_ERRORS + 2, "{tail}");
-    let suppressed = format!("{} more errors suppressed", MAX_ORDER_LINES - MAX_REPORTED_ERRORS);
+    let suppressed = format!(
+        "{} more errors suppressed",
+        MAX_ORDER_LINES - MAX_REPORTED_ERRORS
+    );
     assert!(err.contains(&suppressed), "{tail}");
     let unread = format!("{} more lines not read", lines - MAX_ORDER_LINES);
     assert!(err.contains(&unread), "{tail}");
@@ -73,7 +91,11 @@ fn fifty_mb_of_garbage_orders_print_the_cap_and_a_count() {
 fn files_over_their_limit_are_refused_unread() {
     let dir = tempfile::tempdir().expect("temp dir");
     let variant = dir.path().join("big.toml");
-    std::fs::write(&variant, format!("# {}\n", "x".repeat(MAX_VARIANT_FILE_BYTES))).expect("write");
+    std::fs::write(
+        &variant,
+        format!("# {}\n", "x".repeat(MAX_VARIANT_FILE_BYTES)),
+    )
+    .expect("write");
     let out = standoff(&["check-variant", path_str(&variant)]);
     assert_ne!(out.status.code(), Some(0));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -81,7 +103,12 @@ fn files_over_their_limit_are_refused_unread() {
     assert!(err.len() < 1_000);
     let orders = dir.path().join("o.txt");
     std::fs::write(&orders, "England: F lon - nth\n").expect("write");
-    let out = standoff(&["adjudicate", path_str(&orders), "--variant", path_str(&variant)]);
+    let out = standoff(&[
+        "adjudicate",
+        path_str(&orders),
+        "--variant",
+        path_str(&variant),
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("limit"));
 }
@@ -92,7 +119,8 @@ fn a_large_replay_file_is_streamed_and_its_errors_capped() {
     let games = dir.path().join("games.jsonl");
     let mut file = std::io::BufWriter::new(std::fs::File::create(&games).expect("create"));
     // One line over the JSON limit, then enough garbage lines to pass the file limit.
-    file.write_all(&vec![b'x'; MAX_JSON_BYTES + 10]).expect("write");
+    file.write_all(&vec![b'x'; MAX_JSON_BYTES + 10])
+        .expect("write");
     file.write_all(b"\n").expect("write");
     let garbage = format!("{{\"not\": \"{}\"}}\n", "y".repeat(1_000));
     for _ in 0..(2 * MAX_REPORTED_ERRORS) {
@@ -103,10 +131,22 @@ fn a_large_replay_file_is_streamed_and_its_errors_capped() {
     let out = standoff(&["replay", path_str(&games)]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains(":1: the line is"), "{}", &err[..err.len().min(500)]);
-    assert_eq!(err.lines().count(), MAX_REPORTED_ERRORS + 1, "{}", &err[err.len() - 300..]);
     assert!(
-        err.contains(&format!("{} more errors suppressed", MAX_REPORTED_ERRORS + 1)),
+        err.contains(":1: the line is"),
+        "{}",
+        &err[..err.len().min(500)]
+    );
+    assert_eq!(
+        err.lines().count(),
+        MAX_REPORTED_ERRORS + 1,
+        "{}",
+        &err[err.len() - 300..]
+    );
+    assert!(
+        err.contains(&format!(
+            "{} more errors suppressed",
+            MAX_REPORTED_ERRORS + 1
+        )),
         "{}",
         &err[err.len() - 300..]
     );

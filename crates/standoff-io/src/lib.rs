@@ -117,7 +117,9 @@ pub fn write_atomic(
     };
     let mut writer = BufWriter::new(temp);
     fill(&mut writer).map_err(write_error)?;
-    let temp = writer.into_inner().map_err(|e| write_error(e.into_error()))?;
+    let temp = writer
+        .into_inner()
+        .map_err(|e| write_error(e.into_error()))?;
     // The umask narrowed the mode at creation; an existing file's mode is copied exactly.
     if let (Some(_), Some(p)) = (&existing, permissions) {
         temp.as_file().set_permissions(p).map_err(write_error)?;

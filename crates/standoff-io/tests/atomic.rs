@@ -2,7 +2,7 @@
 //! temporary file; the target keeps its old content until the rename.
 
 use standoff_io::{append_atomic, write_atomic, write_bytes_atomic, WriteError};
-use std::io::{self, Write};
+use std::io;
 use std::path::Path;
 
 /// The names of the files in `dir`, sorted.
@@ -36,7 +36,10 @@ fn a_failing_serializer_leaves_the_old_file_and_no_temporary_file() {
         w.flush()?;
         Err(io::Error::other("the serializer failed midway"))
     });
-    assert!(matches!(result, Err(WriteError::Write { .. })), "{result:?}");
+    assert!(
+        matches!(result, Err(WriteError::Write { .. })),
+        "{result:?}"
+    );
     assert_eq!(std::fs::read_to_string(&path).expect("read"), "old game");
     assert_eq!(files_in(dir.path()), ["game.json"]);
 }
@@ -68,7 +71,10 @@ fn a_target_that_cannot_be_replaced_is_left_alone() {
     std::fs::create_dir(&path).expect("setup");
     std::fs::write(path.join("inside"), "kept").expect("setup");
     let result = write_bytes_atomic(&path, b"new");
-    assert!(matches!(result, Err(WriteError::Rename { .. })), "{result:?}");
+    assert!(
+        matches!(result, Err(WriteError::Rename { .. })),
+        "{result:?}"
+    );
     assert_eq!(
         std::fs::read_to_string(path.join("inside")).expect("read"),
         "kept"

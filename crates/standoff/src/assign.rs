@@ -80,7 +80,10 @@ pub fn parse_preferences(
         }
         let (player, list) = line.split_once(':').ok_or(AssignError::Syntax(i + 1))?;
         let player = player.trim();
-        if let Some(k) = out.iter().position(|(name, _)| name.eq_ignore_ascii_case(player)) {
+        if let Some(k) = out
+            .iter()
+            .position(|(name, _)| name.eq_ignore_ascii_case(player))
+        {
             return Err(AssignError::DuplicatePlayer {
                 line: i + 1,
                 first: player_lines[k],

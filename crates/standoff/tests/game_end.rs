@@ -55,7 +55,10 @@ fn the_most_centers_at_the_threshold_wins_not_the_first_power_listed() {
         })
     );
     assert_eq!(game.winner, Some(germany));
-    assert!(report.contains("Germany has 7 centers and wins."), "{report}");
+    assert!(
+        report.contains("Germany has 7 centers and wins."),
+        "{report}"
+    );
 }
 
 #[test]
@@ -85,7 +88,10 @@ fn the_victory_message_gives_the_real_count() {
     let (game, report) = play_year_end(&v, centers, EndRules::default());
     let england = v.find_power("England").expect("England");
     assert_eq!(game.winner, Some(england));
-    assert!(report.contains("England has 19 centers and wins."), "{report}");
+    assert!(
+        report.contains("England has 19 centers and wins."),
+        "{report}"
+    );
 }
 
 #[test]

@@ -24,8 +24,9 @@ fn a_fleet_built_inland_is_refused_as_such() {
     let austria = v.find_power("Austria");
     let order = parse_order(&v, PhaseKind::Adjustment, austria, "Build F Vie").expect("reads");
     let mut game = Game::from_position(position);
-    let processed = game.process(&v, &[order.clone()]);
-    let report = phase_report(&v, &[order], &processed, Audience::All);
+    let orders = [order];
+    let processed = game.process(&v, &orders);
+    let report = phase_report(&v, &orders, &processed, Audience::All);
     assert!(
         report.contains("a fleet cannot be built in an inland province"),
         "{report}"

@@ -20,7 +20,11 @@ fn a_16_mb_line_is_refused_unread() {
     let text = format!("England: F lon - nth\n{line}\nFrance: A par - bur\n");
     let start = Instant::now();
     let (orders, errors) = parse_orders(&v, PhaseKind::Movement, &text);
-    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
     assert_eq!(orders.len(), 2, "the other lines are read");
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].line, 2);
@@ -42,7 +46,10 @@ fn garbage_reports_the_cap_and_counts_the_rest() {
     let v = Variant::standard();
     let lines = 5 * MAX_REPORTED_ERRORS;
     let text = "xyzzy plugh\n".repeat(lines);
-    for rules in [RuleSet::DATC, RuleSet::parse("datc poorly_written=d").expect("rules")] {
+    for rules in [
+        RuleSet::DATC,
+        RuleSet::parse("datc poorly_written=d").expect("rules"),
+    ] {
         let position = Position::initial(&v);
         let (orders, errors) = parse_orders_with(&v, &position, &rules, &text);
         assert!(orders.is_empty());
@@ -73,7 +80,10 @@ fn lines_beyond_the_line_count_limit_are_counted_not_read() {
     assert!(orders.is_empty(), "the lines after the limit are not read");
     assert_eq!(errors.len(), MAX_REPORTED_ERRORS + 2);
     let last = errors.last().expect("errors");
-    assert_eq!(last.error.kind, ParseErrorKind::TooManyLines { unread: extra });
+    assert_eq!(
+        last.error.kind,
+        ParseErrorKind::TooManyLines { unread: extra }
+    );
     assert_eq!(last.line, MAX_ORDER_LINES + 3);
     assert!(last.to_string().contains("not read"), "{last}");
 }
@@ -94,7 +104,10 @@ fn an_orders_text_over_the_limit_is_not_read() {
 #[test]
 fn oversized_json_variant_and_case_files_are_refused() {
     let v = Variant::standard();
-    let json = format!("{{\"phase\": \"Spring 1901 Movement\", \"pad\": \"{}\"}}", "x".repeat(MAX_JSON_BYTES));
+    let json = format!(
+        "{{\"phase\": \"Spring 1901 Movement\", \"pad\": \"{}\"}}",
+        "x".repeat(MAX_JSON_BYTES)
+    );
     let err = Position::from_json(&v, &json).expect_err("refused");
     assert!(err.to_string().contains("limit"), "{err}");
     let toml = format!("# {}\n", "x".repeat(MAX_VARIANT_FILE_BYTES));
@@ -113,8 +126,10 @@ fn a_case_file_reports_at_most_the_cap() {
     assert_eq!(errors.len(), MAX_REPORTED_ERRORS + 1);
     let last = errors.last().expect("errors");
     assert!(
-        last.message
-            .contains(&format!("{} more errors suppressed", 2 * MAX_REPORTED_ERRORS)),
+        last.message.contains(&format!(
+            "{} more errors suppressed",
+            2 * MAX_REPORTED_ERRORS
+        )),
         "{last:?}"
     );
 }
