@@ -128,6 +128,10 @@ pub enum JsonError {
     /// Several problems.
     #[error("{}", .0.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))]
     Many(Vec<JsonError>),
+    /// Stands for the problems beyond [`crate::limits::MAX_REPORTED_ERRORS`] (last in
+    /// [`JsonError::Many`]).
+    #[error("{0} more errors suppressed")]
+    Suppressed(usize),
 }
 
 fn read_unit(
@@ -138,7 +142,7 @@ fn read_unit(
 ) -> Result<Unit, JsonError> {
     let err = |message: String| JsonError::Unit {
         power: power_name.to_string(),
-        unit: text.to_string(),
+        unit: crate::limits::shown_prefix(text),
         message,
     };
     crate::parse::parse_unit(variant, power, text).map_err(|e| err(e.kind.to_string()))
@@ -264,6 +268,12 @@ impl Position {
                     retreat_options,
                 });
             }
+        }
+        let kept = crate::limits::MAX_REPORTED_ERRORS;
+        if errors.len() > kept {
+            let more = errors.len() - kept;
+            errors.truncate(kept);
+            errors.push(JsonError::Suppressed(more));
         }
         match errors.len() {
             0 => Ok(pos),

@@ -120,6 +120,30 @@ fn oversized_json_variant_and_case_files_are_refused() {
 }
 
 #[test]
+fn a_position_reports_at_most_the_cap() {
+    let v = Variant::standard();
+    let bad = 3 * MAX_REPORTED_ERRORS;
+    let units: Vec<String> = (0..bad).map(|i| format!("\"A nowhere{i}\"")).collect();
+    let long = "x".repeat(10_000);
+    let json = format!(
+        r#"{{"phase": "Spring 1901 Movement", "units": {{"England": ["A {long}", {}]}}}}"#,
+        units.join(", ")
+    );
+    let err = Position::from_json(&v, &json)
+        .expect_err("refused")
+        .to_string();
+    assert_eq!(err.lines().count(), MAX_REPORTED_ERRORS + 1, "{err}");
+    assert!(
+        err.ends_with(&format!(
+            "{} more errors suppressed",
+            bad + 1 - MAX_REPORTED_ERRORS
+        )),
+        "{err}"
+    );
+    assert!(err.len() < 20_000, "the long unit is not echoed whole");
+}
+
+#[test]
 fn a_case_file_reports_at_most_the_cap() {
     let text = "junk\n".repeat(3 * MAX_REPORTED_ERRORS);
     let (_, errors) = parse_case_file(&text);
