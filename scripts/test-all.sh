@@ -6,23 +6,61 @@
 #   bash scripts/test-all.sh
 #   FUZZ_SECONDS=0 bash scripts/test-all.sh    # skip fuzzing
 #   SKIP_PYTHON=1 bash scripts/test-all.sh     # skip the Python package
+#   STANDOFF_SKIP_RAY=1 bash scripts/test-all.sh  # the Python suite without Ray
+#   TEST_ALL_LOG=FILE bash scripts/test-all.sh # where the full log goes
+#
+# What it installs (it says so again as it runs):
+# - the Python suite: a temporary venv (removed at the end) with maturin, pytest,
+#   diplomacy 1.1.2 and Ray (about 1 GB with Ray), and the standoff package built into it;
+# - fuzzing: cargo-fuzz 0.13.2 with `cargo install` into ~/.cargo/bin, if it is missing
+#   (it stays installed); the fuzz targets build with the stable toolchain.
+#
+# Each step's output goes to the log; only the step names and, on failure, the end of
+# the log are printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
-step() { echo "== [$(( $(date +%s) - start ))s] $*"; }
+log="${TEST_ALL_LOG:-$PWD/target/test-all.log}"
+mkdir -p "$(dirname "$log")"
+: >"$log"
+temp_dirs=()
+cleanup() {
+  for d in "${temp_dirs[@]+"${temp_dirs[@]}"}"; do
+    rm -rf "$d"
+  done
+}
+trap cleanup EXIT
 
-step "cargo test"
-cargo test --workspace
-step "cargo fmt --check"
-cargo fmt --all --check
-step "cargo clippy"
-cargo clippy --workspace --all-targets -- -D warnings
+# Runs a step with its output in the log; on failure prints the log's end and stops.
+run() {
+  local name="$1"
+  shift
+  echo "== [$(( $(date +%s) - start ))s] $name"
+  echo "== $name: $*" >>"$log"
+  if ! "$@" >>"$log" 2>&1; then
+    echo "FAILED: $name. The last 40 lines of $log:"
+    tail -n 40 "$log"
+    exit 1
+  fi
+}
+
+echo "Full log: $log"
+run "cargo test" cargo test --workspace -q
+run "cargo fmt --check" cargo fmt --all --check
+run "cargo clippy" cargo clippy -q --workspace --all-targets -- -D warnings
 if [ "${SKIP_PYTHON:-0}" != "1" ]; then
-  step "python package (pytest)"
-  bash crates/standoff-py/ci.sh
+  venv_parent="$(mktemp -d)"
+  temp_dirs+=("$venv_parent")
+  ray="with Ray"
+  [ "${STANDOFF_SKIP_RAY:-0}" = "1" ] && ray="without Ray"
+  echo "   installs: a venv at $venv_parent/venv (removed at the end) with maturin, pytest,"
+  echo "   diplomacy 1.1.2 ($ray) and the standoff package"
+  run "python package (pytest)" env STANDOFF_VENV="$venv_parent/venv" bash crates/standoff-py/ci.sh
 fi
 if [ "${FUZZ_SECONDS:-15}" != "0" ]; then
-  step "fuzzing, ${FUZZ_SECONDS:-15}s per target"
-  FUZZ_SECONDS="${FUZZ_SECONDS:-15}" bash fuzz/ci.sh
+  if ! cargo fuzz --version >/dev/null 2>&1; then
+    echo "   installs: cargo-fuzz 0.13.2 (cargo install, into ${CARGO_HOME:-$HOME/.cargo}/bin; it stays)"
+  fi
+  run "fuzzing, ${FUZZ_SECONDS:-15}s per target" env FUZZ_SECONDS="${FUZZ_SECONDS:-15}" bash fuzz/ci.sh
 fi
-step "all tests passed"
+echo "== [$(( $(date +%s) - start ))s] all tests passed (log: $log)"

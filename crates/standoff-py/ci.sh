@@ -6,14 +6,22 @@
 #   bash crates/standoff-py/ci.sh
 #
 # Environment:
-#   STANDOFF_VENV=DIR       where to make the venv (default: a new temporary directory)
+#   STANDOFF_VENV=DIR       where to make the venv (kept; default: a new temporary
+#                           directory, removed at the end)
 #   STANDOFF_SKIP_RAY=1     do not install ray (the Ray example's test then skips)
 #   STANDOFF_RAY_SPEC=SPEC  the ray requirement (default "ray<2.54": the last releases
 #                           with ray.init(local_mode=True), which the test uses)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 python="${PYTHON:-python3}"
-venv="${STANDOFF_VENV:-$(mktemp -d)/venv}"
+if [ -n "${STANDOFF_VENV:-}" ]; then
+  venv="$STANDOFF_VENV"
+else
+  # A venv of our own is removed when the script ends, however it ends.
+  venv_parent="$(mktemp -d)"
+  trap 'rm -rf "$venv_parent"' EXIT
+  venv="$venv_parent/venv"
+fi
 start=$(date +%s)
 stamp() { echo "[ci.sh $(( $(date +%s) - start ))s] $*"; }
 

@@ -36,7 +36,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    if let Err(e) = std::fs::write(output, &bytes) {
+    if let Err(e) = standoff_io::write_bytes_atomic(std::path::Path::new(output), &bytes) {
         eprintln!("{output}: {e}");
         return ExitCode::FAILURE;
     }

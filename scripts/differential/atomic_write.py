@@ -14,7 +14,11 @@ def atomic_write(path, mode="w"):
     directory = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(dir=directory, prefix="." + os.path.basename(path) + ".",
                                suffix=".tmp")
+    umask = os.umask(0)
+    os.umask(umask)
     try:
+        # mkstemp makes the file private; give it the mode open() would.
+        os.chmod(tmp, 0o666 & ~umask)
         with os.fdopen(fd, mode) as f:
             yield f
             f.flush()

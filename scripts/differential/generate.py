@@ -26,6 +26,8 @@ import random
 import sys
 import time
 
+from atomic_write import atomic_write
+
 # Order-category weights for movement phases (only categories that are
 # available for a unit are considered; the weights are renormalised).
 MOVE_WEIGHTS = {
@@ -326,14 +328,13 @@ def main(argv=None):
     jobs = [(i, args.seed, args.max_year) for i in range(args.games)]
     out_dir = os.path.dirname(os.path.abspath(args.out))
     os.makedirs(out_dir, exist_ok=True)
-    tmp = args.out + ".tmp"
     phases = movement = games = 0
     pool = multiprocessing.Pool(args.processes) if args.processes > 1 else None
     try:
         # imap (not imap_unordered) yields games in index order, so the file
         # is deterministic and written as we go (constant memory).
         it = pool.imap(play_game, jobs, chunksize=1) if pool else map(play_game, jobs)
-        with open(tmp, "w") as f:
+        with atomic_write(args.out) as f:
             for index, line, n_phases, n_movement in it:
                 assert index == games
                 f.write(line + "\n")
@@ -349,7 +350,6 @@ def main(argv=None):
         if pool:
             pool.close()
             pool.join()
-    os.replace(tmp, args.out)
 
     print("games: %d" % games)
     print("phases: %d (processed)" % phases)

@@ -74,6 +74,8 @@ import subprocess
 import sys
 import tempfile
 
+from atomic_write import atomic_write
+
 logging.disable(logging.CRITICAL)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -1110,7 +1112,7 @@ def main(argv=None):
             for p in r.get("problems", []):
                 print("      problem: " + p)
     if args.json:
-        with open(args.json, "w") as f:
+        with atomic_write(args.json) as f:
             json.dump(rows, f, indent=1)
     return 1 if primary["unexplained"] else 0
 

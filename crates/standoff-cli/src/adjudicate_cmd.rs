@@ -1,7 +1,9 @@
 //! `standoff adjudicate`: one movement phase from files.
 
+use crate::input::read_text;
 use anyhow::{Context, Result};
 use standoff::adjudicate::{adjudicate_text_with, OrderStatus};
+use standoff::limits::{MAX_JSON_BYTES, MAX_ORDERS_TEXT_BYTES};
 use standoff::report::{illegal_text, movement_report, outcome_text, Audience};
 use standoff::rules::Rules;
 use standoff::{PhaseKind, Position, Variant};
@@ -38,19 +40,11 @@ pub struct Args {
     rules: String,
 }
 
-fn read(path: &PathBuf) -> Result<String> {
-    if path.as_os_str() == "-" {
-        std::io::read_to_string(std::io::stdin()).context("reading standard input")
-    } else {
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
-    }
-}
-
 /// Runs the command; `Ok(false)` when some order lines could not be read.
 pub fn run(args: &Args) -> Result<bool> {
     let variant = crate::variant_arg::load_variant(&args.variant, &args.bases)?;
     let position = match &args.position {
-        Some(p) => Position::from_json(&variant, &read(p)?)
+        Some(p) => Position::from_json(&variant, &read_text(p, MAX_JSON_BYTES, "a position")?)
             .with_context(|| format!("position {}", p.display()))?,
         None => Position::initial(&variant),
     };
@@ -61,7 +55,7 @@ pub fn run(args: &Args) -> Result<bool> {
         );
     }
     let rules = Rules::parse(&args.rules)?;
-    let text = read(&args.orders)?;
+    let text = read_text(&args.orders, MAX_ORDERS_TEXT_BYTES, "an order file")?;
     let done = adjudicate_text_with(&variant, &rules, &position, &text);
     let after = position_after(&variant, &done.result.position)?;
     for e in &done.errors {

@@ -25,8 +25,11 @@ pub struct Args {
 /// Prints `Player: Power` lines.
 pub fn run(args: &Args) -> Result<bool> {
     let variant = crate::variant_arg::load_variant(&args.variant, &args.bases)?;
-    let text = std::fs::read_to_string(&args.prefs)
-        .with_context(|| format!("reading {}", args.prefs.display()))?;
+    let text = crate::input::read_text(
+        &args.prefs,
+        standoff::limits::MAX_PREFERENCES_BYTES,
+        "a preference file",
+    )?;
     let players =
         parse_preferences(&variant, &text).with_context(|| args.prefs.display().to_string())?;
     for (player, power) in assign_powers(variant.powers.len(), &players, args.seed)? {

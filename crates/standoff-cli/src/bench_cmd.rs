@@ -21,8 +21,8 @@ use std::time::Instant;
 pub struct Args {
     #[command(flatten)]
     corpus: CorpusArgs,
-    /// Repetitions per phase.
-    #[arg(long, default_value_t = 50)]
+    /// Repetitions per phase (at least 1).
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..))]
     repeat: u32,
     /// Time the phases recorded in this saved-game file (the `diplomacy` package's
     /// JSON, one game per line) instead of generating a corpus: the same phases a peer
@@ -37,7 +37,8 @@ pub struct Args {
 
 /// The phases of a saved-game file as (position, orders).
 fn mila_corpus(variant: &Variant, path: &std::path::Path) -> Result<Vec<CorpusPhase>> {
-    let text = std::fs::read_to_string(path)?;
+    let text =
+        crate::input::read_text(path, standoff::limits::MAX_JSON_BYTES, "a saved-game file")?;
     let mut out = Vec::new();
     for game in read_games(&text) {
         let game = game?;
@@ -230,7 +231,9 @@ fn datc_movement_median(
         if path.extension().is_none_or(|e| e != "txt") {
             continue;
         }
-        let (file, _) = standoff::datc::parse_case_file(&std::fs::read_to_string(&path)?);
+        let text =
+            crate::input::read_text(&path, standoff::limits::MAX_CASE_FILE_BYTES, "a case file")?;
+        let (file, _) = standoff::datc::parse_case_file(&text);
         for case in &file.cases {
             if let Some((position, orders)) = standoff::datc::movement_case_input(variant, case) {
                 ensure!(

@@ -26,9 +26,10 @@ pub struct Args {
 /// Runs the files; `Ok(false)` when a case failed.
 pub fn run(args: &Args) -> Result<bool> {
     let (mut passed, mut failed) = (0usize, 0usize);
+    let mut matched = 0usize;
     for path in &args.files {
         let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+            crate::input::read_text(path, standoff::limits::MAX_CASE_FILE_BYTES, "a case file")?;
         let (file, errors) = parse_case_file(&text);
         for e in &errors {
             eprintln!("{}: {e}", path.display());
@@ -47,6 +48,7 @@ pub fn run(args: &Args) -> Result<bool> {
             Rules::parse(spec).with_context(|| format!("{}: rules `{spec}`", path.display()))?;
         let filter = args.filter.as_deref().unwrap_or("");
         for case in file.cases.iter().filter(|c| c.id.starts_with(filter)) {
+            matched += 1;
             let report = run_case_with(&variant, &rules, case);
             if report.passed {
                 passed += 1;
@@ -69,5 +71,8 @@ pub fn run(args: &Args) -> Result<bool> {
         }
     }
     println!("{passed} passed, {failed} failed");
+    if let (Some(filter), 0) = (&args.filter, matched) {
+        anyhow::bail!("no case id starts with `{filter}`");
+    }
     Ok(failed == 0)
 }

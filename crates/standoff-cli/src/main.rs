@@ -7,6 +7,7 @@ mod check_variant_cmd;
 mod corpus_arg;
 mod corpus_cmd;
 mod datc_cmd;
+mod input;
 mod play_cmd;
 mod replay_cmd;
 mod rules_cmd;

@@ -1,10 +1,12 @@
 //! `standoff play`: play a game from order files, printing a report per phase; save
 //! and load the game as JSON.
 
+use crate::input::read_text;
 use crate::variant_arg::TypedFiles;
 use anyhow::{Context, Result};
 use standoff::game::{EndRules, Game};
 use standoff::json::{GameJson, PhaseRecordJson};
+use standoff::limits::{MAX_JSON_BYTES, MAX_ORDERS_TEXT_BYTES};
 use standoff::parse::split_phases;
 use standoff::record::RecordedGame;
 use standoff::report::{center_table, game_end_text, phase_report, Audience};
@@ -68,14 +70,17 @@ fn typed_files(args: &Args) -> TypedFiles {
 }
 
 fn load(path: &Path, typed: &TypedFiles) -> Result<Loaded> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = read_text(path, MAX_JSON_BYTES, "a saved game")?;
     let saved: GameJson =
         serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
     let variant = typed
         .load_saved(&saved.variant)
         .with_context(|| format!("variant in {}", path.display()))?;
     // Checked and replayed by the core: a save that does not add up is refused.
+    saved
+        .end_rules
+        .check(&variant)
+        .with_context(|| format!("end rules in {}", path.display()))?;
     let game = RecordedGame::from_json(&variant, &saved)
         .with_context(|| format!("saved game {}", path.display()))?
         .game;
@@ -103,6 +108,7 @@ pub fn run(args: &Args) -> Result<bool> {
                 draw_after_years: args.draw_after_years,
                 end_after_year: args.end_after_year,
             };
+            end_rules.check(&variant)?;
             let game = Game::new(&variant)
                 .with_rules(rules)
                 .with_end_rules(end_rules);
@@ -119,40 +125,54 @@ pub fn run(args: &Args) -> Result<bool> {
     };
     let mut all_read = true;
     for path in &args.orders {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let text = read_text(path, MAX_ORDERS_TEXT_BYTES, "an order file")?;
         let sections = split_phases(&text).with_context(|| path.display().to_string())?;
-        game.play_sections(&variant, &sections, |step, after| {
-            for e in &step.errors {
-                all_read = false;
-                eprintln!("{}:{}", path.display(), e);
-            }
-            let phase = step.processed.phase;
-            history.push(PhaseRecordJson {
-                phase: phase.to_string(),
-                orders: step
-                    .orders
-                    .iter()
-                    .map(|o| {
-                        format!(
-                            "{}: {}",
-                            variant.power_name(o.power),
-                            o.display_ids(&variant.map).with_powers(&variant.powers)
-                        )
-                    })
-                    .collect(),
-            });
-            println!(
-                "{}",
-                phase_report(&variant, &step.orders, &step.processed, audience)
+        let unplayed = game
+            .play_sections(&variant, &sections, |step, after| {
+                for e in &step.errors {
+                    all_read = false;
+                    eprintln!("{}:{}", path.display(), e);
+                }
+                let phase = step.processed.phase;
+                history.push(PhaseRecordJson {
+                    phase: phase.to_string(),
+                    orders: step
+                        .orders
+                        .iter()
+                        .map(|o| {
+                            format!(
+                                "{}: {}",
+                                variant.power_name(o.power),
+                                o.display_ids(&variant.map).with_powers(&variant.powers)
+                            )
+                        })
+                        .collect(),
+                });
+                println!(
+                    "{}",
+                    phase_report(&variant, &step.orders, &step.processed, audience)
+                );
+                let year_done =
+                    phase.kind == PhaseKind::Adjustment || !step.processed.captures.is_empty();
+                if year_done && phase.season != Season::Spring {
+                    println!("{}", center_table(&variant, after));
+                }
+            })
+            .with_context(|| path.display().to_string())?;
+        if !unplayed.is_empty() {
+            let list: Vec<String> = unplayed
+                .iter()
+                .map(|u| match u.phase {
+                    Some(phase) => format!("{phase} (line {})", u.line),
+                    None => "the orders before the first header".to_string(),
+                })
+                .collect();
+            eprintln!(
+                "{}: the game has ended; these orders were not played: {}",
+                path.display(),
+                list.join(", ")
             );
-            let year_done =
-                phase.kind == PhaseKind::Adjustment || !step.processed.captures.is_empty();
-            if year_done && phase.season != Season::Spring {
-                println!("{}", center_table(&variant, after));
-            }
-        })
-        .with_context(|| path.display().to_string())?;
+        }
     }
     let ended = game.ended.as_ref().map(|e| game_end_text(&variant, e));
     match &ended {
@@ -172,8 +192,10 @@ pub fn run(args: &Args) -> Result<bool> {
             quiet_years: game.quiet_years,
             ended,
         };
-        std::fs::write(path, serde_json::to_string_pretty(&saved)?)
-            .with_context(|| format!("writing {}", path.display()))?;
+        standoff_io::write_atomic(path, |w| {
+            serde_json::to_writer_pretty(&mut *w, &saved)?;
+            Ok(())
+        })?;
     }
     Ok(all_read)
 }

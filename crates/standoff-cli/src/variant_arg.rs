@@ -7,7 +7,8 @@
 //! is a built-in, or one of those typed files; any other path is refused without
 //! reading it (so no error can show a line of it).
 
-use anyhow::{Context, Result};
+use anyhow::Result;
+use standoff::limits::MAX_VARIANT_FILE_BYTES;
 use standoff::variant::{BaseFile, SavedVariant};
 use standoff::Variant;
 use std::path::{Path, PathBuf};
@@ -50,8 +51,8 @@ impl TypedFiles {
         if !self.allowed.contains(&canonical) {
             return Err(refused());
         }
-        let text =
-            std::fs::read_to_string(&canonical).map_err(|e| format!("{}: {e}", full.display()))?;
+        let text = crate::input::read_text(&canonical, MAX_VARIANT_FILE_BYTES, "a variant file")
+            .map_err(|e| format!("{}: {e:#}", full.display()))?;
         // The canonical path names the file, so a file reached twice is seen as one.
         Ok(BaseFile {
             name: canonical.display().to_string(),
@@ -64,8 +65,8 @@ impl TypedFiles {
     /// built-ins and the typed files.
     pub fn load(&self, spec: &str) -> Result<Variant> {
         if names_file(spec) {
-            let text = std::fs::read_to_string(spec)
-                .with_context(|| format!("reading variant file {spec}"))?;
+            let text =
+                crate::input::read_text(Path::new(spec), MAX_VARIANT_FILE_BYTES, "a variant file")?;
             let read = |path: &str, from: &str| self.read(path, from);
             Ok(Variant::from_toml_with_bases(&text, spec, &read)?)
         } else {

@@ -1370,20 +1370,19 @@ pub fn to_saved_game_format<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let value = game.saved_json();
     if let Some(path) = output_path {
-        use std::io::Write;
-        let line = serde_json::to_string(&value).map_err(|e| standoff_err(e.to_string()))?;
-        let mut opts = std::fs::OpenOptions::new();
-        match output_mode {
-            "a" => opts.append(true).create(true),
-            "w" => opts.write(true).truncate(true).create(true),
+        let mut line = serde_json::to_string(&value).map_err(|e| standoff_err(e.to_string()))?;
+        line.push('\n');
+        // Either way the file is replaced atomically: a failed write leaves the old one.
+        let written = match output_mode {
+            "a" => standoff_io::append_atomic(&path, line.as_bytes()),
+            "w" => standoff_io::write_bytes_atomic(&path, line.as_bytes()),
             other => {
                 return Err(PyTypeError::new_err(format!(
                     "output_mode must be \"a\" or \"w\", not {other:?}"
                 )))
             }
         };
-        let mut f = opts.open(&path)?;
-        writeln!(f, "{line}")?;
+        written.map_err(|e| pyo3::exceptions::PyOSError::new_err(e.to_string()))?;
     }
     json_to_py(py, &value)
 }

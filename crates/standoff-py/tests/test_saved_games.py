@@ -54,6 +54,23 @@ def test_write_and_load_jsonl(tmp_path):
     assert standoff.load_saved_games_from_disk is standoff.load_saved_games
 
 
+def test_writes_replace_the_file_atomically(tmp_path):
+    # The file is replaced by a rename (a new inode), never truncated and rewritten in
+    # place, and no temporary file is left beside it (issue 14, item 1).
+    path = tmp_path / "games.jsonl"
+    path.write_text("old\n")
+    before = path.stat().st_ino
+    g = standoff.Game(game_id="a")
+    standoff.to_saved_game_format(g, output_path=str(path))
+    assert path.stat().st_ino != before
+    assert path.read_text().splitlines()[0] == "old"
+    standoff.to_saved_game_format(g, output_path=str(path), output_mode="w")
+    assert len(path.read_text().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]
+    with pytest.raises(OSError):
+        standoff.to_saved_game_format(g, output_path=str(tmp_path / "missing" / "x.jsonl"))
+
+
 def test_unreadable_games(tmp_path):
     path = tmp_path / "bad.jsonl"
     good = json.dumps(standoff.to_saved_game_format(standoff.Game(game_id="ok")))

@@ -32,6 +32,27 @@ pub enum AssignError {
         /// The name.
         name: String,
     },
+    /// A player named on two lines.
+    #[error("line {line}: player `{name}` is already listed on line {first}")]
+    DuplicatePlayer {
+        /// 1-based line of the repeat.
+        line: usize,
+        /// 1-based line of the first listing.
+        first: usize,
+        /// The player.
+        name: String,
+    },
+    /// A power named twice in one player's list.
+    #[error("line {line}: `{name}` appears twice in one list")]
+    DuplicatePower {
+        /// 1-based line.
+        line: usize,
+        /// The power as written the second time.
+        name: String,
+    },
+    /// The preference text is over [`crate::limits::MAX_PREFERENCES_BYTES`].
+    #[error(transparent)]
+    TooLarge(#[from] crate::limits::TooLarge),
     /// More players than powers.
     #[error("{players} players but only {powers} powers")]
     TooManyPlayers {
@@ -48,20 +69,34 @@ pub fn parse_preferences(
     variant: &Variant,
     text: &str,
 ) -> Result<Vec<(String, Preference)>, AssignError> {
-    let mut out = Vec::new();
+    use crate::limits::{check_size, MAX_PREFERENCES_BYTES};
+    check_size("the preference text", text, MAX_PREFERENCES_BYTES)?;
+    let mut out: Vec<(String, Preference)> = Vec::new();
+    let mut player_lines: Vec<usize> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;
         }
         let (player, list) = line.split_once(':').ok_or(AssignError::Syntax(i + 1))?;
+        let player = player.trim();
+        if let Some(k) = out
+            .iter()
+            .position(|(name, _)| name.eq_ignore_ascii_case(player))
+        {
+            return Err(AssignError::DuplicatePlayer {
+                line: i + 1,
+                first: player_lines[k],
+                name: player.to_string(),
+            });
+        }
         let list = list.trim();
         let preference = if list.eq_ignore_ascii_case("random")
             || list.eq_ignore_ascii_case("random power")
         {
             Preference::Random
         } else {
-            let mut groups = Vec::new();
+            let mut groups: Vec<Vec<PowerId>> = Vec::new();
             for group in list.split(';').map(str::trim).filter(|g| !g.is_empty()) {
                 let inner = group.trim_start_matches('[').trim_end_matches(']');
                 let mut members = Vec::new();
@@ -77,13 +112,20 @@ pub fn parse_preferences(
                             line: i + 1,
                             name: name.to_string(),
                         })?;
+                    if members.contains(&p) || groups.iter().flatten().any(|&q| q == p) {
+                        return Err(AssignError::DuplicatePower {
+                            line: i + 1,
+                            name: name.to_string(),
+                        });
+                    }
                     members.push(p);
                 }
                 groups.push(members);
             }
             Preference::Ranked(groups)
         };
-        out.push((player.trim().to_string(), preference));
+        out.push((player.to_string(), preference));
+        player_lines.push(i + 1);
     }
     Ok(out)
 }

@@ -1,5 +1,9 @@
 //! Phase flow: which phase follows which, supply-center capture after fall, victory.
 //!
+//! Victory (checked when a year ends): the one power with the most centers, if it has at
+//! least the victory count; when two or more powers share the most, nobody wins yet
+//! (docs/rules.md, "Game end").
+//!
 //! Spring movement → retreats (if any unit can retreat) → fall movement → retreats →
 //! center capture → winter adjustments (if any power has something to do) → next spring.
 //! Units dislodged with nowhere to go are destroyed at once. A power that submits no
@@ -56,7 +60,7 @@ impl Processed {
     /// The power that won with this phase, if the game ended by victory.
     pub fn winner(&self) -> Option<PowerId> {
         match self.ended {
-            Some(GameEnd::Victory(w)) => Some(w),
+            Some(GameEnd::Victory { power, .. }) => Some(power),
             _ => None,
         }
     }
@@ -84,13 +88,76 @@ impl EndRules {
         draw_after_years: Some(35),
         end_after_year: None,
     };
+
+    /// Refuses end rules that could never apply, or would end every game at once, on
+    /// `variant`: a victory count of 0 or above the map's number of centers, a draw
+    /// after 0 quiet years or 0 years, a last year before the variant's first.
+    pub fn check(&self, variant: &Variant) -> Result<(), EndRulesError> {
+        let centers = variant
+            .map
+            .provinces()
+            .iter()
+            .filter(|p| p.is_center)
+            .count();
+        if let Some(n) = self.victory_centers {
+            if n == 0 || n > centers {
+                return Err(EndRulesError::VictoryCenters { given: n, centers });
+            }
+        }
+        if self.draw_after_quiet_years == Some(0) {
+            return Err(EndRulesError::ZeroQuietYears);
+        }
+        if self.draw_after_years == Some(0) {
+            return Err(EndRulesError::ZeroYears);
+        }
+        if let Some(last) = self.end_after_year.filter(|&y| y < variant.start_year) {
+            return Err(EndRulesError::LastYearBeforeStart {
+                last,
+                start: variant.start_year,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// End rules refused by [`EndRules::check`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EndRulesError {
+    /// A victory count nobody can reach, or everybody holds from the start.
+    #[error("a victory needs between 1 and {centers} centers on this map, not {given}")]
+    VictoryCenters {
+        /// The count asked for.
+        given: usize,
+        /// The map's centers.
+        centers: usize,
+    },
+    /// A draw after 0 quiet years would end the game at its first year's end.
+    #[error("a draw after quiet years needs at least 1 quiet year, not 0")]
+    ZeroQuietYears,
+    /// A draw after 0 years would end the game at its first year's end.
+    #[error("a draw after a number of years needs at least 1 year, not 0")]
+    ZeroYears,
+    /// A short game ending before the variant's first year.
+    #[error("the game cannot end after {last}: it starts in {start}")]
+    LastYearBeforeStart {
+        /// The last year asked for.
+        last: i32,
+        /// The variant's first year.
+        start: i32,
+    },
 }
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameEnd {
-    /// A power controls the requisite number of centers.
-    Victory(PowerId),
+    /// A power controls the requisite number of centers, more than any other power.
+    Victory {
+        /// The winner.
+        power: PowerId,
+        /// Its centers when it won.
+        centers: usize,
+    },
     /// A draw shared by every power still owning centers.
     Draw {
         /// Why the game was drawn.
@@ -245,9 +312,7 @@ impl Game {
                         .end_rules
                         .victory_centers
                         .unwrap_or(variant.victory_centers);
-                    winner = (0..variant.powers.len())
-                        .map(|p| PowerId(p as u8))
-                        .find(|&p| variant.counted_centers(&next, p) >= needed);
+                    winner = victor(variant, &next, needed);
                     ended = self.year_end(variant, &next, phase.year, winner, captures.is_empty());
                     let anything_to_do = adjustments_possible(variant, &next);
                     // A game that ends skips the last adjustments (DPTG II).
@@ -265,7 +330,7 @@ impl Game {
             }
         };
         self.position = next;
-        self.winner = self.winner.or(winner);
+        self.winner = self.winner.or(winner.map(|(w, _)| w));
         if self.ended.is_none() {
             self.ended.clone_from(&ended);
         }
@@ -283,11 +348,11 @@ impl Game {
         variant: &Variant,
         position: &Position,
         year: i32,
-        winner: Option<PowerId>,
+        winner: Option<(PowerId, usize)>,
         quiet: bool,
     ) -> Option<GameEnd> {
-        if let Some(w) = winner {
-            return Some(GameEnd::Victory(w));
+        if let Some((power, centers)) = winner {
+            return Some(GameEnd::Victory { power, centers });
         }
         self.quiet_years = if quiet { self.quiet_years + 1 } else { 0 };
         let owners = || -> Vec<PowerId> {
@@ -322,6 +387,22 @@ impl Game {
             return Some(GameEnd::ShortGameOver { ranking });
         }
         None
+    }
+}
+
+/// The power that wins at this year's end with its centers: the one with the most
+/// centers, if it has at least `needed`. Two or more powers sharing the most is no
+/// victory, whatever their count.
+fn victor(variant: &Variant, position: &Position, needed: usize) -> Option<(PowerId, usize)> {
+    let counts: Vec<(PowerId, usize)> = (0..variant.powers.len())
+        .map(|p| PowerId(p as u8))
+        .map(|p| (p, variant.counted_centers(position, p)))
+        .collect();
+    let most = counts.iter().map(|&(_, c)| c).max()?;
+    let mut leaders = counts.iter().filter(|&&(_, c)| c == most);
+    match (leaders.next(), leaders.next()) {
+        (Some(&leader), None) if most >= needed => Some(leader),
+        _ => None,
     }
 }
 
@@ -411,17 +492,27 @@ pub struct ScriptedPhase {
     pub processed: Processed,
 }
 
+/// A section of an order file that was not played because the game had ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnplayedSection {
+    /// The header's phase (`None` for orders before any header).
+    pub phase: Option<Phase>,
+    /// 1-based line of the header (0 when there is none).
+    pub line: usize,
+}
+
 impl Game {
     /// Plays the phases of an order file in turn, calling `on_phase` with each played
     /// phase and the position after it. Retreat and adjustment phases the file skips
-    /// are played without orders. Stops when the game is won.
+    /// are played without orders. Stops when the game ends, and returns the sections
+    /// holding orders that were therefore not played.
     pub fn play_sections(
         &mut self,
         variant: &Variant,
         sections: &[crate::parse::PhaseSection],
         mut on_phase: impl FnMut(&ScriptedPhase, &Position),
-    ) -> Result<(), ScriptError> {
-        for section in sections {
+    ) -> Result<Vec<UnplayedSection>, ScriptError> {
+        for (index, section) in sections.iter().enumerate() {
             if let Some(target) = section.phase {
                 while !self.is_over() && self.position.phase != target {
                     let current = self.position.phase;
@@ -444,7 +535,7 @@ impl Game {
                 }
             }
             if self.is_over() {
-                break;
+                return Ok(unplayed(&sections[index..]));
             }
             let (parsed, mut errors) = crate::parse::parse_orders_with(
                 variant,
@@ -464,6 +555,18 @@ impl Game {
             };
             on_phase(&step, &self.position);
         }
-        Ok(())
+        Ok(Vec::new())
     }
+}
+
+/// The sections that hold order lines (a header alone loses nothing).
+fn unplayed(sections: &[crate::parse::PhaseSection]) -> Vec<UnplayedSection> {
+    sections
+        .iter()
+        .filter(|s| s.has_orders())
+        .map(|s| UnplayedSection {
+            phase: s.phase,
+            line: s.line,
+        })
+        .collect()
 }

@@ -140,6 +140,10 @@ pub enum JsonError {
     /// Several problems.
     #[error("{}", .0.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))]
     Many(Vec<JsonError>),
+    /// Stands for the problems beyond [`crate::limits::MAX_REPORTED_ERRORS`] (last in
+    /// [`JsonError::Many`]).
+    #[error("{0} more errors suppressed")]
+    Suppressed(usize),
 }
 
 fn read_unit(
@@ -150,7 +154,7 @@ fn read_unit(
 ) -> Result<Unit, JsonError> {
     let err = |message: String| JsonError::Unit {
         power: power_name.to_string(),
-        unit: text.to_string(),
+        unit: crate::limits::shown_prefix(text),
         message,
     };
     crate::parse::parse_unit(variant, power, text).map_err(|e| err(e.kind.to_string()))
@@ -159,6 +163,8 @@ fn read_unit(
 impl Position {
     /// Reads a position from its JSON form, reporting every problem found.
     pub fn from_json(variant: &Variant, text: &str) -> Result<Position, JsonError> {
+        crate::limits::check_size("the position JSON", text, crate::limits::MAX_JSON_BYTES)
+            .map_err(|e| JsonError::Syntax(e.to_string()))?;
         let json: PositionJson =
             serde_json::from_str(text).map_err(|e| JsonError::Syntax(e.to_string()))?;
         Position::from_position_json(variant, &json)
@@ -175,6 +181,12 @@ impl Position {
             Some(Ok(pos)) if errors.is_empty() => return Ok(pos),
             Some(Err(e)) => errors.push(JsonError::Position(e)),
             _ => {}
+        }
+        let kept = crate::limits::MAX_REPORTED_ERRORS;
+        if errors.len() > kept {
+            let more = errors.len() - kept;
+            errors.truncate(kept);
+            errors.push(JsonError::Suppressed(more));
         }
         match errors.len() {
             1 => Err(errors.remove(0)),

@@ -28,6 +28,7 @@ pub mod game;
 pub mod ids;
 pub mod json;
 pub mod legal;
+pub mod limits;
 pub mod map;
 pub mod mila;
 pub mod order;

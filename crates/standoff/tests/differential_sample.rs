@@ -3,7 +3,7 @@
 //! replayed phase by phase. Every disagreement must be one already triaged in
 //! `random-seed1.known`; a new one fails the test.
 
-use standoff::mila::{read_games, replay_game, ReplaySummary};
+use standoff::mila::{read_games, replay_game, KnownDiffs, ReplaySummary};
 use standoff::Variant;
 use std::collections::BTreeSet;
 
@@ -13,18 +13,16 @@ fn sample_games_agree_except_triaged_phases() {
     let text = std::fs::read_to_string(format!("{dir}random-seed1.jsonl")).expect("sample");
     let known_text =
         std::fs::read_to_string(format!("{dir}random-seed1.known")).expect("known list");
-    let known: BTreeSet<(String, String)> = known_text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| {
-            let mut w = l.split_whitespace();
-            Some((w.next()?.to_string(), w.next()?.to_string()))
-        })
+    let known: BTreeSet<(String, String)> = KnownDiffs::parse(&known_text)
+        .expect("known list reads")
+        .iter()
+        .map(|(g, p)| (g.to_string(), p.to_string()))
         .collect();
     let variant = Variant::standard();
     let mut summary = ReplaySummary::default();
     for game in read_games(&text) {
-        replay_game(&variant, &game.expect("sample game reads"), &mut summary);
+        replay_game(&variant, &game.expect("sample game reads"), &mut summary)
+            .expect("standard map");
     }
     let differing: BTreeSet<(String, String)> = summary
         .differ

@@ -61,7 +61,7 @@ fn a_recorded_phase_replays() {
     let v = Variant::standard();
     let mut summary = ReplaySummary::default();
     for g in read_games(game) {
-        replay_game(&v, &g.expect("game reads"), &mut summary);
+        replay_game(&v, &g.expect("game reads"), &mut summary).expect("standard map");
     }
     assert_eq!(summary.differ, vec![]);
     assert_eq!(summary.agree, 1);
@@ -69,7 +69,7 @@ fn a_recorded_phase_replays() {
     let wrong = game.replace("[\"A BUR\", \"A MAR\"]", "[\"A PAR\", \"A MAR\"]");
     let mut summary = ReplaySummary::default();
     for g in read_games(&wrong) {
-        replay_game(&v, &g.expect("game reads"), &mut summary);
+        replay_game(&v, &g.expect("game reads"), &mut summary).expect("standard map");
     }
     assert_eq!(summary.differ.len(), 1);
 }

@@ -79,7 +79,7 @@ fn every_problem_is_listed_not_only_the_first() {
         text[2]
     );
     assert!(
-        text[3].contains("a fleet cannot stand at stp"),
+        text[3].contains("a fleet at stp must name its coast: stp/nc or stp/sc"),
         "{}",
         text[3]
     );

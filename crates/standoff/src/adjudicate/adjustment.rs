@@ -451,10 +451,10 @@ fn build(
         UnitKind::Fleet => at,
     };
     if !map.can_stand(kind, location) {
-        return Err(if kind == UnitKind::Fleet && map.has_coasts(prov) {
-            Illegal::CoastNotSpecified
-        } else {
-            Illegal::NotAdjacent
+        return Err(match kind {
+            UnitKind::Fleet if map.has_coasts(prov) => Illegal::CoastNotSpecified,
+            UnitKind::Fleet if inland => Illegal::FleetInland,
+            _ => Illegal::NotAdjacent,
         });
     }
     let mut unit = Unit::new(power, kind, location);

@@ -41,6 +41,8 @@ pub enum Illegal {
     ConvoyImpossible,
     /// The unit was given several different orders (DATC 4.D.3 c).
     ConflictingOrders,
+    /// A fleet built in an inland province.
+    FleetInland,
     /// A build outside the power's home centers.
     NotHomeCenter,
     /// A build in a home center the power does not own.

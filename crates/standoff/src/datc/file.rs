@@ -89,6 +89,28 @@ enum Section {
 /// Reads a case file. Structural errors (data outside a case, a case without `END`)
 /// are collected; every well-formed case is still returned.
 pub fn parse_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
+    use crate::limits::{check_size, MAX_CASE_FILE_BYTES, MAX_REPORTED_ERRORS};
+    if let Err(e) = check_size("the case file", text, MAX_CASE_FILE_BYTES) {
+        let error = CaseFileError {
+            line: 0,
+            message: e.to_string(),
+        };
+        return (CaseFile::default(), vec![error]);
+    }
+    let (file, mut errors) = read_case_file(text);
+    if errors.len() > MAX_REPORTED_ERRORS {
+        let suppressed = errors.len() - MAX_REPORTED_ERRORS;
+        let line = errors[MAX_REPORTED_ERRORS].line;
+        errors.truncate(MAX_REPORTED_ERRORS);
+        errors.push(CaseFileError {
+            line,
+            message: format!("{suppressed} more errors suppressed"),
+        });
+    }
+    (file, errors)
+}
+
+fn read_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
     let mut file = CaseFile::default();
     let mut errors = Vec::new();
     let mut current: Option<Case> = None;
@@ -130,7 +152,16 @@ pub fn parse_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
                     section = Section::None;
                 }
                 "END" => match current.take() {
-                    Some(c) => file.cases.push(c),
+                    Some(c) => match file.cases.iter().find(|k| k.id == c.id) {
+                        Some(first) => errors.push(CaseFileError {
+                            line: c.line,
+                            message: format!(
+                                "case {} repeats the id of the case at line {}",
+                                c.id, first.line
+                            ),
+                        }),
+                        None => file.cases.push(c),
+                    },
                     None => errors.push(CaseFileError {
                         line: line_no,
                         message: "END without CASE".into(),

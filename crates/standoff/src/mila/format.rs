@@ -70,7 +70,15 @@ pub enum MilaError {
     /// An unknown power.
     #[error("unknown power `{0}`")]
     Power(String),
-    /// A unit or center that cannot be read.
+    /// A game on a map other than the variant it is replayed on.
+    #[error("map `{map}` is not the {variant} map")]
+    Map {
+        /// The game's map.
+        map: String,
+        /// The variant's name.
+        variant: String,
+    },
+    /// A unit or center that cannot be read or placed.
     #[error("{0}")]
     Board(String),
     /// The state read does not make a position of the variant.
@@ -80,8 +88,9 @@ pub enum MilaError {
 
 /// Reads one game (a JSON object) or many (JSON lines, one game per line).
 pub fn read_games(text: &str) -> Vec<Result<MilaGame, MilaError>> {
+    use crate::limits::{check_size, MAX_JSON_BYTES};
     let trimmed = text.trim_start();
-    if trimmed.starts_with('{') {
+    if trimmed.starts_with('{') && text.len() <= MAX_JSON_BYTES {
         if let Ok(game) = serde_json::from_str::<MilaGame>(text) {
             return vec![Ok(game)];
         }
@@ -90,6 +99,10 @@ pub fn read_games(text: &str) -> Vec<Result<MilaGame, MilaError>> {
         .filter(|l| !l.trim().is_empty())
         .enumerate()
         .map(|(index, line)| {
+            check_size("the game's line", line, MAX_JSON_BYTES).map_err(|e| MilaError::Json {
+                index,
+                message: e.to_string(),
+            })?;
             serde_json::from_str::<MilaGame>(line).map_err(|e| MilaError::Json {
                 index,
                 message: e.to_string(),

@@ -2,7 +2,7 @@
 //! compare standoff's outcome with the next recorded state (units, dislodged units and
 //! their retreat options, centers, phase) and with the recorded per-order results.
 
-use super::format::{phase_name, MilaGame, MilaState};
+use super::format::{phase_name, MilaError, MilaGame, MilaState};
 use crate::adjudicate::Outcome;
 use crate::game::{Game, PhaseResult};
 use crate::parse::parse_order;
@@ -142,14 +142,51 @@ fn comparable_codes(
     (theirs, ours)
 }
 
-/// Replays `game`, adding to `summary`.
-pub fn replay_game(variant: &Variant, game: &MilaGame, summary: &mut ReplaySummary) {
+/// The name the package gives the state after the last phase.
+const COMPLETED: &str = "COMPLETED";
+
+/// Whether the game's `map` names `variant` (no map: the standard one, as the package
+/// assumes).
+fn on_variant_map(variant: &Variant, map: Option<&str>) -> bool {
+    let map = map.unwrap_or("standard");
+    map.eq_ignore_ascii_case(&variant.name)
+        || variant.aliases.iter().any(|a| a.eq_ignore_ascii_case(map))
+}
+
+/// Replays `game`, adding to `summary`. Refused (nothing replayed) when the game is on
+/// another map than `variant`. A phase whose name is not a phase (only the last state
+/// may be `COMPLETED`) is a difference, never skipped.
+pub fn replay_game(
+    variant: &Variant,
+    game: &MilaGame,
+    summary: &mut ReplaySummary,
+) -> Result<(), MilaError> {
+    if !on_variant_map(variant, game.map.as_deref()) {
+        return Err(MilaError::Map {
+            map: game.map.clone().unwrap_or_default(),
+            variant: variant.name.clone(),
+        });
+    }
     let game_id = game.id.clone().unwrap_or_default();
-    for pair in game.phases.windows(2) {
+    let last = game.phases.len().saturating_sub(1);
+    for (index, pair) in game.phases.windows(2).enumerate() {
         let (now, next) = (&pair[0], &pair[1]);
+        let unreadable = |name: &str| PhaseDiff {
+            game: game_id.clone(),
+            phase: name.to_string(),
+            lines: vec![format!("cannot read phase name `{name}`")],
+        };
         let Some(phase) = phase_name(&now.name) else {
+            summary.differ.push(unreadable(&now.name));
             continue;
         };
+        if phase_name(&next.name).is_none() && !(next.name == COMPLETED && index + 1 == last) {
+            // Reported here when it is the last state, else as the next pair's first.
+            if index + 1 == last {
+                summary.differ.push(unreadable(&next.name));
+            }
+            continue;
+        }
         let mut lines = Vec::new();
         let position = match now.state.to_position(variant, phase) {
             Ok(p) => p,
@@ -203,6 +240,7 @@ pub fn replay_game(variant: &Variant, game: &MilaGame, summary: &mut ReplaySumma
             });
         }
     }
+    Ok(())
 }
 
 fn compare_results(

@@ -29,6 +29,30 @@ pub enum ParseErrorKind {
     BadCoast(String),
     /// A unit (`A par`, `F stp/sc`, `1/2A par`) was expected.
     ExpectedUnit,
+    /// The line is longer than [`crate::limits::MAX_ORDER_LINE_BYTES`]; it was not
+    /// read (the error's input is only its start).
+    LineTooLong {
+        /// The line's length in bytes.
+        bytes: usize,
+    },
+    /// The block of orders is larger than [`crate::limits::MAX_ORDERS_TEXT_BYTES`]; no
+    /// line of it was read.
+    TextTooLarge {
+        /// The block's size in bytes.
+        bytes: usize,
+    },
+    /// Stands for the lines after the first [`crate::limits::MAX_ORDER_LINES`] of a
+    /// block of orders: they were not read. The last error of a block.
+    TooManyLines {
+        /// How many lines were not read.
+        unread: usize,
+    },
+    /// Stands for the errors beyond [`crate::limits::MAX_REPORTED_ERRORS`] in one
+    /// block of orders: they were counted, not kept. After the kept errors.
+    TooManyErrors {
+        /// How many errors were not kept.
+        suppressed: usize,
+    },
 }
 
 /// An order that could not be read.
@@ -60,6 +84,24 @@ impl fmt::Display for ParseErrorKind {
             ),
             ParseErrorKind::TrailingInput => write!(f, "unexpected text after the order"),
             ParseErrorKind::BadCoast(w) => write!(f, "`{w}` is not a coast"),
+            ParseErrorKind::LineTooLong { bytes } => write!(
+                f,
+                "the line is {bytes} bytes long, above the limit of {} bytes; not read",
+                crate::limits::MAX_ORDER_LINE_BYTES
+            ),
+            ParseErrorKind::TextTooLarge { bytes } => write!(
+                f,
+                "the orders are {bytes} bytes, above the limit of {} bytes; none was read",
+                crate::limits::MAX_ORDERS_TEXT_BYTES
+            ),
+            ParseErrorKind::TooManyLines { unread } => write!(
+                f,
+                "{unread} more lines not read: one block of orders is read up to {} lines",
+                crate::limits::MAX_ORDER_LINES
+            ),
+            ParseErrorKind::TooManyErrors { suppressed } => {
+                write!(f, "{suppressed} more errors suppressed")
+            }
             ParseErrorKind::ExpectedUnit => {
                 write!(
                     f,
@@ -72,6 +114,12 @@ impl fmt::Display for ParseErrorKind {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let ParseErrorKind::TooManyErrors { .. }
+        | ParseErrorKind::TooManyLines { .. }
+        | ParseErrorKind::TextTooLarge { .. } = self.kind
+        {
+            return write!(f, "{}", self.kind);
+        }
         let col = self.input[..self.span.start.min(self.input.len())]
             .chars()
             .count();

@@ -59,6 +59,9 @@ pub fn parse_order(
     power: Option<PowerId>,
     text: &str,
 ) -> Result<Order, ParseError> {
+    if text.len() > crate::limits::MAX_ORDER_LINE_BYTES {
+        return Err(line_too_long(text));
+    }
     let tokens = lex(text);
     let mut p = Parser {
         variant,
@@ -68,6 +71,81 @@ pub fn parse_order(
         stray_coast: None,
     };
     p.order(phase, power)
+}
+
+/// The error for a line over the length limit, showing only its start.
+fn line_too_long(text: &str) -> ParseError {
+    let input = crate::limits::shown_prefix(text);
+    ParseError {
+        kind: ParseErrorKind::LineTooLong { bytes: text.len() },
+        span: 0..input.len(),
+        input,
+    }
+}
+
+/// A block of orders over the size limit: nothing read, one error (line 0).
+fn text_too_large(text: &str) -> Option<(Vec<ParsedLine>, Vec<LineError>)> {
+    (text.len() > crate::limits::MAX_ORDERS_TEXT_BYTES).then(|| {
+        let error = ParseError {
+            kind: ParseErrorKind::TextTooLarge { bytes: text.len() },
+            span: 0..0,
+            input: String::new(),
+        };
+        (Vec::new(), vec![LineError { line: 0, error }])
+    })
+}
+
+/// Errors of one block of orders, at most [`crate::limits::MAX_REPORTED_ERRORS`] kept;
+/// the rest are counted and stand as one [`ParseErrorKind::TooManyErrors`] at the end.
+#[derive(Default)]
+struct BoundedErrors {
+    kept: Vec<LineError>,
+    suppressed: usize,
+    first_suppressed_line: usize,
+}
+
+impl BoundedErrors {
+    /// Adds an error (counted only, once the limit is reached).
+    fn push(&mut self, error: LineError) {
+        if self.kept.len() < crate::limits::MAX_REPORTED_ERRORS {
+            self.kept.push(error);
+        } else {
+            if self.suppressed == 0 {
+                self.first_suppressed_line = error.line;
+            }
+            self.suppressed += 1;
+        }
+    }
+
+    /// The kept errors, the count of the others, and the count of the lines of
+    /// `lines` that were not read.
+    fn into_vec(mut self, lines: &OrderLines<'_>) -> Vec<LineError> {
+        if self.suppressed > 0 {
+            self.kept.push(LineError {
+                line: self.first_suppressed_line,
+                error: ParseError {
+                    kind: ParseErrorKind::TooManyErrors {
+                        suppressed: self.suppressed,
+                    },
+                    span: 0..0,
+                    input: String::new(),
+                },
+            });
+        }
+        if lines.unread > 0 {
+            self.kept.push(LineError {
+                line: lines.first_unread,
+                error: ParseError {
+                    kind: ParseErrorKind::TooManyLines {
+                        unread: lines.unread,
+                    },
+                    span: 0..0,
+                    input: String::new(),
+                },
+            });
+        }
+        self.kept
+    }
 }
 
 /// Parses a single order in the context of a position: when a name could be several
@@ -171,9 +249,13 @@ fn parse_lines(
     text: &str,
     parse: impl Fn(Option<PowerId>, &str) -> Result<Order, ParseError>,
 ) -> (Vec<ParsedLine>, Vec<LineError>) {
+    if let Some(refused) = text_too_large(text) {
+        return refused;
+    }
     let mut orders = Vec::new();
-    let mut errors = Vec::new();
-    for OrderLine { line, power, text } in order_lines(variant, text) {
+    let lines = order_lines(variant, text);
+    let mut errors = BoundedErrors::default();
+    for &OrderLine { line, power, text } in &lines.lines {
         match parse(power, text) {
             Ok(order) => orders.push(ParsedLine {
                 line,
@@ -183,7 +265,7 @@ fn parse_lines(
             Err(error) => errors.push(LineError { line, error }),
         }
     }
-    (orders, errors)
+    (orders, errors.into_vec(&lines))
 }
 
 /// One line of a block of orders that holds an order.
@@ -196,14 +278,41 @@ struct OrderLine<'t> {
     text: &'t str,
 }
 
+/// The order lines of a block, up to [`crate::limits::MAX_ORDER_LINES`].
+struct OrderLines<'t> {
+    /// The lines read.
+    lines: Vec<OrderLine<'t>>,
+    /// Non-blank lines after the limit, not read.
+    unread: usize,
+    /// The first of them (1-based).
+    first_unread: usize,
+}
+
 /// The order lines of a block: comments (`#`) and blank lines dropped, and a line holding
 /// only a power name (optionally with `:`) taken as the power of the lines after it.
-fn order_lines<'t>(variant: &Variant, text: &'t str) -> Vec<OrderLine<'t>> {
+fn order_lines<'t>(variant: &Variant, text: &'t str) -> OrderLines<'t> {
     let mut out = Vec::new();
     let mut current: Option<PowerId> = None;
+    let (mut unread, mut first_unread) = (0, 0);
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
+            continue;
+        }
+        if out.len() >= crate::limits::MAX_ORDER_LINES {
+            if unread == 0 {
+                first_unread = i + 1;
+            }
+            unread += 1;
+            continue;
+        }
+        // A line over the limit is passed on whole, to be refused unread.
+        if line.len() > crate::limits::MAX_ORDER_LINE_BYTES {
+            out.push(OrderLine {
+                line: i + 1,
+                power: current,
+                text: line,
+            });
             continue;
         }
         let header = line.trim_end_matches(':').trim();
@@ -230,7 +339,11 @@ fn order_lines<'t>(variant: &Variant, text: &'t str) -> Vec<OrderLine<'t>> {
             });
         }
     }
-    out
+    OrderLines {
+        lines: out,
+        unread,
+        first_unread,
+    }
 }
 
 /// Splits a line that gives the unit in a canal's gate an order and a permission

@@ -36,6 +36,9 @@ pub fn parse_orders_with(
     rules: &Rules,
     text: &str,
 ) -> (Vec<ParsedLine>, Vec<LineError>) {
+    if let Some(refused) = super::text_too_large(text) {
+        return refused;
+    }
     let phase = position.phase.kind;
     match rules.poorly_written {
         PoorlyWritten::SpellingOnly => super::parse_lines(variant, text, |power, line| {
@@ -66,7 +69,8 @@ fn read_sets(
     rules: &Rules,
     text: &str,
 ) -> (Vec<ParsedLine>, Vec<LineError>) {
-    let lines = order_lines(variant, text);
+    let block = order_lines(variant, text);
+    let lines = &block.lines;
     let mut readings: Vec<Reading> = lines
         .iter()
         .map(|l| first_reading(variant, position, rules, l))
@@ -98,7 +102,7 @@ fn read_sets(
         }
     }
     let mut orders = Vec::new();
-    let mut errors = Vec::new();
+    let mut errors = super::BoundedErrors::default();
     for (l, reading) in lines.iter().zip(readings) {
         match reading {
             Reading::Read(order) => orders.push(ParsedLine {
@@ -127,7 +131,7 @@ fn read_sets(
             }),
         }
     }
-    (orders, errors)
+    (orders, errors.into_vec(&block))
 }
 
 /// The line read on its own: an order, the legal readings of an ambiguous one (one

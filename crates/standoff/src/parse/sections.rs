@@ -16,6 +16,15 @@ pub struct PhaseSection {
     pub orders: String,
 }
 
+impl PhaseSection {
+    /// Whether the section holds a line besides blanks and comments.
+    pub fn has_orders(&self) -> bool {
+        self.orders
+            .lines()
+            .any(|l| !l.split('#').next().unwrap_or("").trim().is_empty())
+    }
+}
+
 /// A header that names no phase.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: cannot read phase `{header}` (expected e.g. `[Spring 1901 Movement]`)")]
@@ -55,11 +64,6 @@ pub fn split_phases(text: &str) -> Result<Vec<PhaseSection>, HeaderError> {
             s.orders.push('\n');
         }
     }
-    let has_orders = |s: &PhaseSection| {
-        s.orders
-            .lines()
-            .any(|l| !l.split('#').next().unwrap_or("").trim().is_empty())
-    };
-    out.retain(|s| s.phase.is_some() || has_orders(s));
+    out.retain(|s| s.phase.is_some() || s.has_orders());
     Ok(out)
 }

@@ -119,6 +119,16 @@ pub enum SetupProblem {
         /// The location.
         location: String,
     },
+    /// A fleet in a province with several coasts, listed without naming one.
+    #[error("{unit}: a fleet at {province} must name its coast: {}", coasts.join(" or "))]
+    CoastMissing {
+        /// The unit (`Russia: F stp`).
+        unit: String,
+        /// The province (`stp`).
+        province: String,
+        /// Its coasts (`stp/nc`, `stp/sc`).
+        coasts: Vec<String>,
+    },
     /// Two units in one province.
     #[error("{second}: {province} already holds {first}")]
     TwoUnits {
@@ -293,12 +303,8 @@ impl Position {
             if !ranges.unit(u) {
                 continue;
             }
-            if !map.can_stand(u.kind, u.location) {
-                ranges.problems.push(SetupProblem::CannotStand {
-                    unit: names.unit(u),
-                    kind: kind_words(u.kind),
-                    location: map.location_id_name(u.location),
-                });
+            if let Some(problem) = stand_problem(map, u, names.unit(u)) {
+                ranges.problems.push(problem);
                 continue;
             }
             let p = map.province_of(u.location);
@@ -323,12 +329,8 @@ impl Position {
                     phase: setup.phase,
                 });
             }
-            if !map.can_stand(d.unit.kind, d.unit.location) {
-                ranges.problems.push(SetupProblem::CannotStand {
-                    unit,
-                    kind: kind_words(d.unit.kind),
-                    location: map.location_id_name(d.unit.location),
-                });
+            if let Some(problem) = stand_problem(map, &d.unit, unit.clone()) {
+                ranges.problems.push(problem);
                 continue;
             }
             let here = map.province_of(d.unit.location);
@@ -490,4 +492,32 @@ impl Position {
                 .then(|| Setup::owners_from(&self.last_occupant)),
         }
     }
+}
+
+/// Why `unit` cannot stand where it is, if it cannot: a fleet in a province with several
+/// coasts that names none is told the coast is missing, not that fleets cannot stand there.
+fn stand_problem(map: &crate::map::Map, unit: &Unit, name: String) -> Option<SetupProblem> {
+    if map.can_stand(unit.kind, unit.location) {
+        return None;
+    }
+    let province = map.province_of(unit.location);
+    if unit.kind == UnitKind::Fleet
+        && unit.location == province.location()
+        && map.has_coasts(province)
+    {
+        return Some(SetupProblem::CoastMissing {
+            unit: name,
+            province: map.province(province).id.clone(),
+            coasts: map
+                .unit_locations(UnitKind::Fleet, province)
+                .into_iter()
+                .map(|l| map.location_id_name(l))
+                .collect(),
+        });
+    }
+    Some(SetupProblem::CannotStand {
+        unit: name,
+        kind: kind_words(unit.kind),
+        location: map.location_id_name(unit.location),
+    })
 }

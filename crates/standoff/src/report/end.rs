@@ -3,7 +3,7 @@
 use crate::game::{DrawReason, GameEnd};
 use crate::variant::Variant;
 
-/// `France wins.`, `draw (7 consecutive years without a capture) between …`, or the
+/// `France wins with 18 centers.`, `draw (7 consecutive years without a capture) between …`, or the
 /// short game's ranking.
 pub fn game_end_text(variant: &Variant, end: &GameEnd) -> String {
     let names = |ps: &[crate::PowerId]| {
@@ -13,7 +13,12 @@ pub fn game_end_text(variant: &Variant, end: &GameEnd) -> String {
             .join(", ")
     };
     match end {
-        GameEnd::Victory(p) => format!("{} wins.", variant.power_name(*p)),
+        GameEnd::Victory { power, centers } => {
+            format!(
+                "{} wins with {centers} centers.",
+                variant.power_name(*power)
+            )
+        }
         GameEnd::Draw { reason, powers } => {
             let why = match reason {
                 DrawReason::QuietYears(n) => format!("{n} consecutive years without a capture"),

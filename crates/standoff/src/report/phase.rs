@@ -260,12 +260,11 @@ pub fn phase_report(
             );
         }
     }
-    if let Some(w) = processed.winner() {
+    if let Some(crate::game::GameEnd::Victory { power, centers }) = processed.ended {
         let _ = writeln!(
             out,
-            "\n{} has {} centers and wins.",
-            variant.power_name(w),
-            variant.victory_centers
+            "\n{} has {centers} centers and wins.",
+            variant.power_name(power),
         );
     }
     out

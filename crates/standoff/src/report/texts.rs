@@ -24,6 +24,7 @@ pub fn illegal_text(why: Illegal) -> &'static str {
         Illegal::NoArmyToConvoy => "there is no army to convoy there",
         Illegal::ConvoyImpossible => "this fleet cannot be part of a convoy route for that move",
         Illegal::ConflictingOrders => "the unit was given different orders",
+        Illegal::FleetInland => "a fleet cannot be built in an inland province",
         Illegal::NotHomeCenter => "builds are only allowed in home centers",
         Illegal::CenterNotOwned => "the power does not own that home center",
         Illegal::CenterOccupied => "the center is occupied",

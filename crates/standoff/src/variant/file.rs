@@ -209,6 +209,13 @@ impl Variant {
         builtin: bool,
         read: Option<ReadBase>,
     ) -> Result<Variant, VariantError> {
+        use crate::limits::{check_size, MAX_VARIANT_FILE_BYTES};
+        check_size("the variant file", source, MAX_VARIANT_FILE_BYTES).map_err(|e| {
+            VariantError::Syntax {
+                file: file.to_string(),
+                message: e.to_string(),
+            }
+        })?;
         let chain = read_chain(source, file, builtin, read, &mut Vec::new())?;
         let parsed = chain.file;
         let mut loader = Loader {
