@@ -1,0 +1,237 @@
+//! `standoff render`: a picture of a position (the start, a saved game's phase, or a
+//! position file), with orders and their results drawn over it; SVG, or PNG rasterized
+//! in-process (resvg). Also the picture writer `standoff play --render DIR` uses.
+
+use crate::variant_arg::{load_variant, names_file};
+use anyhow::{bail, Context, Result};
+use standoff::game::Game;
+use standoff::json::GameJson;
+use standoff::parse::parse_orders_with;
+use standoff::render::{
+    layout_from_artwork, phase_overlay, render_svg_with, DrawnOrder, Layout, RenderOptions,
+};
+use standoff::rules::RuleSet;
+use standoff::{Order, Position, Variant};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Arguments of `standoff render`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Variant: a built-in name or alias, or a variant file (an `artwork.toml` beside the
+    /// file is used when there is one). Ignored with `--load`, which names its own.
+    #[arg(long, default_value = "standard")]
+    variant: String,
+    /// A saved game (`standoff play --save`): its current position, or with `--phase`
+    /// one played phase with its orders and results.
+    #[arg(long)]
+    load: Option<PathBuf>,
+    /// With `--load`: the phase to draw (`Spring 1901 Movement`, `S1901M`).
+    #[arg(long, requires = "load")]
+    phase: Option<String>,
+    /// A position as JSON (docs/position-json.md) instead of the start.
+    #[arg(long, conflicts_with = "load")]
+    position: Option<PathBuf>,
+    /// Orders for the drawn position's phase: adjudicated, and drawn with their results.
+    #[arg(long)]
+    orders: Option<PathBuf>,
+    /// Rules to adjudicate `--orders` by (a loaded game keeps its own).
+    #[arg(long, default_value = "datc")]
+    rules: String,
+    /// Artwork file for the map (default: the built-in artwork, or the schematic layout).
+    #[arg(long)]
+    artwork: Option<PathBuf>,
+    /// Leave out the province abbreviations.
+    #[arg(long)]
+    no_abbreviations: bool,
+    /// Output file, `.svg` or `.png` (default: SVG on standard output).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+fn read(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
+}
+
+/// The layout for a variant given on the command line: an explicit artwork file, an
+/// `artwork.toml` beside a variant file, else the variant's own.
+pub fn layout_for(variant: &Variant, spec: &str, artwork: Option<&Path>) -> Result<Layout> {
+    let beside = names_file(spec).then(|| {
+        Path::new(spec)
+            .parent()
+            .unwrap_or_else(|| Path::new(""))
+            .join("artwork.toml")
+    });
+    let file = artwork
+        .map(Path::to_path_buf)
+        .or(beside.filter(|p| p.is_file()));
+    match file {
+        Some(path) => layout_from_artwork(variant, &read(&path)?)
+            .with_context(|| format!("artwork {}", path.display())),
+        None => Ok(Layout::for_variant(variant)),
+    }
+}
+
+/// Parses `text` as the orders of `position`'s phase and plays it, returning the orders
+/// drawn with their results.
+fn adjudicated(
+    variant: &Variant,
+    rules: RuleSet,
+    position: &Position,
+    text: &str,
+    source: &Path,
+) -> Vec<DrawnOrder> {
+    let (parsed, errors) = parse_orders_with(variant, position, &rules, text);
+    for e in &errors {
+        eprintln!("{}:{}", source.display(), e);
+    }
+    let orders: Vec<Order> = parsed.into_iter().map(|p| p.order).collect();
+    let mut game = Game::from_position(position.clone()).with_rules(rules);
+    let processed = game.process(variant, &orders);
+    phase_overlay(&orders, &processed.result)
+}
+
+/// A saved game's phase: the position before it and its orders with results (or the
+/// current position when `phase` is `None`).
+fn saved_phase(
+    path: &Path,
+    phase: Option<&str>,
+) -> Result<(String, Variant, Position, Vec<DrawnOrder>, RuleSet)> {
+    let saved: GameJson = serde_json::from_str(&read(path)?)
+        .with_context(|| format!("reading {}", path.display()))?;
+    let variant = load_variant(&saved.variant)?;
+    saved.rules.check_supported()?;
+    let Some(wanted) = phase else {
+        let position = Position::from_position_json(&variant, &saved.position)
+            .with_context(|| format!("position in {}", path.display()))?;
+        return Ok((saved.variant, variant, position, Vec::new(), saved.rules));
+    };
+    let wanted = standoff::phase::parse_phase(wanted).with_context(|| {
+        format!("`{wanted}` is not a phase (e.g. `Spring 1901 Movement`, `S1901M`)")
+    })?;
+    let mut game = Game::new(&variant).with_rules(saved.rules);
+    for record in &saved.history {
+        let before = game.position.clone();
+        let (parsed, errors) =
+            parse_orders_with(&variant, &before, &saved.rules, &record.orders.join("\n"));
+        if let Some(e) = errors.first() {
+            bail!("{}: phase {}: {}", path.display(), record.phase, e);
+        }
+        let orders: Vec<Order> = parsed.into_iter().map(|p| p.order).collect();
+        let processed = game.process(&variant, &orders);
+        if processed.phase == wanted {
+            let drawn = phase_overlay(&orders, &processed.result);
+            return Ok((saved.variant, variant, before, drawn, saved.rules));
+        }
+    }
+    bail!("{} has no played phase {wanted}", path.display())
+}
+
+/// Runs the command.
+pub fn run(args: &Args) -> Result<bool> {
+    let (spec, variant, position, mut drawn, rules) = match &args.load {
+        Some(path) => saved_phase(path, args.phase.as_deref())?,
+        None => {
+            let variant = load_variant(&args.variant)?;
+            let position = match &args.position {
+                Some(p) => Position::from_json(&variant, &read(p)?)
+                    .with_context(|| format!("position {}", p.display()))?,
+                None => Position::initial(&variant),
+            };
+            let rules = RuleSet::parse(&args.rules)?;
+            rules.check_supported()?;
+            (args.variant.clone(), variant, position, Vec::new(), rules)
+        }
+    };
+    if let Some(path) = &args.orders {
+        if !drawn.is_empty() {
+            bail!("--orders and --phase both give orders; use one");
+        }
+        drawn = adjudicated(&variant, rules, &position, &read(path)?, path);
+    }
+    let layout = layout_for(&variant, &spec, args.artwork.as_deref())?;
+    let options = RenderOptions {
+        abbreviations: !args.no_abbreviations,
+        ..RenderOptions::default()
+    };
+    let svg = render_svg_with(&layout, &variant, &position, &drawn, &options);
+    match &args.out {
+        None => print!("{svg}"),
+        Some(path) => {
+            let mut raster = None;
+            write_picture(path, &svg, &mut raster)?;
+        }
+    }
+    Ok(true)
+}
+
+/// A rasterizer with the system fonts loaded once.
+pub struct Rasterizer {
+    options: resvg::usvg::Options<'static>,
+}
+
+impl Rasterizer {
+    /// Loads the system fonts.
+    pub fn new() -> Rasterizer {
+        let mut options = resvg::usvg::Options::default();
+        options.fontdb_mut().load_system_fonts();
+        Rasterizer { options }
+    }
+
+    /// PNG bytes of `svg`.
+    pub fn png(&self, svg: &str) -> Result<Vec<u8>> {
+        let tree = resvg::usvg::Tree::from_str(svg, &self.options).context("reading the SVG")?;
+        let size = tree.size().to_int_size();
+        let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height())
+            .context("picture size is zero")?;
+        resvg::render(
+            &tree,
+            resvg::tiny_skia::Transform::default(),
+            &mut pixmap.as_mut(),
+        );
+        pixmap.encode_png().context("encoding PNG")
+    }
+}
+
+/// Writes `svg` to `path` as SVG or PNG by its extension, atomically. `raster` holds
+/// the rasterizer between calls (made on first use).
+pub fn write_picture(path: &Path, svg: &str, raster: &mut Option<Rasterizer>) -> Result<()> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let bytes = match ext.as_deref() {
+        Some("svg") => svg.as_bytes().to_vec(),
+        Some("png") => raster.get_or_insert_with(Rasterizer::new).png(svg)?,
+        _ => bail!("{}: the output must end in .svg or .png", path.display()),
+    };
+    atomic_write(path, &bytes)
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder (fsync, rename,
+/// fsync of the folder), so a reader never sees half a file.
+pub fn atomic_write(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .with_context(|| format!("{} names no file", path.display()))?;
+    let tmp = dir.join(format!(
+        ".{}.tmp-{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let result = (|| -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)?;
+        std::fs::File::open(&dir)?.sync_all()
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.with_context(|| format!("writing {}", path.display()))
+}
