@@ -12,7 +12,10 @@ use std::collections::HashMap;
 
 /// Artwork shipped with the library: (name, file text). A variant uses the first whose
 /// spaces are exactly its provinces and coasts.
-const BUILTIN: &[(&str, &str)] = &[];
+const BUILTIN: &[(&str, &str)] = &[(
+    "standard",
+    include_str!("../../variants/standard/artwork.toml"),
+)];
 
 /// Why an artwork file cannot be used for a variant.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

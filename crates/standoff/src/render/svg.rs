@@ -171,7 +171,7 @@ fn province_owner(c: &Canvas, p: ProvinceId) -> Option<PowerId> {
 
 fn provinces(s: &mut String, c: &Canvas) {
     s.push_str(
-        r##"<g id="provinces" stroke="#4a4238" stroke-width="0.8" stroke-linejoin="round">"##,
+        r##"<g id="provinces" stroke="#4a4238" stroke-width="0.8" stroke-linejoin="round" fill-rule="evenodd">"##,
     );
     for (i, prov) in c.variant.map.provinces().iter().enumerate() {
         let p = ProvinceId(i as u16);
