@@ -91,6 +91,30 @@ fn adjudicated(
     phase_overlay(&orders, &processed.result)
 }
 
+/// A phase written out (`Spring 1901 Movement`) or as its short code (`S1901M`).
+fn phase_named(text: &str) -> Option<standoff::Phase> {
+    if let Some(p) = standoff::phase::parse_phase(text) {
+        return Some(p);
+    }
+    let text = text.trim();
+    let (season, rest) = text.split_at_checked(1)?;
+    let (year, kind) = rest.split_at_checked(rest.len().checked_sub(1)?)?;
+    let season = match season.to_ascii_uppercase().as_str() {
+        "S" => "Spring",
+        "F" => "Fall",
+        "W" => "Winter",
+        _ => return None,
+    };
+    let kind = match kind.to_ascii_uppercase().as_str() {
+        "M" => "Movement",
+        "R" => "Retreat",
+        "A" | "B" => "Adjustment",
+        _ => return None,
+    };
+    let year: i32 = year.parse().ok()?;
+    standoff::phase::parse_phase(&format!("{season} {year} {kind}"))
+}
+
 /// A saved game's phase: the position before it and its orders with results (or the
 /// current position when `phase` is `None`).
 fn saved_phase(
@@ -106,7 +130,7 @@ fn saved_phase(
             .with_context(|| format!("position in {}", path.display()))?;
         return Ok((saved.variant, variant, position, Vec::new(), saved.rules));
     };
-    let wanted = standoff::phase::parse_phase(wanted).with_context(|| {
+    let wanted = phase_named(wanted).with_context(|| {
         format!("`{wanted}` is not a phase (e.g. `Spring 1901 Movement`, `S1901M`)")
     })?;
     let mut game = Game::new(&variant).with_rules(saved.rules);
@@ -234,4 +258,154 @@ pub fn atomic_write(path: &Path, bytes: &[u8]) -> Result<()> {
         let _ = std::fs::remove_file(&tmp);
     }
     result.with_context(|| format!("writing {}", path.display()))
+}
+
+/// Picture formats of `standoff play --render`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum PictureFormat {
+    /// SVG text.
+    Svg,
+    /// PNG, rasterized in-process.
+    Png,
+}
+
+/// One picture per played phase, into a folder (`standoff play --render DIR`): the
+/// position before the phase with its orders and results, named by the phase's short
+/// code (`S1901M.svg`), and the position reached at the end.
+pub struct PhasePictures {
+    dir: PathBuf,
+    format: PictureFormat,
+    layout: Layout,
+    before: Position,
+    raster: Option<Rasterizer>,
+}
+
+impl PhasePictures {
+    /// Prepares the folder (created if missing) and the map's layout.
+    pub fn new(
+        dir: &Path,
+        format: PictureFormat,
+        variant: &Variant,
+        spec: &str,
+        start: &Position,
+    ) -> Result<PhasePictures> {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        Ok(PhasePictures {
+            dir: dir.to_path_buf(),
+            format,
+            layout: layout_for(variant, spec, None)?,
+            before: start.clone(),
+            raster: None,
+        })
+    }
+
+    fn write(
+        &mut self,
+        variant: &Variant,
+        position: &Position,
+        drawn: &[DrawnOrder],
+    ) -> Result<()> {
+        let svg = render_svg_with(
+            &self.layout,
+            variant,
+            position,
+            drawn,
+            &RenderOptions::default(),
+        );
+        let ext = match self.format {
+            PictureFormat::Svg => "svg",
+            PictureFormat::Png => "png",
+        };
+        let path = self
+            .dir
+            .join(format!("{}.{ext}", position.phase.short_code()));
+        write_picture(&path, &svg, &mut self.raster)
+    }
+
+    /// The picture of a played phase; `after` is the position it led to.
+    pub fn phase(
+        &mut self,
+        variant: &Variant,
+        orders: &[Order],
+        processed: &standoff::game::Processed,
+        after: &Position,
+    ) -> Result<()> {
+        let drawn = phase_overlay(orders, &processed.result);
+        let before = std::mem::replace(&mut self.before, after.clone());
+        self.write(variant, &before, &drawn)
+    }
+
+    /// The picture of the position reached (no orders yet).
+    pub fn current(&mut self, variant: &Variant, position: &Position) -> Result<()> {
+        self.write(variant, position, &[])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn png_size(png: &[u8]) -> (u32, u32) {
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "PNG signature");
+        assert_eq!(&png[12..16], b"IHDR");
+        let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+        (be(&png[16..20]), be(&png[20..24]))
+    }
+
+    #[test]
+    fn phases_are_read_in_both_forms() {
+        let long = phase_named("Fall 1901 Movement").unwrap();
+        assert_eq!(phase_named("F1901M"), Some(long));
+        assert_eq!(
+            phase_named("w1901a").unwrap().to_string(),
+            "Winter 1901 Adjustment"
+        );
+        assert_eq!(phase_named("X1901M"), None);
+        assert_eq!(phase_named("S19x1M"), None);
+        assert_eq!(phase_named(""), None);
+    }
+
+    #[test]
+    fn png_output_has_the_pictures_size() {
+        let variant = Variant::standard();
+        let position = Position::initial(&variant);
+        let svg = standoff::render::render_svg(&variant, &position, &[], &RenderOptions::default());
+        let doc_width = svg
+            .split("width=\"")
+            .nth(1)
+            .and_then(|s| s.split('"').next())
+            .and_then(|s| s.parse::<u32>().ok())
+            .unwrap();
+        let doc_height = svg
+            .split("height=\"")
+            .nth(1)
+            .and_then(|s| s.split('"').next())
+            .and_then(|s| s.parse::<u32>().ok())
+            .unwrap();
+        let png = Rasterizer::new().png(&svg).unwrap();
+        assert_eq!(png_size(&png), (doc_width, doc_height));
+    }
+
+    #[test]
+    fn pictures_are_written_atomically_by_extension() {
+        let dir = std::env::temp_dir().join(format!("standoff-render-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut raster = None;
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\"><rect width=\"20\" height=\"10\" fill=\"red\"/></svg>";
+        write_picture(&dir.join("a.svg"), svg, &mut raster).unwrap();
+        write_picture(&dir.join("a.png"), svg, &mut raster).unwrap();
+        assert!(write_picture(&dir.join("a.gif"), svg, &mut raster).is_err());
+        assert_eq!(std::fs::read_to_string(dir.join("a.svg")).unwrap(), svg);
+        assert_eq!(
+            png_size(&std::fs::read(dir.join("a.png")).unwrap()),
+            (20, 10)
+        );
+        let leftovers: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().contains(".tmp-"))
+            .collect();
+        assert!(leftovers.is_empty(), "no temporary files left behind");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
