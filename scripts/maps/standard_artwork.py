@@ -157,7 +157,7 @@ def cells(points, area, frame_box):
     return out
 
 
-def path_data(geom, tolerance=0.7):
+def path_data(geom, tolerance=1.0):
     geom = geom.simplify(tolerance, preserve_topology=True)
     parts = []
     for poly in getattr(geom, "geoms", [geom]):

@@ -189,16 +189,38 @@ pub fn run(args: &Args) -> Result<bool> {
     Ok(true)
 }
 
+/// The font family the pictures name first.
+const FONT: &str = "DejaVu Sans";
+
 /// A rasterizer with the system fonts loaded once.
 pub struct Rasterizer {
     options: resvg::usvg::Options<'static>,
 }
 
 impl Rasterizer {
-    /// Loads the system fonts.
+    /// Loads the fonts the pictures use: the system's DejaVu Sans faces read into
+    /// memory once (a face read from its file for every label is slow), or every system
+    /// font when there is no DejaVu Sans.
     pub fn new() -> Rasterizer {
+        use resvg::usvg::fontdb::{Database, Source};
+        let mut system = Database::new();
+        system.load_system_fonts();
+        let mut fonts = Database::new();
+        let mut read = std::collections::BTreeSet::new();
+        for face in system.faces() {
+            let wanted = face.families.iter().any(|(name, _)| name == FONT);
+            if let (true, Source::File(path)) = (wanted, &face.source) {
+                if read.insert(path.clone()) {
+                    if let Ok(data) = std::fs::read(path) {
+                        fonts.load_font_data(data);
+                    }
+                }
+            }
+        }
+        let mut fonts = if fonts.is_empty() { system } else { fonts };
+        fonts.set_sans_serif_family(FONT);
         let mut options = resvg::usvg::Options::default();
-        options.fontdb_mut().load_system_fonts();
+        options.fontdb = std::sync::Arc::new(fonts);
         Rasterizer { options }
     }
 
@@ -213,7 +235,22 @@ impl Rasterizer {
             resvg::tiny_skia::Transform::default(),
             &mut pixmap.as_mut(),
         );
-        pixmap.encode_png().context("encoding PNG")
+        // The pixmap is premultiplied RGBA; PNG wants it straight.
+        let mut rgba = Vec::with_capacity(pixmap.data().len());
+        for p in pixmap.pixels() {
+            let c = p.demultiply();
+            rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+        }
+        let mut out = Vec::new();
+        let mut encoder = png::Encoder::new(&mut out, size.width(), size.height());
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Eight);
+        // Fast compression: a map picture compresses well anyway.
+        encoder.set_compression(png::Compression::Fast);
+        let mut writer = encoder.write_header().context("encoding PNG")?;
+        writer.write_image_data(&rgba).context("encoding PNG")?;
+        writer.finish().context("encoding PNG")?;
+        Ok(out)
     }
 }
 
