@@ -267,6 +267,20 @@ fn dislodged_units_are_drawn_apart_and_retreats_drawn() {
     assert_eq!(dislodged[0].attribute("data-power"), Some("Italy"));
     assert_eq!(with_classes(&doc, "unit").len(), 3);
     assert_eq!(with_classes(&doc, "order retreat succeeded").len(), 1);
+    // The dislodged army and the army that took Venice do not cover each other.
+    let marker = |id: &str| {
+        let g = doc
+            .descendants()
+            .find(|n| n.attribute("id") == Some(id))
+            .unwrap();
+        let rect = g.descendants().find(|n| n.has_tag_name("rect")).unwrap();
+        let num = |a: &str| rect.attribute(a).unwrap().parse::<f64>().unwrap();
+        (num("x"), num("y"), num("width"), num("height"))
+    };
+    let (ax, ay, aw, ah) = marker("unit-ven");
+    let (bx, by, bw, bh) = marker("dislodged-ven");
+    let overlap = ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah;
+    assert!(!overlap, "unit markers in one province overlap");
 }
 
 #[test]

@@ -179,7 +179,15 @@ fn draw_one(pen: &mut Pen, d: &DrawnOrder, retreat_phase: bool) {
     match &d.order.kind {
         OrderKind::Hold { unit } => {
             pen.open("hold", d);
-            pen.ring(unit_point(c, unit, false), u * 1.6, v, None);
+            let at = unit_point(c, unit, false);
+            let _ = write!(
+                pen.s,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" {}/>"#,
+                at.x,
+                at.y,
+                u * 1.55,
+                stroke(v, "#333", pen.width * 0.6, None)
+            );
             pen.close();
         }
         OrderKind::Move { unit, to, .. } => {

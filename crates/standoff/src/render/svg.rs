@@ -41,7 +41,7 @@ impl Canvas<'_> {
     /// Where a dislodged unit standing at `l` is drawn.
     pub fn dislodged_at(&self, l: LocationId) -> Point {
         let p = self.at(l);
-        Point::new(p.x + self.unit_size * 1.1, p.y + self.unit_size * 1.1)
+        Point::new(p.x + self.unit_size * 2.3, p.y + self.unit_size * 1.2)
     }
 
     /// The colour of `power`.
