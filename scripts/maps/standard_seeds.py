@@ -7,6 +7,8 @@ Scenery points claim land that is no province (drawn neutral); void points claim
 that is no province (left as background).
 """
 
+NAME = "standard"
+
 LAND = {
     "cly": [(-4.9, 56.9), (-4.8, 58.2), (-4.4, 55.6)],
     "edi": [(-3.1, 56.2), (-2.6, 57.3), (-3.6, 58.4), (-2.5, 55.6)],
@@ -76,6 +78,8 @@ SCENERY = [
     (16.0, 30.0), (22.0, 31.0), (29.0, 29.5),        # Libya, Egypt
     (43.5, 33.5), (48.5, 35.5), (39.5, 32.0),        # Iraq, Persia, the desert
     (-10.0, 72.0),                                   # Jan Mayen and far north
+    (-40.0, 70.0), (-30.0, 68.0), (-45.0, 62.0),     # Greenland
+    (16.0, 78.5), (56.0, 73.0), (60.0, 75.5),        # Svalbard, Novaya Zemlya
     (50.0, 40.5),                                    # east of the Caspian
 ]
 

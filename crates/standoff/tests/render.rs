@@ -88,7 +88,16 @@ fn every_builtin_variant_renders_its_start() {
 
 #[test]
 fn the_standard_map_and_its_variants_use_the_artwork() {
-    for name in ["standard", "1898", "chaos", "bowen", "conv-coasts"] {
+    for name in [
+        "standard",
+        "1898",
+        "chaos",
+        "bowen",
+        "conv-coasts",
+        "loeb9",
+        "loeb9-10d",
+        "loeb9-10fgl",
+    ] {
         let variant = Variant::builtin(name).unwrap();
         assert_eq!(
             Layout::for_variant(&variant).kind,
@@ -96,7 +105,7 @@ fn the_standard_map_and_its_variants_use_the_artwork() {
             "{name}"
         );
     }
-    for name in ["colonial", "loeb9"] {
+    for name in ["colonial", "colonial-1994"] {
         let variant = Variant::builtin(name).unwrap();
         assert_eq!(
             Layout::for_variant(&variant).kind,

@@ -12,10 +12,13 @@ use std::collections::HashMap;
 
 /// Artwork shipped with the library: (name, file text). A variant uses the first whose
 /// spaces are exactly its provinces and coasts.
-const BUILTIN: &[(&str, &str)] = &[(
-    "standard",
-    include_str!("../../variants/standard/artwork.toml"),
-)];
+const BUILTIN: &[(&str, &str)] = &[
+    (
+        "standard",
+        include_str!("../../variants/standard/artwork.toml"),
+    ),
+    ("loeb9", include_str!("../../variants/loeb9/artwork.toml")),
+];
 
 /// Why an artwork file cannot be used for a variant.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
