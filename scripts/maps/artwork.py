@@ -30,7 +30,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 seeds = importlib.import_module(f"{sys.argv[1] if len(sys.argv) > 1 else 'standard'}_seeds")
 
 WIDTH = 1200.0
-LON0, LAT0, LAT1, LAT2 = 14.0, 52.0, 40.0, 62.0
+# Projection: a seeds module may set PROJECTION = (lon0, lat0, lat1, lat2) and
+# FISHEYE = ((lon, lat), strength); these are the standard map's.
+LON0, LAT0, LAT1, LAT2 = getattr(seeds, "PROJECTION", (14.0, 52.0, 40.0, 62.0))
+_FISHEYE = getattr(seeds, "FISHEYE", ((6.0, 49.0), 1.0))
 
 
 def lcc(lon, lat):
@@ -51,8 +54,8 @@ def lcc_plane(lon, lat):
 
 # A fisheye around western-central Europe: the crowded middle of the board is drawn
 # larger, the edges (Russia, the Atlantic, Africa) smaller, as printed boards do.
-FISHEYE_CENTRE = lcc(6.0, 49.0)
-FISHEYE_STRENGTH = 1.0
+FISHEYE_CENTRE = lcc(*_FISHEYE[0])
+FISHEYE_STRENGTH = _FISHEYE[1]
 
 
 def _seed_places():
@@ -118,7 +121,9 @@ def decode_land(path):
             pts = [(x + 360 if x < -150 else x, y) for x, y in pts]
         return pts
 
-    window = box(-45, 22, 75, 80)
+    places = list(_seed_places())
+    window = box(min(p[0] for p in places) - 25, max(-89, min(p[1] for p in places) - 15),
+                 max(p[0] for p in places) + 25, min(89, max(p[1] for p in places) + 15))
     polys = []
     for geom in topo["objects"]["land"]["geometries"]:
         groups = geom["arcs"] if geom["type"] == "MultiPolygon" else [geom["arcs"]]

@@ -97,6 +97,10 @@ fn the_standard_map_and_its_variants_use_the_artwork() {
         "loeb9",
         "loeb9-10d",
         "loeb9-10fgl",
+        "colonial",
+        "colonial-errata",
+        "colonial-moulmein",
+        "colonial-1994",
     ] {
         let variant = Variant::builtin(name).unwrap();
         assert_eq!(
@@ -105,14 +109,12 @@ fn the_standard_map_and_its_variants_use_the_artwork() {
             "{name}"
         );
     }
-    for name in ["colonial", "colonial-1994"] {
-        let variant = Variant::builtin(name).unwrap();
-        assert_eq!(
-            Layout::for_variant(&variant).kind,
-            LayoutKind::Schematic,
-            "{name}"
-        );
-    }
+    // A map the artwork does not fit (a space renamed) gets the schematic layout.
+    let text = include_str!("../variants/standard/variant.toml")
+        .replace("name = \"standard\"", "name = \"renamed\"")
+        .replace("id = \"swi\"", "id = \"sws\"");
+    let variant = Variant::from_toml(&text, "renamed.toml").unwrap();
+    assert_eq!(Layout::for_variant(&variant).kind, LayoutKind::Schematic);
     assert!(builtin_artwork_names().any(|n| n == "standard"));
 }
 
@@ -142,8 +144,9 @@ fn standard_artwork_has_one_space_per_province_and_coast_inside_the_picture() {
 #[test]
 fn the_schematic_layout_is_deterministic_and_on_the_canvas() {
     let variant = Variant::builtin("colonial").unwrap();
-    let a = Layout::for_variant(&variant);
-    let b = Layout::for_variant(&variant);
+    let a = Layout::schematic(&variant);
+    let b = Layout::schematic(&variant);
+    assert_eq!(a.kind, LayoutKind::Schematic);
     assert_eq!(a, b);
     for p in &a.locations {
         assert!(p.x >= 0.0 && p.x <= a.width && p.y >= 0.0 && p.y <= a.height);

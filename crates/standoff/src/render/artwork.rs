@@ -18,6 +18,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/standard/artwork.toml"),
     ),
     ("loeb9", include_str!("../../variants/loeb9/artwork.toml")),
+    (
+        "colonial",
+        include_str!("../../variants/colonial/artwork.toml"),
+    ),
 ];
 
 /// Why an artwork file cannot be used for a variant.

@@ -50,7 +50,13 @@ impl Layout {
     /// The layout for `variant`: the built-in artwork whose spaces are exactly the
     /// variant's, else the automatic schematic layout.
     pub fn for_variant(variant: &Variant) -> Layout {
-        super::artwork::builtin_for(variant).unwrap_or_else(|| super::auto::schematic(variant))
+        super::artwork::builtin_for(variant).unwrap_or_else(|| Layout::schematic(variant))
+    }
+
+    /// The automatic schematic layout of `variant`'s map (what a map without artwork
+    /// gets): deterministic, computed from the adjacency graph.
+    pub fn schematic(variant: &Variant) -> Layout {
+        super::auto::schematic(variant)
     }
 }
 
