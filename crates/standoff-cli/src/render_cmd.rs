@@ -219,8 +219,10 @@ impl Rasterizer {
         }
         let mut fonts = if fonts.is_empty() { system } else { fonts };
         fonts.set_sans_serif_family(FONT);
-        let mut options = resvg::usvg::Options::default();
-        options.fontdb = std::sync::Arc::new(fonts);
+        let options = resvg::usvg::Options {
+            fontdb: std::sync::Arc::new(fonts),
+            ..Default::default()
+        };
         Rasterizer { options }
     }
 
@@ -391,10 +393,10 @@ mod tests {
 
     #[test]
     fn phases_are_read_in_both_forms() {
-        let long = phase_named("Fall 1901 Movement").unwrap();
+        let long = phase_named("Fall 1901 Movement").expect("test setup");
         assert_eq!(phase_named("F1901M"), Some(long));
         assert_eq!(
-            phase_named("w1901a").unwrap().to_string(),
+            phase_named("w1901a").expect("test setup").to_string(),
             "Winter 1901 Adjustment"
         );
         assert_eq!(phase_named("X1901M"), None);
@@ -412,37 +414,40 @@ mod tests {
             .nth(1)
             .and_then(|s| s.split('"').next())
             .and_then(|s| s.parse::<u32>().ok())
-            .unwrap();
+            .expect("test setup");
         let doc_height = svg
             .split("height=\"")
             .nth(1)
             .and_then(|s| s.split('"').next())
             .and_then(|s| s.parse::<u32>().ok())
-            .unwrap();
-        let png = Rasterizer::new().png(&svg).unwrap();
+            .expect("test setup");
+        let png = Rasterizer::new().png(&svg).expect("test setup");
         assert_eq!(png_size(&png), (doc_width, doc_height));
     }
 
     #[test]
     fn pictures_are_written_atomically_by_extension() {
         let dir = std::env::temp_dir().join(format!("standoff-render-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::create_dir_all(&dir).expect("test setup");
         let mut raster = None;
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\"><rect width=\"20\" height=\"10\" fill=\"red\"/></svg>";
-        write_picture(&dir.join("a.svg"), svg, &mut raster).unwrap();
-        write_picture(&dir.join("a.png"), svg, &mut raster).unwrap();
+        write_picture(&dir.join("a.svg"), svg, &mut raster).expect("test setup");
+        write_picture(&dir.join("a.png"), svg, &mut raster).expect("test setup");
         assert!(write_picture(&dir.join("a.gif"), svg, &mut raster).is_err());
-        assert_eq!(std::fs::read_to_string(dir.join("a.svg")).unwrap(), svg);
         assert_eq!(
-            png_size(&std::fs::read(dir.join("a.png")).unwrap()),
+            std::fs::read_to_string(dir.join("a.svg")).expect("test setup"),
+            svg
+        );
+        assert_eq!(
+            png_size(&std::fs::read(dir.join("a.png")).expect("test setup")),
             (20, 10)
         );
         let leftovers: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
+            .expect("test setup")
             .filter_map(|e| e.ok())
             .filter(|e| e.file_name().to_string_lossy().contains(".tmp-"))
             .collect();
         assert!(leftovers.is_empty(), "no temporary files left behind");
-        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).expect("test setup");
     }
 }

@@ -41,7 +41,7 @@ fn ids_with_prefix(doc: &roxmltree::Document, prefix: &str) -> BTreeSet<String> 
 #[test]
 fn every_builtin_variant_renders_its_start() {
     for name in builtin_names() {
-        let variant = Variant::builtin(name).unwrap();
+        let variant = Variant::builtin(name).expect("test setup");
         let position = Position::initial(&variant);
         let svg = render_svg(&variant, &position, &[], &RenderOptions::default());
         let doc = parse(&svg);
@@ -68,7 +68,7 @@ fn every_builtin_variant_renders_its_start() {
         let phase = doc
             .descendants()
             .find(|n| n.attribute("id") == Some("phase"))
-            .unwrap();
+            .expect("test setup");
         assert_eq!(
             phase.text(),
             Some(position.phase.to_string().as_str()),
@@ -102,7 +102,7 @@ fn the_standard_map_and_its_variants_use_the_artwork() {
         "colonial-moulmein",
         "colonial-1994",
     ] {
-        let variant = Variant::builtin(name).unwrap();
+        let variant = Variant::builtin(name).expect("test setup");
         assert_eq!(
             Layout::for_variant(&variant).kind,
             LayoutKind::Artwork,
@@ -113,7 +113,7 @@ fn the_standard_map_and_its_variants_use_the_artwork() {
     let text = include_str!("../variants/standard/variant.toml")
         .replace("name = \"standard\"", "name = \"renamed\"")
         .replace("id = \"swi\"", "id = \"sws\"");
-    let variant = Variant::from_toml(&text, "renamed.toml").unwrap();
+    let variant = Variant::from_toml(&text, "renamed.toml").expect("test setup");
     assert_eq!(Layout::for_variant(&variant).kind, LayoutKind::Schematic);
     assert!(builtin_artwork_names().any(|n| n == "standard"));
 }
@@ -122,7 +122,7 @@ fn the_standard_map_and_its_variants_use_the_artwork() {
 fn standard_artwork_has_one_space_per_province_and_coast_inside_the_picture() {
     let variant = Variant::standard();
     let text = include_str!("../variants/standard/artwork.toml");
-    let layout = layout_from_artwork(&variant, text).unwrap();
+    let layout = layout_from_artwork(&variant, text).expect("test setup");
     assert_eq!(layout.provinces.len(), variant.map.province_count());
     assert_eq!(layout.locations.len(), variant.map.location_count());
     for p in &layout.locations {
@@ -130,8 +130,13 @@ fn standard_artwork_has_one_space_per_province_and_coast_inside_the_picture() {
     }
     // A province's coasts are drawn apart from each other and from the province point.
     for prov in variant.map.provinces() {
-        let mut points =
-            vec![layout.locations[variant.map.find_province(&prov.id).unwrap().index()]];
+        let mut points = vec![
+            layout.locations[variant
+                .map
+                .find_province(&prov.id)
+                .expect("test setup")
+                .index()],
+        ];
         points.extend(prov.coasts.iter().map(|c| layout.locations[c.index()]));
         for (i, a) in points.iter().enumerate() {
             for b in &points[i + 1..] {
@@ -143,7 +148,7 @@ fn standard_artwork_has_one_space_per_province_and_coast_inside_the_picture() {
 
 #[test]
 fn the_schematic_layout_is_deterministic_and_on_the_canvas() {
-    let variant = Variant::builtin("colonial").unwrap();
+    let variant = Variant::builtin("colonial").expect("test setup");
     let a = Layout::schematic(&variant);
     let b = Layout::schematic(&variant);
     assert_eq!(a.kind, LayoutKind::Schematic);
@@ -265,7 +270,7 @@ fn dislodged_units_are_drawn_apart_and_retreats_drawn() {
     let text = r#"{ "phase": "Fall 1901 Retreat",
         "units": { "Germany": ["A ven"], "Italy": ["A rom"] },
         "dislodged": { "Italy": [ { "unit": "A ven", "retreats": ["pie", "tus", "apu"] } ] } }"#;
-    let position = Position::from_json(&variant, text).unwrap();
+    let position = Position::from_json(&variant, text).expect("test setup");
     let (parsed, errors) = parse_orders(&variant, PhaseKind::Retreat, "Italy: A ven - pie");
     assert!(errors.is_empty(), "{errors:?}");
     let orders: Vec<Order> = parsed.into_iter().map(|p| p.order).collect();
@@ -284,9 +289,17 @@ fn dislodged_units_are_drawn_apart_and_retreats_drawn() {
         let g = doc
             .descendants()
             .find(|n| n.attribute("id") == Some(id))
-            .unwrap();
-        let rect = g.descendants().find(|n| n.has_tag_name("rect")).unwrap();
-        let num = |a: &str| rect.attribute(a).unwrap().parse::<f64>().unwrap();
+            .expect("test setup");
+        let rect = g
+            .descendants()
+            .find(|n| n.has_tag_name("rect"))
+            .expect("test setup");
+        let num = |a: &str| {
+            rect.attribute(a)
+                .expect("test setup")
+                .parse::<f64>()
+                .expect("test setup")
+        };
         (num("x"), num("y"), num("width"), num("height"))
     };
     let (ax, ay, aw, ah) = marker("unit-ven");
@@ -301,7 +314,7 @@ fn builds_and_removals_have_markers() {
     let text = r#"{ "phase": "Winter 1901 Adjustment",
         "units": { "France": ["A par", "A bur", "F mao", "A spa"], "Germany": ["A mun", "A kie"] },
         "centers": { "France": ["par", "bre", "mar", "spa"], "Germany": ["ber"] } }"#;
-    let position = Position::from_json(&variant, text).unwrap();
+    let position = Position::from_json(&variant, text).expect("test setup");
     let (parsed, errors) = parse_orders(
         &variant,
         PhaseKind::Adjustment,
@@ -321,7 +334,7 @@ fn builds_and_removals_have_markers() {
 
 #[test]
 fn colonial_railway_and_canal_orders_are_drawn() {
-    let variant = Variant::builtin("colonial").unwrap();
+    let variant = Variant::builtin("colonial").expect("test setup");
     let position = Position::initial(&variant);
     let (parsed, errors) = parse_orders(&variant, PhaseKind::Movement, "Russia: A mos - tsr - vla");
     assert!(errors.is_empty(), "{errors:?}");
@@ -383,7 +396,7 @@ fn artwork_files_are_checked() {
         .filter(|l| !l.starts_with("path = ") && !l.starts_with("[[scenery]]"))
         .collect::<Vec<_>>()
         .join("\n");
-    let layout = layout_from_artwork(&variant, &points_only).unwrap();
+    let layout = layout_from_artwork(&variant, &points_only).expect("test setup");
     assert!(layout.provinces.iter().all(|p| p.path.starts_with('M')));
 }
 

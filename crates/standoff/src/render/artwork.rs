@@ -190,8 +190,12 @@ pub fn layout_from_artwork(variant: &Variant, text: &str) -> Result<Layout, Artw
 
 /// The built-in artwork that fits `variant`, if any.
 pub(crate) fn builtin_for(variant: &Variant) -> Option<Layout> {
+    // Only an artwork with as many spaces as the map has locations can fit: count
+    // before parsing.
+    let locations = variant.map.location_count();
     BUILTIN
         .iter()
+        .filter(|(_, text)| text.matches("[[space]]").count() == locations)
         .find_map(|(_, text)| layout_from_artwork(variant, text).ok())
 }
 
