@@ -415,3 +415,58 @@ fn text_is_escaped() {
         .descendants()
         .any(|n| n.text() == Some("<Tom & Jerry's \"map\">")));
 }
+
+#[test]
+fn bowen_half_strength_and_provisional_units_are_marked() {
+    let variant = Variant::builtin("bowen").expect("built-in");
+    let text = r#"{ "phase": "Spring 1901 Movement",
+        "units": { "France": ["1/2A par", "A* bur", "F bre"] } }"#;
+    let position = Position::from_json(&variant, text).expect("test setup");
+    let svg = render_svg(&variant, &position, &[], &RenderOptions::default());
+    let doc = parse(&svg);
+    let letter = |id: &str| {
+        let g = doc
+            .descendants()
+            .find(|n| n.attribute("id") == Some(id))
+            .expect("unit drawn");
+        g.descendants()
+            .filter(|n| n.is_text())
+            .filter_map(|n| n.text())
+            .collect::<String>()
+    };
+    assert_eq!(letter("unit-par"), "½A");
+    assert_eq!(letter("unit-bur"), "A*");
+    assert_eq!(letter("unit-bre"), "F");
+}
+
+#[test]
+fn bowen_hop_convoy_shows_where_the_army_landed() {
+    let variant = Variant::builtin("bowen").expect("built-in");
+    let text = include_str!("../../../examples/bowen-game.txt");
+    let sections = standoff::parse::split_phases(text).expect("example parses");
+    let mut game = Game::new(&variant);
+    let mut fall = None;
+    let mut before = game.position.clone();
+    game.play_sections(&variant, &sections, |step, after| {
+        if step.processed.phase.to_string() == "Fall 1901 Movement" {
+            fall = Some((before.clone(), step.orders.clone(), step.processed.clone()));
+        }
+        before = after.clone();
+    })
+    .expect("example plays");
+    let (position, orders, processed) = fall.expect("Fall 1901 played");
+    let drawn = phase_overlay(&orders, &processed.result);
+    let svg = render_svg(&variant, &position, &drawn, &RenderOptions::default());
+    let doc = parse(&svg);
+    // England: A Yorkshire - North Sea, carried by the fleet's order to Norway.
+    let landed: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("landed"))
+        .collect();
+    assert_eq!(landed.len(), 1);
+    let english_moves = with_classes(&doc, "order move succeeded")
+        .into_iter()
+        .filter(|n| n.attribute("data-power") == Some("England"))
+        .count();
+    assert_eq!(english_moves, 1);
+}
