@@ -334,7 +334,7 @@ fn builds_and_removals_have_markers() {
 
 #[test]
 fn colonial_railway_and_canal_orders_are_drawn() {
-    let variant = Variant::builtin("colonial").expect("test setup");
+    let variant = Variant::builtin("colonial").expect("built-in");
     let position = Position::initial(&variant);
     let (parsed, errors) = parse_orders(&variant, PhaseKind::Movement, "Russia: A mos - tsr - vla");
     assert!(errors.is_empty(), "{errors:?}");
@@ -347,6 +347,22 @@ fn colonial_railway_and_canal_orders_are_drawn() {
     );
     let doc = parse(&svg);
     assert_eq!(with_classes(&doc, "order rail").len(), 1);
+
+    // DATC 7.C.2: Turkey lets the Russian fleet through the Suez Canal.
+    let text = r#"{ "phase": "Spring 1871 Movement",
+        "units": { "Turkey": ["A egy"], "Russia": ["F med"] } }"#;
+    let position = Position::from_json(&variant, text).expect("test setup");
+    let done = adjudicate_text(
+        &variant,
+        &position,
+        "Turkey: A Egypt Hold SC F Mediterranean Sea - Red Sea\nRussia: F Mediterranean Sea - Red Sea",
+    );
+    assert!(done.errors.is_empty(), "{:?}", done.errors);
+    let drawn = movement_overlay(&done.orders, &done.result);
+    let svg = render_svg(&variant, &position, &drawn, &RenderOptions::default());
+    let doc = parse(&svg);
+    assert_eq!(with_classes(&doc, "order canal succeeded").len(), 1);
+    assert_eq!(with_classes(&doc, "order move succeeded").len(), 1);
 }
 
 #[test]
