@@ -189,10 +189,8 @@ fn provinces(s: &mut String, c: &Canvas) {
                     "coast"
                 };
                 match owner {
-                    Some(w) if prov.terrain != Terrain::Sea => {
-                        (class, mix(c.colour(w), palette::LAND, 0.6))
-                    }
-                    _ => (class, palette::LAND.to_string()),
+                    Some(w) => (class, mix(c.colour(w), palette::LAND, 0.6)),
+                    None => (class, palette::LAND.to_string()),
                 }
             }
         };
