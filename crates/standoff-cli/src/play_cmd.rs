@@ -58,6 +58,13 @@ pub struct Args {
     /// Short game: end after this year's fall, ranked by centers.
     #[arg(long)]
     end_after_year: Option<i32>,
+    /// Write a picture of every phase played into this folder (`S1901M.svg`, ...; PNG
+    /// with `--render-format png`), and one of the position reached.
+    #[arg(long)]
+    render: Option<PathBuf>,
+    /// Picture format for `--render`.
+    #[arg(long, value_enum, default_value = "svg")]
+    render_format: crate::render_cmd::PictureFormat,
 }
 
 /// A loaded game: the variant, the game and its history.
@@ -123,6 +130,17 @@ pub fn run(args: &Args) -> Result<bool> {
         ),
         None => Audience::All,
     };
+    let mut pictures = match &args.render {
+        Some(dir) => Some(crate::render_cmd::PhasePictures::new(
+            dir,
+            args.render_format,
+            &variant,
+            &args.variant,
+            &game.position,
+        )?),
+        None => None,
+    };
+    let mut picture_error = None;
     let mut all_read = true;
     for path in &args.orders {
         let text = read_text(path, MAX_ORDERS_TEXT_BYTES, "an order file")?;
@@ -152,6 +170,11 @@ pub fn run(args: &Args) -> Result<bool> {
                     "{}",
                     phase_report(&variant, &step.orders, &step.processed, audience)
                 );
+                if let Some(p) = pictures.as_mut() {
+                    if let Err(e) = p.phase(&variant, &step.orders, &step.processed, after) {
+                        picture_error.get_or_insert(e);
+                    }
+                }
                 let year_done =
                     phase.kind == PhaseKind::Adjustment || !step.processed.captures.is_empty();
                 if year_done && phase.season != Season::Spring {
@@ -173,6 +196,12 @@ pub fn run(args: &Args) -> Result<bool> {
                 list.join(", ")
             );
         }
+    }
+    if let Some(e) = picture_error {
+        return Err(e);
+    }
+    if let Some(p) = pictures.as_mut() {
+        p.current(&variant, &game.position)?;
     }
     let ended = game.ended.as_ref().map(|e| game_end_text(&variant, e));
     match &ended {
