@@ -207,7 +207,7 @@ pub fn run(args: &Args) -> Result<bool> {
             let start = Instant::now();
             let png = rasterizer.png(&svg);
             let ms = start.elapsed().as_secs_f64() * 1e3;
-            png.map(|b| (ms, b.len()))
+            png.map(|b| (ms, b.len())).map_err(anyhow::Error::from)
         })
         .collect::<Result<Vec<_>>>()?
         .into_iter()

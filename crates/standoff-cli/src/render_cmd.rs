@@ -1,6 +1,6 @@
 //! `standoff render`: a picture of a position (the start, a saved game's phase, or a
 //! position file), with orders and their results drawn over it; SVG, or PNG rasterized
-//! in-process (resvg). Also the picture writer `standoff play --render DIR` uses.
+//! in-process (`standoff-raster`). Also the picture writer `standoff play --render DIR` uses.
 
 use crate::input::read_text;
 use crate::variant_arg::{names_file, TypedFiles};
@@ -189,72 +189,7 @@ pub fn run(args: &Args) -> Result<bool> {
     Ok(true)
 }
 
-/// The font family the pictures name first.
-const FONT: &str = "DejaVu Sans";
-
-/// A rasterizer with the system fonts loaded once.
-pub struct Rasterizer {
-    options: resvg::usvg::Options<'static>,
-}
-
-impl Rasterizer {
-    /// Loads the fonts the pictures use: the system's DejaVu Sans faces read into
-    /// memory once (a face read from its file for every label is slow), or every system
-    /// font when there is no DejaVu Sans.
-    pub fn new() -> Rasterizer {
-        use resvg::usvg::fontdb::{Database, Source};
-        let mut system = Database::new();
-        system.load_system_fonts();
-        let mut fonts = Database::new();
-        let mut read = std::collections::BTreeSet::new();
-        for face in system.faces() {
-            let wanted = face.families.iter().any(|(name, _)| name == FONT);
-            if let (true, Source::File(path)) = (wanted, &face.source) {
-                if read.insert(path.clone()) {
-                    if let Ok(data) = std::fs::read(path) {
-                        fonts.load_font_data(data);
-                    }
-                }
-            }
-        }
-        let mut fonts = if fonts.is_empty() { system } else { fonts };
-        fonts.set_sans_serif_family(FONT);
-        let options = resvg::usvg::Options {
-            fontdb: std::sync::Arc::new(fonts),
-            ..Default::default()
-        };
-        Rasterizer { options }
-    }
-
-    /// PNG bytes of `svg`.
-    pub fn png(&self, svg: &str) -> Result<Vec<u8>> {
-        let tree = resvg::usvg::Tree::from_str(svg, &self.options).context("reading the SVG")?;
-        let size = tree.size().to_int_size();
-        let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height())
-            .context("picture size is zero")?;
-        resvg::render(
-            &tree,
-            resvg::tiny_skia::Transform::default(),
-            &mut pixmap.as_mut(),
-        );
-        // The pixmap is premultiplied RGBA; PNG wants it straight.
-        let mut rgba = Vec::with_capacity(pixmap.data().len());
-        for p in pixmap.pixels() {
-            let c = p.demultiply();
-            rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
-        }
-        let mut out = Vec::new();
-        let mut encoder = png::Encoder::new(&mut out, size.width(), size.height());
-        encoder.set_color(png::ColorType::Rgba);
-        encoder.set_depth(png::BitDepth::Eight);
-        // Fast compression: a map picture compresses well anyway.
-        encoder.set_compression(png::Compression::Fast);
-        let mut writer = encoder.write_header().context("encoding PNG")?;
-        writer.write_image_data(&rgba).context("encoding PNG")?;
-        writer.finish().context("encoding PNG")?;
-        Ok(out)
-    }
-}
+pub use standoff_raster::Rasterizer;
 
 /// Writes `svg` to `path` as SVG or PNG by its extension, atomically. `raster` holds
 /// the rasterizer between calls (made on first use).
@@ -265,7 +200,10 @@ pub fn write_picture(path: &Path, svg: &str, raster: &mut Option<Rasterizer>) ->
         .map(str::to_ascii_lowercase);
     let bytes = match ext.as_deref() {
         Some("svg") => svg.as_bytes().to_vec(),
-        Some("png") => raster.get_or_insert_with(Rasterizer::new).png(svg)?,
+        Some("png") => raster
+            .get_or_insert_with(Rasterizer::new)
+            .png(svg)
+            .with_context(|| format!("rasterizing {}", path.display()))?,
         _ => bail!("{}: the output must end in .svg or .png", path.display()),
     };
     atomic_write(path, &bytes)
