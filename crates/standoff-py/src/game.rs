@@ -810,6 +810,32 @@ impl PyGame {
         Ok(())
     }
 
+    /// The picture of the current position (the `diplomacy` package's `render`): SVG
+    /// text, or PNG bytes with `output_format="png"`. `incl_orders` draws the current
+    /// phase's orders as set so far (not adjudicated); `incl_abbrev` writes the province
+    /// abbreviations; `output_path` also writes the picture there (atomically).
+    #[pyo3(signature = (incl_orders = true, incl_abbrev = false, output_format = "svg", output_path = None))]
+    fn render<'py>(
+        &self,
+        py: Python<'py>,
+        incl_orders: bool,
+        incl_abbrev: bool,
+        output_format: &str,
+        output_path: Option<std::path::PathBuf>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let picture = crate::render::Picture {
+            variant: &self.variant,
+            position: &self.rec.game.position,
+            orders: if incl_orders {
+                self.all_orders()
+            } else {
+                Vec::new()
+            },
+            abbreviations: incl_abbrev,
+        };
+        crate::render::render(py, picture, output_format, output_path)
+    }
+
     /// Orders left out in the current phase so far, as `RejectedOrder`s (played phases
     /// keep theirs in `PhaseData.order_errors`).
     #[getter]

@@ -14,6 +14,7 @@ mod model;
 mod names;
 mod order;
 mod position;
+mod render;
 mod variant;
 
 use pyo3::prelude::*;

@@ -1,7 +1,7 @@
 """Type stubs for standoff (the `standoff._standoff` extension module)."""
 
 import os
-from typing import Any, Iterable, Literal, Mapping, Sequence
+from typing import Any, Iterable, Literal, Mapping, Sequence, overload
 
 __version__: str
 
@@ -310,6 +310,31 @@ class Game:
     ) -> Any: ...
     def random_orders(self, seed: int = 0) -> dict[str, list[str]]: ...
     def to_saved_game_format(self) -> dict[str, Any]: ...
+    @overload
+    def render(
+        self,
+        incl_orders: bool = True,
+        incl_abbrev: bool = False,
+        output_format: Literal["svg"] = "svg",
+        output_path: str | os.PathLike[str] | None = None,
+    ) -> str: ...
+    @overload
+    def render(
+        self,
+        incl_orders: bool,
+        incl_abbrev: bool,
+        output_format: Literal["png"],
+        output_path: str | os.PathLike[str] | None = None,
+    ) -> bytes: ...
+    @overload
+    def render(
+        self,
+        incl_orders: bool = True,
+        incl_abbrev: bool = False,
+        *,
+        output_format: Literal["png"],
+        output_path: str | os.PathLike[str] | None = None,
+    ) -> bytes: ...
     def copy(self) -> Game: ...
 
 def to_saved_game_format(
