@@ -16,6 +16,7 @@
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg::fontdb::{Database, Source};
 use resvg::usvg::{Options, Tree};
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -94,12 +95,21 @@ impl Rasterizer {
 }
 
 /// The pixmap as an RGBA PNG. The pixmap is premultiplied; PNG wants straight alpha.
+/// A fully opaque picture (a map: its background covers it) is the same either way and
+/// is encoded as it is, without the copy.
 fn encode_png(pixmap: &Pixmap) -> Result<Vec<u8>, RasterError> {
-    let mut rgba = Vec::with_capacity(pixmap.data().len());
-    for p in pixmap.pixels() {
-        let c = p.demultiply();
-        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
-    }
+    let data = pixmap.data();
+    let opaque = data.chunks_exact(4).all(|p| p[3] == u8::MAX);
+    let rgba: Cow<'_, [u8]> = if opaque {
+        Cow::Borrowed(data)
+    } else {
+        let mut straight = Vec::with_capacity(data.len());
+        for p in pixmap.pixels() {
+            let c = p.demultiply();
+            straight.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+        }
+        Cow::Owned(straight)
+    };
     let mut out = Vec::new();
     let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
     encoder.set_color(png::ColorType::Rgba);
@@ -128,6 +138,33 @@ mod tests {
         let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="30" height="12"><rect width="30" height="12" fill="blue"/></svg>"#;
         let png = Rasterizer::new().png(svg).expect("test setup");
         assert_eq!(png_size(&png), (30, 12));
+    }
+
+    /// The first pixel of a PNG as straight RGBA.
+    fn first_pixel(png: &[u8]) -> [u8; 4] {
+        let mut reader = png::Decoder::new(png).read_info().expect("test setup");
+        let mut buf = vec![0; reader.output_buffer_size()];
+        reader.next_frame(&mut buf).expect("test setup");
+        [buf[0], buf[1], buf[2], buf[3]]
+    }
+
+    #[test]
+    fn opaque_and_translucent_pixels_keep_their_colour() {
+        let raster = Rasterizer::new();
+        let opaque = r#"<svg xmlns="http://www.w3.org/2000/svg" width="3" height="3"><rect width="3" height="3" fill="rgb(10,200,30)"/></svg>"#;
+        assert_eq!(
+            first_pixel(&raster.png(opaque).expect("test setup")),
+            [10, 200, 30, 255]
+        );
+        // Half-transparent red on nothing: straight alpha in the PNG, colour undimmed.
+        let translucent = r#"<svg xmlns="http://www.w3.org/2000/svg" width="3" height="3"><rect width="3" height="3" fill="rgb(200,0,0)" fill-opacity="0.5"/></svg>"#;
+        let [r, g, b, a] = first_pixel(&raster.png(translucent).expect("test setup"));
+        assert!((127..=128).contains(&a), "alpha {a}");
+        assert!(
+            (199..=201).contains(&r),
+            "red {r} (premultiplied would be ~100)"
+        );
+        assert_eq!((g, b), (0, 0));
     }
 
     #[test]
