@@ -37,6 +37,7 @@ pub mod position;
 pub mod record;
 pub mod report;
 pub mod rules;
+pub mod session;
 pub mod submission;
 pub mod unit;
 pub mod variant;
