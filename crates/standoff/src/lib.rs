@@ -38,6 +38,7 @@ pub mod record;
 pub mod report;
 pub mod rules;
 pub mod scoring;
+pub mod session;
 pub mod submission;
 pub mod unit;
 pub mod variant;

@@ -10,7 +10,7 @@ mod extends;
 mod file;
 pub mod plugins;
 
-pub use builtin::builtin_names;
+pub use builtin::{builtin_arc, builtin_names};
 pub use extends::{BaseFile, ExtendsProblem, ReadBase};
 pub use file::VariantError;
 
