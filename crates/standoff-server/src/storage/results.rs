@@ -251,7 +251,7 @@ macro_rules! impl_result_storage {
             {
                 use sqlx::Row;
                 let rows = sqlx::query(
-                    "SELECT s.account_id, a.username, COUNT(*) AS games, SUM(s.points) AS points \
+                    "SELECT s.account_id, a.username, COUNT(*) AS games, CAST(SUM(s.points) AS BIGINT) AS points \
                      FROM scores s JOIN accounts a ON a.id = s.account_id \
                      JOIN game_results r ON r.game_id = s.game_id \
                      WHERE r.kind <> 'abandoned' \
@@ -280,7 +280,7 @@ macro_rules! impl_result_storage {
             {
                 use sqlx::Row;
                 let row = sqlx::query(
-                    "SELECT s.account_id, a.username, COUNT(*) AS games, SUM(s.points) AS points \
+                    "SELECT s.account_id, a.username, COUNT(*) AS games, CAST(SUM(s.points) AS BIGINT) AS points \
                      FROM scores s JOIN accounts a ON a.id = s.account_id \
                      JOIN game_results r ON r.game_id = s.game_id \
                      WHERE r.kind <> 'abandoned' AND s.account_id = $1 \
