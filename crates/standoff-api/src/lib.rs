@@ -1,0 +1,24 @@
+//! The request and response types of the standoff judge's HTTP JSON API: plain data
+//! with serde and OpenAPI schemas (utoipa), no logic. Shared by the server, its tests
+//! and clients.
+
+mod accounts;
+mod games;
+mod orders;
+
+pub use accounts::*;
+pub use games::*;
+pub use orders::*;
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Every error answer: a stable machine-readable code and a message for people.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ErrorBody {
+    /// `bad_request`, `unauthorized`, `forbidden`, `not_found`, `conflict`,
+    /// `payload_too_large`, `too_many_requests`, `internal`.
+    pub error: String,
+    /// What was wrong, in words.
+    pub message: String,
+}
