@@ -11,13 +11,20 @@ use common::{backends, fresh_database, spawn_app, spawn_on, Backend, TestApp};
 use serde_json::{json, Value};
 
 async fn game(app: &TestApp, id: i64) -> Value {
-    app.anonymous().get(&format!("/api/games/{id}")).await.expect(200)
+    app.anonymous()
+        .get(&format!("/api/games/{id}"))
+        .await
+        .expect(200)
 }
 
 fn units(g: &Value, power: &str) -> Vec<String> {
     let mut u: Vec<String> = g["position"]["units"][power]
         .as_array()
-        .map(|a| a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(str::to_string))
+                .collect()
+        })
         .unwrap_or_default();
     u.sort();
     u
@@ -44,7 +51,10 @@ async fn missed_orders_on(backend: Backend) {
         .await;
     let g = game(&app, id).await;
     let start = app.clock_now();
-    assert_eq!(g["deadline"].as_str().map(|d| d.to_string()), Some((start + Duration::minutes(60)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true)));
+    assert_eq!(
+        g["deadline"].as_str().map(|d| d.to_string()),
+        Some((start + Duration::minutes(60)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+    );
     france.orders(id, &["A par - pic", "A mar - bur"]).await;
     germany.orders(id, &["A mun - ruh", "A ber - mun"]).await;
     // Not yet due.
@@ -58,7 +68,9 @@ async fn missed_orders_on(backend: Backend) {
     assert_eq!(g["phase"], "Fall 1901 Movement");
     assert_eq!(units(&g, "France"), vec!["A bur", "A pic", "F bre"]);
     // Fall: Germany dislodges Burgundy; France sends nothing and holds.
-    germany.orders(id, &["A ruh - bur", "A mun S A ruh - bur"]).await;
+    germany
+        .orders(id, &["A ruh - bur", "A mun S A ruh - bur"])
+        .await;
     app.clock.advance(Duration::minutes(60));
     assert_eq!(app.tick().await, 1);
     let g = game(&app, id).await;
@@ -87,13 +99,31 @@ async fn missed_orders_on(backend: Backend) {
     let g = game(&app, id).await;
     assert_eq!(g["phase"], "Spring 1902 Movement");
     assert_eq!(units(&g, "France"), vec!["A pic", "F bre"]);
-    let phases = app.anonymous().get(&format!("/api/games/{id}/phases")).await.expect(200);
-    let names: Vec<&str> = phases.as_array().expect("list").iter().filter_map(|p| p["phase"].as_str()).collect();
+    let phases = app
+        .anonymous()
+        .get(&format!("/api/games/{id}/phases"))
+        .await
+        .expect(200);
+    let names: Vec<&str> = phases
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter_map(|p| p["phase"].as_str())
+        .collect();
     assert_eq!(
         names,
-        vec!["Spring 1901 Movement", "Fall 1901 Movement", "Fall 1901 Retreat", "Winter 1901 Adjustment"]
+        vec![
+            "Spring 1901 Movement",
+            "Fall 1901 Movement",
+            "Fall 1901 Retreat",
+            "Winter 1901 Adjustment"
+        ]
     );
-    let retreat = app.anonymous().get(&format!("/api/games/{id}/phases/2")).await.expect(200);
+    let retreat = app
+        .anonymous()
+        .get(&format!("/api/games/{id}/phases/2"))
+        .await
+        .expect(200);
     assert_eq!(retreat["orders"], json!([]));
 }
 
@@ -119,7 +149,10 @@ async fn a_grace_period_is_given_once_when_orders_are_missing() {
     assert_eq!(app.tick().await, 0);
     app.clock.advance(Duration::minutes(1));
     assert_eq!(app.tick().await, 1);
-    assert_eq!(units(&game(&app, id).await, "France"), vec!["A bur", "A mar", "F bre"]);
+    assert_eq!(
+        units(&game(&app, id).await, "France"),
+        vec!["A bur", "A mar", "F bre"]
+    );
 }
 
 #[tokio::test]
@@ -140,10 +173,19 @@ async fn a_finished_game_takes_no_orders() {
     assert_eq!(app.tick().await, 1);
     let g = game(&app, id).await;
     assert_eq!(g["status"], "finished");
-    assert!(g["result"].as_str().is_some_and(|r| r.contains("short game")), "{}", g["result"]);
+    assert!(
+        g["result"]
+            .as_str()
+            .is_some_and(|r| r.contains("short game")),
+        "{}",
+        g["result"]
+    );
     assert!(g["deadline"].is_null());
     let m = france
-        .put(&format!("/api/games/{id}/orders"), json!({"orders": ["A par - bur"]}))
+        .put(
+            &format!("/api/games/{id}/orders"),
+            json!({"orders": ["A par - bur"]}),
+        )
         .await
         .error(409);
     assert!(m.contains("over"), "{m}");
@@ -167,7 +209,11 @@ async fn two_servers_on(backend: Backend) {
     for i in 0..12 {
         let p = one.user(&format!("player{i}")).await;
         let id = one
-            .started_game(&gm, &[(&p, "France")], json!({"deadlines": {"movement_minutes": 5}}))
+            .started_game(
+                &gm,
+                &[(&p, "France")],
+                json!({"deadlines": {"movement_minutes": 5}}),
+            )
             .await;
         p.orders(id, &["A par - bur"]).await;
         ids.push(id);
@@ -176,9 +222,17 @@ async fn two_servers_on(backend: Backend) {
         app.clock.advance(Duration::minutes(5));
     }
     let (a, b) = tokio::join!(one.tick(), two.tick());
-    assert_eq!(a + b, ids.len(), "each due phase processed exactly once ({a} + {b})");
+    assert_eq!(
+        a + b,
+        ids.len(),
+        "each due phase processed exactly once ({a} + {b})"
+    );
     for id in ids {
-        let phases = one.anonymous().get(&format!("/api/games/{id}/phases")).await.expect(200);
+        let phases = one
+            .anonymous()
+            .get(&format!("/api/games/{id}/phases"))
+            .await
+            .expect(200);
         assert_eq!(phases.as_array().map(Vec::len), Some(1));
         let g = game(&two, id).await;
         assert_eq!(g["phase_number"], 1);

@@ -70,15 +70,20 @@ fn my_power<'a>(
     if !may_see(&snap.game, &snap.players, Some(account)) {
         return Err(ApiError::no_game(id));
     }
-    let power = power_of(&snap.players, account.id)
-        .ok_or_else(|| ApiError::Forbidden("you do not play a power in this game".into()))?;
-    match status_of(&snap.game)? {
-        GameStatus::Active | GameStatus::Paused => Ok(power),
-        GameStatus::Forming => Err(ApiError::Conflict("the game has not started".into())),
-        GameStatus::Finished => Err(ApiError::Conflict(
-            "the game is over: no more orders".into(),
-        )),
+    if !snap.players.iter().any(|p| p.account_id == account.id) {
+        return Err(ApiError::Forbidden("you do not play in this game".into()));
     }
+    match status_of(&snap.game)? {
+        GameStatus::Active | GameStatus::Paused => {}
+        GameStatus::Forming => return Err(ApiError::Conflict("the game has not started".into())),
+        GameStatus::Finished => {
+            return Err(ApiError::Conflict(
+                "the game is over: no more orders".into(),
+            ))
+        }
+    }
+    power_of(&snap.players, account.id)
+        .ok_or_else(|| ApiError::Forbidden("you do not play a power in this game".into()))
 }
 
 fn outcome(changed: Changed, id: i64) -> Result<(), ApiError> {

@@ -238,9 +238,10 @@ impl TestApp {
         }
         let game = gm.post("/api/games", body).await.expect(201);
         let id = game["id"].as_i64().expect("id");
+        let invite = game["invite_code"].clone();
         let mut powers = serde_json::Map::new();
         for (p, power) in players {
-            p.post(&format!("/api/games/{id}/join"), json!({}))
+            p.post(&format!("/api/games/{id}/join"), json!({"invite": invite}))
                 .await
                 .expect(204);
             powers.insert(p.name.clone(), json!(power));
