@@ -14,7 +14,7 @@ struct Server {
 
 impl Server {
     async fn start(db: &str, port: u16) -> Server {
-        let child = Command::new(env!("CARGO_BIN_EXE_standoff"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_standoff"))
             .args([
                 "serve",
                 "--db",
@@ -38,6 +38,8 @@ impl Server {
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
+        let _ = child.kill();
+        let _ = child.wait();
         panic!("the server did not come up");
     }
 
@@ -45,6 +47,14 @@ impl Server {
     fn kill9(mut self) {
         self.child.kill().expect("kill");
         self.child.wait().expect("wait");
+    }
+}
+
+impl Drop for Server {
+    /// A failing test leaves no server behind.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 

@@ -83,6 +83,7 @@ async fn bad_requests_are_4xx_json() {
     alice.get("/api/games/abc").await.error(400);
     alice.get("/api/games/1/phases/x").await.error(400);
     alice.get("/api/nothing-here").await.error(404);
+    alice.delete("/api/games").await.error(405);
     // Orders in a game that has not started.
     let g = alice
         .post("/api/games", json!({"name": "forming"}))

@@ -80,6 +80,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/phases/{n}", get(orders::phase))
         // Press, GM actions, votes, export: server-aux.
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(limit))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
@@ -93,6 +94,10 @@ pub async fn health() -> &'static str {
 
 async fn openapi() -> axum::Json<utoipa::openapi::OpenApi> {
     axum::Json(ApiDoc::openapi())
+}
+
+async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
+    ApiError::MethodNotAllowed(format!("{method} is not allowed on {}", uri.path()))
 }
 
 async fn not_found(uri: axum::http::Uri) -> ApiError {

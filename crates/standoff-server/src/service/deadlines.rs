@@ -169,7 +169,11 @@ mod tests {
 
     #[test]
     fn bad_settings_are_named() {
-        let bad = |d: Deadlines| validate(&d).map_err(|e| e.to_string()).unwrap_err();
+        let bad = |d: Deadlines| {
+            validate(&d)
+                .map_err(|e| e.to_string())
+                .expect_err("refused")
+        };
         let zone = Deadlines {
             fixed: Some(FixedDeadline {
                 weekday: "fri".into(),

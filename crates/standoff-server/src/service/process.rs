@@ -48,7 +48,14 @@ pub async fn process(
         result = outcome;
         Ok(change)
     };
-    match state.storage.change_game(id, true, &mut decide).await? {
+    // The scheduler skips a game another server holds (it is being processed there);
+    // an early processing waits for the lock instead, so it is never lost.
+    let skip_locked = trigger == Trigger::Deadline;
+    match state
+        .storage
+        .change_game(id, skip_locked, &mut decide)
+        .await?
+    {
         Changed::Done => Ok(result),
         Changed::Busy | Changed::NotFound => Ok(Processing::Nothing),
         Changed::Refused(e) => Err(e),
@@ -112,7 +119,7 @@ fn decide(
             let grace = settings.deadlines.grace_minutes.unwrap_or(0);
             let missing = due
                 .iter()
-                .any(|p| played(p) && !sub(p).is_some_and(|s| s.lines.is_some()));
+                .any(|p| played(p) && sub(p).is_none_or(|s| s.lines.is_none()));
             if grace > 0 && !game.grace_used && missing {
                 let extended = GameRow {
                     deadline_at: Some(deadline + i64::from(grace) * 60_000),
