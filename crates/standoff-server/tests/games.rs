@@ -113,7 +113,7 @@ async fn joining_private_games_and_starting() {
     assert!(m.contains("Atlantis"), "{m}");
     bob.post(
         &format!("/api/games/{id}/join"),
-        json!({"invite": code, "preferences": "random"}),
+        json!({"invite": code, "preferences": ["Italy", "France"]}),
     )
     .await
     .expect(204);
@@ -130,8 +130,10 @@ async fn joining_private_games_and_starting() {
         .error(409);
     let g = alice.get(&format!("/api/games/{id}")).await.expect(200);
     assert_eq!(g["status"], "active");
-    // Alice is the only one asking for France: the DPTG procedure gives it to her.
+    // Each has a first choice nobody else asked for first: the DPTG procedure gives it.
     assert_eq!(g["my_power"], "France");
+    let b = bob.get(&format!("/api/games/{id}")).await.expect(200);
+    assert_eq!(b["my_power"], "Italy");
     assert!(g["deadline"].is_string());
     assert_eq!(g["powers"].as_array().map(Vec::len), Some(7));
     // Late joiners are refused.
@@ -157,9 +159,12 @@ async fn a_game_starts_by_itself_when_full() {
     let mut users = Vec::new();
     for i in 0..7 {
         let u = app.user(&format!("player{i}")).await;
-        u.post(&format!("/api/games/{id}/join"), json!({}))
-            .await
-            .expect(204);
+        u.post(
+            &format!("/api/games/{id}/join"),
+            json!({"preferences": "random"}),
+        )
+        .await
+        .expect(204);
         users.push(u);
     }
     let g = gm.get(&format!("/api/games/{id}")).await.expect(200);
