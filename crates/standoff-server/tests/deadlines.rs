@@ -239,3 +239,77 @@ async fn two_servers_on(backend: Backend) {
         assert_eq!(units(&g, "France"), vec!["A bur", "A mar", "F bre"]);
     }
 }
+
+#[tokio::test]
+async fn orders_acknowledged_while_the_phase_is_processed_are_never_lost() {
+    for backend in backends() {
+        racing_on(backend).await;
+    }
+}
+
+/// A player keeps revising while the deadline fires: the last revision acknowledged
+/// for the phase is the one played; later ones are refused, not moved to the next phase.
+async fn racing_on(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let gm = app.user("gmaster").await;
+    let france = app.user("frank").await;
+    let id = app
+        .started_game(
+            &gm,
+            &[(&france, "France")],
+            json!({"deadlines": {"movement_minutes": 5}}),
+        )
+        .await;
+    app.clock.advance(Duration::minutes(5));
+    let targets = ["bur", "pic", "gas"];
+    let acknowledged = std::sync::atomic::AtomicUsize::new(0);
+    let submitter = async {
+        let mut last_acknowledged = None;
+        for i in 0..40 {
+            let target = targets[i % 3];
+            let r = france
+                .put(
+                    &format!("/api/games/{id}/orders"),
+                    json!({"orders": [format!("A par - {target}")], "phase_number": 0}),
+                )
+                .await;
+            match r.status {
+                200 => {
+                    last_acknowledged = Some(target);
+                    acknowledged.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                }
+                409 => break,
+                other => panic!("unexpected status {other}: {}", r.body),
+            }
+        }
+        last_acknowledged
+    };
+    let ticker = async {
+        // Fire while revisions are in flight.
+        while acknowledged.load(std::sync::atomic::Ordering::SeqCst) < 10 {
+            tokio::task::yield_now().await;
+        }
+        let mut n = 0;
+        while n == 0 {
+            n = app.tick().await;
+        }
+        n
+    };
+    let (last, processed) = tokio::join!(submitter, ticker);
+    assert_eq!(processed, 1);
+    let phase = app
+        .anonymous()
+        .get(&format!("/api/games/{id}/phases/0"))
+        .await
+        .expect(200);
+    let g = game(&app, id).await;
+    let expected = match last {
+        Some(t) => format!("A {t}"),
+        None => "A par".to_string(),
+    };
+    assert!(
+        units(&g, "France").contains(&expected),
+        "{expected} in {:?}; phase record {phase}",
+        units(&g, "France")
+    );
+}

@@ -292,7 +292,13 @@ async fn orders_are_checked_at_once_and_never_shown_to_others() {
 
 #[tokio::test]
 async fn ready_flags_process_the_phase_early_and_history_is_kept() {
-    let app = spawn_app(Backend::Sqlite).await;
+    for backend in common::backends() {
+        ready_flags_on(backend).await;
+    }
+}
+
+async fn ready_flags_on(backend: Backend) {
+    let app = spawn_app(backend).await;
     let gm = app.user("gmaster").await;
     let france = app.user("frank").await;
     let england = app.user("emma").await;
