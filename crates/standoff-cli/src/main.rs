@@ -10,6 +10,7 @@ mod datc_cmd;
 mod play_cmd;
 mod replay_cmd;
 mod rules_cmd;
+mod serve_cmd;
 mod variant_arg;
 mod variants_cmd;
 
@@ -48,6 +49,8 @@ enum Command {
     CheckVariant(check_variant_cmd::Args),
     /// List the built-in variants.
     Variants,
+    /// Run the judge: host games over an HTTP JSON API (SQLite by default).
+    Serve(serve_cmd::Args),
 }
 
 /// Output piped into a program that stopped reading (`standoff rules | head`) ends the
@@ -82,6 +85,7 @@ fn main() -> ExitCode {
         Command::Assign(args) => assign_cmd::run(&args),
         Command::CheckVariant(args) => check_variant_cmd::run(&args),
         Command::Variants => variants_cmd::run(),
+        Command::Serve(args) => serve_cmd::run(&args).map(|()| true),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -35,24 +35,49 @@ async fn gm_actions(app: TestApp) {
     let france = of(&players, "France");
     let stranger = app.user("gmastranger").await;
     for action in ["pause", "resume", "process"] {
-        assert_error(&app.post(Some(&france.user), &gm_path(action), json!({})).await, 403);
-        assert_error(&app.post(Some(&stranger), &gm_path(action), json!({})).await, 403);
+        assert_error(
+            &app.post(Some(&france.user), &gm_path(action), json!({}))
+                .await,
+            403,
+        );
+        assert_error(
+            &app.post(Some(&stranger), &gm_path(action), json!({})).await,
+            403,
+        );
         assert_error(&app.post(None, &gm_path(action), json!({})).await, 401);
     }
     assert_error(
-        &app.post(Some(&france.user), &gm_path("extend"), json!({"minutes": 5})).await,
+        &app.post(
+            Some(&france.user),
+            &gm_path("extend"),
+            json!({"minutes": 5}),
+        )
+        .await,
         403,
     );
     assert_error(
-        &app.post(Some(&france.user), &gm_path("end"), json!({"result": "abandoned"})).await,
+        &app.post(
+            Some(&france.user),
+            &gm_path("end"),
+            json!({"result": "abandoned"}),
+        )
+        .await,
         403,
     );
     assert_error(
-        &app.post(Some(&france.user), &gm_path("replace"), json!({"power": "France", "username": "gmastranger"}))
+        &app.post(
+            Some(&france.user),
+            &gm_path("replace"),
+            json!({"power": "France", "username": "gmastranger"}),
+        )
+        .await,
+        403,
+    );
+    assert_error(
+        &app.post(Some(&gm), "/api/games/424242/gm/pause", json!({}))
             .await,
-        403,
+        404,
     );
-    assert_error(&app.post(Some(&gm), "/api/games/424242/gm/pause", json!({})).await, 404);
 
     // Pause two hours in: 8 hours were left; the deadline stops.
     app.clock.advance(Duration::hours(2));
@@ -60,16 +85,25 @@ async fn gm_actions(app: TestApp) {
     assert_eq!(status, 200, "{paused}");
     assert_eq!(paused["status"], "paused");
     assert!(paused.get("deadline").is_none(), "{paused}");
-    assert_error(&app.post(Some(&gm), &gm_path("pause"), json!({})).await, 409);
+    assert_error(
+        &app.post(Some(&gm), &gm_path("pause"), json!({})).await,
+        409,
+    );
     app.clock.advance(Duration::hours(20));
     assert_eq!(tick(&app.state, app.clock.now()).await.expect("tick"), 0);
     // Resume: the 8 hours left come back.
     let (status, resumed) = app.post(Some(&gm), &gm_path("resume"), json!({})).await;
     assert_eq!(status, 200, "{resumed}");
     assert_eq!(resumed["status"], "active");
-    assert_eq!(time(&resumed["deadline"]), app.clock.now() + Duration::hours(8));
+    assert_eq!(
+        time(&resumed["deadline"]),
+        app.clock.now() + Duration::hours(8)
+    );
     assert_eq!(resumed["phase_number"], 0);
-    assert_error(&app.post(Some(&gm), &gm_path("resume"), json!({})).await, 409);
+    assert_error(
+        &app.post(Some(&gm), &gm_path("resume"), json!({})).await,
+        409,
+    );
 
     // Extend by 90 minutes; bad amounts are refused.
     let (status, extended) = app
@@ -80,10 +114,18 @@ async fn gm_actions(app: TestApp) {
         time(&extended["deadline"]),
         app.clock.now() + Duration::hours(8) + Duration::minutes(90)
     );
-    for bad in [json!({"minutes": 0}), json!({"minutes": 43_201}), json!({"minutes": -5}), json!({"hours": 1})] {
+    for bad in [
+        json!({"minutes": 0}),
+        json!({"minutes": 43_201}),
+        json!({"minutes": -5}),
+        json!({"hours": 1}),
+    ] {
         assert_error(&app.post(Some(&gm), &gm_path("extend"), bad).await, 400);
     }
-    assert_error(&app.post_raw(&gm, &gm_path("extend"), "{\"minutes\":").await, 400);
+    assert_error(
+        &app.post_raw(&gm, &gm_path("extend"), "{\"minutes\":").await,
+        400,
+    );
 
     // Process now (the site admin may too).
     let (status, processed) = app.post(Some(&admin), &gm_path("process"), json!({})).await;
@@ -94,61 +136,125 @@ async fn gm_actions(app: TestApp) {
 
     // Replace France's player: France's press goes with the power.
     let (status, _) = app
-        .post(Some(&of(&players, "England").user), &format!("/api/games/{id}/messages"), json!({"to": ["France"], "body": "for France"}))
+        .post(
+            Some(&of(&players, "England").user),
+            &format!("/api/games/{id}/messages"),
+            json!({"to": ["France"], "body": "for France"}),
+        )
         .await;
     assert_eq!(status, 201);
     let newcomer = app.user("gmanewcomer").await;
     assert_error(
-        &app.post(Some(&gm), &gm_path("replace"), json!({"power": "Spain", "username": "gmanewcomer"})).await,
+        &app.post(
+            Some(&gm),
+            &gm_path("replace"),
+            json!({"power": "Spain", "username": "gmanewcomer"}),
+        )
+        .await,
         400,
     );
     assert_error(
-        &app.post(Some(&gm), &gm_path("replace"), json!({"power": "France", "username": "nobody-here"})).await,
+        &app.post(
+            Some(&gm),
+            &gm_path("replace"),
+            json!({"power": "France", "username": "nobody-here"}),
+        )
+        .await,
         404,
     );
     assert_error(
-        &app.post(Some(&gm), &gm_path("replace"), json!({"power": "France", "username": users[1].name})).await,
+        &app.post(
+            Some(&gm),
+            &gm_path("replace"),
+            json!({"power": "France", "username": users[1].name}),
+        )
+        .await,
         409,
     );
     let (status, replaced) = app
-        .post(Some(&gm), &gm_path("replace"), json!({"power": "france", "username": "gmanewcomer"}))
+        .post(
+            Some(&gm),
+            &gm_path("replace"),
+            json!({"power": "france", "username": "gmanewcomer"}),
+        )
         .await;
     assert_eq!(status, 200, "{replaced}");
     let (_, detail) = app.get(Some(&newcomer), &format!("/api/games/{id}")).await;
     assert_eq!(detail["my_power"], "France");
-    let (_, detail) = app.get(Some(&france.user), &format!("/api/games/{id}")).await;
-    assert!(detail.get("my_power").is_none() || detail["my_power"].is_null(), "{detail}");
-    let (status, list) = app.get(Some(&newcomer), &format!("/api/games/{id}/messages")).await;
+    let (_, detail) = app
+        .get(Some(&france.user), &format!("/api/games/{id}"))
+        .await;
+    assert!(
+        detail.get("my_power").is_none() || detail["my_power"].is_null(),
+        "{detail}"
+    );
+    let (status, list) = app
+        .get(Some(&newcomer), &format!("/api/games/{id}/messages"))
+        .await;
     assert_eq!(status, 200, "{list}");
     assert_eq!(list["messages"][0]["body"], "for France");
-    assert_error(&app.get(Some(&france.user), &format!("/api/games/{id}/messages")).await, 403);
+    assert_error(
+        &app.get(Some(&france.user), &format!("/api/games/{id}/messages"))
+            .await,
+        403,
+    );
     // The new player orders France's units.
     let (status, orders) = app
-        .send(reqwest::Method::PUT, Some(&newcomer), &format!("/api/games/{id}/orders"), Some(json!({"orders": ["A par - bur"]})))
+        .send(
+            reqwest::Method::PUT,
+            Some(&newcomer),
+            &format!("/api/games/{id}/orders"),
+            Some(json!({"orders": ["A par - bur"]})),
+        )
         .await;
     assert_eq!(status, 200, "{orders}");
 
     // End: bad requests, then a draw between England and France.
-    assert_error(&app.post(Some(&gm), &gm_path("end"), json!({"result": "draw"})).await, 400);
     assert_error(
-        &app.post(Some(&gm), &gm_path("end"), json!({"result": "draw", "powers": ["England", "England"]})).await,
+        &app.post(Some(&gm), &gm_path("end"), json!({"result": "draw"}))
+            .await,
         400,
     );
     assert_error(
-        &app.post(Some(&gm), &gm_path("end"), json!({"result": "abandoned", "powers": ["England"]})).await,
+        &app.post(
+            Some(&gm),
+            &gm_path("end"),
+            json!({"result": "draw", "powers": ["England", "England"]}),
+        )
+        .await,
         400,
     );
-    assert_error(&app.post(Some(&gm), &gm_path("end"), json!({"result": "won"})).await, 400);
+    assert_error(
+        &app.post(
+            Some(&gm),
+            &gm_path("end"),
+            json!({"result": "abandoned", "powers": ["England"]}),
+        )
+        .await,
+        400,
+    );
+    assert_error(
+        &app.post(Some(&gm), &gm_path("end"), json!({"result": "won"}))
+            .await,
+        400,
+    );
     let (status, ended) = app
-        .post(Some(&gm), &gm_path("end"), json!({"result": "draw", "powers": ["England", "France"]}))
+        .post(
+            Some(&gm),
+            &gm_path("end"),
+            json!({"result": "draw", "powers": ["England", "France"]}),
+        )
         .await;
     assert_eq!(status, 200, "{ended}");
     assert_eq!(ended["status"], "finished");
     assert_error(
-        &app.post(Some(&gm), &gm_path("end"), json!({"result": "abandoned"})).await,
+        &app.post(Some(&gm), &gm_path("end"), json!({"result": "abandoned"}))
+            .await,
         409,
     );
-    let (status, result) = app.get(Some(&newcomer), &format!("/api/games/{id}/result")).await;
+    let (status, result) = app
+        .get(Some(&newcomer), &format!("/api/games/{id}/result"))
+        .await;
     assert_eq!(status, 200, "{result}");
     assert_eq!(result["kind"], "draw");
     assert_eq!(result["powers"], json!(["England", "France"]));
@@ -172,19 +278,34 @@ async fn gm_actions(app: TestApp) {
     assert_eq!(before["points"], 0);
     // Press is closed once the game is over; reading stays.
     assert_error(
-        &app.post(Some(&newcomer), &format!("/api/games/{id}/messages"), json!({"to": "all", "body": "gg"})).await,
+        &app.post(
+            Some(&newcomer),
+            &format!("/api/games/{id}/messages"),
+            json!({"to": "all", "body": "gg"}),
+        )
+        .await,
         409,
     );
 
     // An abandoned game is unrated.
     let (other, _) = app.started_game(&gm, &users, json!({})).await;
     let (status, _) = app
-        .post(Some(&gm), &format!("/api/games/{other}/gm/end"), json!({"result": "abandoned"}))
+        .post(
+            Some(&gm),
+            &format!("/api/games/{other}/gm/end"),
+            json!({"result": "abandoned"}),
+        )
         .await;
     assert_eq!(status, 200);
-    let (_, result) = app.get(Some(&gm), &format!("/api/games/{other}/result")).await;
+    let (_, result) = app
+        .get(Some(&gm), &format!("/api/games/{other}/result"))
+        .await;
     assert_eq!(result["kind"], "abandoned");
-    assert!(result["scores"].as_array().expect("scores").iter().all(|s| s["points"] == 0));
+    assert!(result["scores"]
+        .as_array()
+        .expect("scores")
+        .iter()
+        .all(|s| s["points"] == 0));
     let (status, board) = app.get(None, "/api/leaderboard").await;
     assert_eq!(status, 200, "{board}");
     let entry = |name: &str| {

@@ -19,7 +19,11 @@ async fn full_press(app: TestApp) {
     );
     // Private England -> France.
     let (status, sent) = app
-        .post(Some(&england.user), &path, json!({"to": ["France"], "body": "Channel is yours."}))
+        .post(
+            Some(&england.user),
+            &path,
+            json!({"to": ["France"], "body": "Channel is yours."}),
+        )
         .await;
     assert_eq!(status, 201, "{sent}");
     assert_eq!(sent["from"], "England");
@@ -28,25 +32,41 @@ async fn full_press(app: TestApp) {
     assert_eq!(sent["phase_number"], 0);
     // Group France -> England, Germany.
     let (status, _) = app
-        .post(Some(&france.user), &path, json!({"to": ["England", "germany"], "body": "Triple?"}))
+        .post(
+            Some(&france.user),
+            &path,
+            json!({"to": ["England", "germany"], "body": "Triple?"}),
+        )
         .await;
     assert_eq!(status, 201);
     // Public announcement from Germany; a note to the GM from Germany.
     assert_eq!(
-        app.post(Some(&germany.user), &path, json!({"to": "all", "body": "Peace in our time"}))
-            .await
-            .0,
+        app.post(
+            Some(&germany.user),
+            &path,
+            json!({"to": "all", "body": "Peace in our time"})
+        )
+        .await
+        .0,
         201
     );
     assert_eq!(
-        app.post(Some(&germany.user), &path, json!({"to": "gm", "body": "I may be late"}))
-            .await
-            .0,
+        app.post(
+            Some(&germany.user),
+            &path,
+            json!({"to": "gm", "body": "I may be late"})
+        )
+        .await
+        .0,
         201
     );
     // A GM notice to everyone.
     let (status, notice) = app
-        .post(Some(&gm), &path, json!({"to": "all", "body": "Deadline moved"}))
+        .post(
+            Some(&gm),
+            &path,
+            json!({"to": "all", "body": "Deadline moved"}),
+        )
         .await;
     assert_eq!(status, 201, "{notice}");
     assert_eq!(notice["from"], "Gamemaster");
@@ -64,7 +84,12 @@ async fn full_press(app: TestApp) {
     assert_eq!(status, 200, "{list}");
     assert_eq!(
         bodies(&list),
-        ["Channel is yours.", "Triple?", "Peace in our time", "Deadline moved"]
+        [
+            "Channel is yours.",
+            "Triple?",
+            "Peace in our time",
+            "Deadline moved"
+        ]
     );
     assert_eq!(list["unread"], 4);
     // Reading marks them read.
@@ -74,7 +99,12 @@ async fn full_press(app: TestApp) {
     let (_, list) = app.get(Some(&germany.user), &path).await;
     assert_eq!(
         bodies(&list),
-        ["Triple?", "Peace in our time", "I may be late", "Deadline moved"]
+        [
+            "Triple?",
+            "Peace in our time",
+            "I may be late",
+            "Deadline moved"
+        ]
     );
     // Italy: only the public ones; not the note to the GM.
     let italy = of(&players, "Italy");
@@ -90,53 +120,88 @@ async fn full_press(app: TestApp) {
         .await;
     assert_eq!(bodies(&page), ["Triple?", "Peace in our time"]);
     // Players are named (the game is not anonymous).
-    assert_eq!(list["messages"][0]["from_player"], england.user.name.as_str());
+    assert_eq!(
+        list["messages"][0]["from_player"],
+        england.user.name.as_str()
+    );
 
     // Refusals: a non-member (even for reading public press), bad recipients, bad bodies.
     let stranger = app.user("fpstranger").await;
     assert_error(&app.get(Some(&stranger), &path).await, 403);
     assert_error(
-        &app.post(Some(&stranger), &path, json!({"to": "all", "body": "hi"})).await,
+        &app.post(Some(&stranger), &path, json!({"to": "all", "body": "hi"}))
+            .await,
         403,
     );
     assert_error(&app.get(None, &path).await, 401);
     assert_error(
-        &app.post(Some(&france.user), &path, json!({"to": ["France"], "body": "me"})).await,
+        &app.post(
+            Some(&france.user),
+            &path,
+            json!({"to": ["France"], "body": "me"}),
+        )
+        .await,
         400,
     );
     assert_error(
-        &app.post(Some(&france.user), &path, json!({"to": ["Spain"], "body": "x"})).await,
+        &app.post(
+            Some(&france.user),
+            &path,
+            json!({"to": ["Spain"], "body": "x"}),
+        )
+        .await,
         400,
     );
     assert_error(
-        &app.post(Some(&france.user), &path, json!({"to": [], "body": "x"})).await,
-        400,
-    );
-    assert_error(
-        &app.post(Some(&france.user), &path, json!({"to": "all", "body": "   "})).await,
-        400,
-    );
-    assert_error(
-        &app.post(Some(&france.user), &path, json!({"to": "all", "body": "x".repeat(10_001)}))
+        &app.post(Some(&france.user), &path, json!({"to": [], "body": "x"}))
             .await,
         400,
     );
     assert_error(
-        &app.post(Some(&france.user), &path, json!({"to": "all", "body": "x", "extra": 1})).await,
+        &app.post(
+            Some(&france.user),
+            &path,
+            json!({"to": "all", "body": "   "}),
+        )
+        .await,
+        400,
+    );
+    assert_error(
+        &app.post(
+            Some(&france.user),
+            &path,
+            json!({"to": "all", "body": "x".repeat(10_001)}),
+        )
+        .await,
+        400,
+    );
+    assert_error(
+        &app.post(
+            Some(&france.user),
+            &path,
+            json!({"to": "all", "body": "x", "extra": 1}),
+        )
+        .await,
         400,
     );
     assert_error(&app.post_raw(&france.user, &path, "{not json").await, 400);
     assert_error(
-        &app.get(Some(&france.user), &format!("{path}?limit=0")).await,
-        400,
-    );
-    assert_error(
-        &app.get(Some(&france.user), &format!("{path}?since=abc")).await,
-        400,
-    );
-    assert_error(
-        &app.post(Some(&france.user), "/api/games/999999/messages", json!({"to": "all", "body": "x"}))
+        &app.get(Some(&france.user), &format!("{path}?limit=0"))
             .await,
+        400,
+    );
+    assert_error(
+        &app.get(Some(&france.user), &format!("{path}?since=abc"))
+            .await,
+        400,
+    );
+    assert_error(
+        &app.post(
+            Some(&france.user),
+            "/api/games/999999/messages",
+            json!({"to": "all", "body": "x"}),
+        )
+        .await,
         404,
     );
 }
@@ -152,29 +217,49 @@ async fn restricted_press(app: TestApp) {
     let france = of(&players, "France");
     for to in [json!("all"), json!(["England"]), json!("gm")] {
         assert_error(
-            &app.post(Some(&france.user), &path, json!({"to": to, "body": "psst"})).await,
+            &app.post(Some(&france.user), &path, json!({"to": to, "body": "psst"}))
+                .await,
             403,
         );
     }
     // The GM may still post notices in a gunboat game.
     assert_eq!(
-        app.post(Some(&gm), &path, json!({"to": ["France"], "body": "GM here"})).await.0,
+        app.post(
+            Some(&gm),
+            &path,
+            json!({"to": ["France"], "body": "GM here"})
+        )
+        .await
+        .0,
         201
     );
     let (_, list) = app.get(Some(&france.user), &path).await;
     assert_eq!(list["messages"][0]["body"], "GM here");
 
     let (public, players) = app
-        .started_game(&gm, &users, json!({"press": "public_only", "anonymous": true}))
+        .started_game(
+            &gm,
+            &users,
+            json!({"press": "public_only", "anonymous": true}),
+        )
         .await;
     let path = format!("/api/games/{public}/messages");
     let france = of(&players, "France");
     assert_error(
-        &app.post(Some(&france.user), &path, json!({"to": ["England"], "body": "secret"})).await,
+        &app.post(
+            Some(&france.user),
+            &path,
+            json!({"to": ["England"], "body": "secret"}),
+        )
+        .await,
         403,
     );
     let (status, sent) = app
-        .post(Some(&france.user), &path, json!({"to": "all", "body": "hello all"}))
+        .post(
+            Some(&france.user),
+            &path,
+            json!({"to": "all", "body": "hello all"}),
+        )
         .await;
     assert_eq!(status, 201, "{sent}");
     // Anonymous: other players see the power, not the player; the GM sees both.
@@ -183,6 +268,13 @@ async fn restricted_press(app: TestApp) {
     assert_eq!(list["messages"][0]["from"], "France");
     assert!(list["messages"][0].get("from_player").is_none(), "{list}");
     let (_, list) = app.get(Some(&gm), &path).await;
-    assert_eq!(list["messages"][0]["from_player"], france.user.name.as_str());
+    assert_eq!(
+        list["messages"][0]["from_player"],
+        france.user.name.as_str()
+    );
 }
-on_both!(restricted_press, restricted_press_sqlite, restricted_press_postgres);
+on_both!(
+    restricted_press,
+    restricted_press_sqlite,
+    restricted_press_postgres
+);

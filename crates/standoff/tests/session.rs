@@ -204,7 +204,7 @@ fn the_saved_game_round_trips_with_its_history() {
 #[test]
 fn unsupported_rules_and_bad_saves_are_refused() {
     let rules = RuleSet::parse("dptg 4.A.7=a").expect("parse");
-    let err = Session::new_builtin("standard", rules, EndRules::default()).unwrap_err();
+    let err = Session::new_builtin("standard", rules, EndRules::default()).expect_err("refused");
     assert!(matches!(err, SessionError::Rules(_)), "{err}");
     assert!(Session::from_json_text("{").is_err());
     let bad = r#"{"variant": "standard", "position": {"phase": "Spring 1901 Movement", "units": {"Narnia": ["A par"]}}}"#;

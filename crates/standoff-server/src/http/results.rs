@@ -18,7 +18,9 @@ pub async fn vote(
     Path(id): Path<i64>,
     Json(request): Json<Vote>,
 ) -> Result<Json<VoteState>, ApiError> {
-    Ok(Json(results::vote(&state, &user.account, id, request).await?))
+    Ok(Json(
+        results::vote(&state, &user.account, id, request).await?,
+    ))
 }
 
 /// A finished game's result and scores (404 before the end).

@@ -79,7 +79,8 @@ pub async fn recorded_game(
             )));
         }
         let lines: Vec<String> = serde_json::from_str(&phase.orders)?;
-        let (parsed, errors) = parse_orders_at(&variant, &recorded.game.position, &lines.join("\n"));
+        let (parsed, errors) =
+            parse_orders_at(&variant, &recorded.game.position, &lines.join("\n"));
         if let Some(error) = errors.first() {
             return Err(ApiError::Internal(format!(
                 "game {}: phase {}: stored order unreadable: {}",

@@ -99,7 +99,10 @@ pub async fn send_results(state: &AppState, id: i64, count: usize) -> Result<usi
     }
     if let Some(gm) = state.storage.account_by_id(game.gm_id).await? {
         if let Some(to) = address(&gm) {
-            if !players.iter().any(|p| p.account_id == gm.id && p.power.is_some()) {
+            if !players
+                .iter()
+                .any(|p| p.account_id == gm.id && p.power.is_some())
+            {
                 readers.push((to, Audience::All));
             }
         }

@@ -42,7 +42,11 @@ pub enum PressRole {
 
 /// The caller's role: their power if they play one, else GM if they are the game's GM
 /// or the site admin; anyone else is refused.
-pub fn role_of(game: &GameRow, players: &[PlayerRow], account: &AccountRow) -> Result<PressRole, ApiError> {
+pub fn role_of(
+    game: &GameRow,
+    players: &[PlayerRow],
+    account: &AccountRow,
+) -> Result<PressRole, ApiError> {
     if let Some(power) = power_of(players, account.id) {
         return Ok(PressRole::Power(power.to_string()));
     }
@@ -159,7 +163,9 @@ pub async fn send(
     let players = state.storage.players(game_id).await?;
     let role = role_of(&game, &players, account)?;
     if status_of(&game)? == GameStatus::Finished {
-        return Err(ApiError::Conflict("the game is over: its press is closed".into()));
+        return Err(ApiError::Conflict(
+            "the game is over: its press is closed".into(),
+        ));
     }
     let body = request.body.trim_end();
     if body.trim().is_empty() {
@@ -275,7 +281,10 @@ pub async fn list(
     let mut newest_seen = 0;
     // Read in batches until the page is full or the game's press is exhausted.
     loop {
-        let batch = state.storage.messages_after(game_id, after, MAX_PAGE).await?;
+        let batch = state
+            .storage
+            .messages_after(game_id, after, MAX_PAGE)
+            .await?;
         let Some(last) = batch.last() else { break };
         after = last.id;
         let exhausted = (batch.len() as i64) < MAX_PAGE;
@@ -326,14 +335,27 @@ mod tests {
         assert!(recipients(&to(&["Spain"]), &me, &powers()).is_err());
         assert!(recipients(&to(&["England", "England"]), &me, &powers()).is_err());
         assert!(recipients(&to(&[]), &me, &powers()).is_err());
-        assert!(recipients(&MessageTo::Word("gm".into()), &PressRole::Gamemaster, &powers()).is_err());
+        assert!(recipients(
+            &MessageTo::Word("gm".into()),
+            &PressRole::Gamemaster,
+            &powers()
+        )
+        .is_err());
         assert!(recipients(&MessageTo::Word("everyone".into()), &me, &powers()).is_err());
     }
 
     #[test]
     fn press_settings_limit_players() {
-        let public = Recipients { to_all: true, to_gm: false, powers: vec![] };
-        let private = Recipients { to_all: false, to_gm: false, powers: vec!["England".into()] };
+        let public = Recipients {
+            to_all: true,
+            to_gm: false,
+            powers: vec![],
+        };
+        let private = Recipients {
+            to_all: false,
+            to_gm: false,
+            powers: vec!["England".into()],
+        };
         assert!(allowed(PressSetting::Full, &private).is_ok());
         assert!(allowed(PressSetting::PublicOnly, &public).is_ok());
         assert!(allowed(PressSetting::PublicOnly, &private).is_err());

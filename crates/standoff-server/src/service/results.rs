@@ -98,7 +98,9 @@ pub async fn finish(
         if status == GameStatus::Finished {
             return Err(ApiError::Conflict("the game is already over".into()));
         }
-        if phase_no.is_some_and(|n| n != snap.game.phase_no) || (phase_no.is_some() && status != GameStatus::Active) {
+        if phase_no.is_some_and(|n| n != snap.game.phase_no)
+            || (phase_no.is_some() && status != GameStatus::Active)
+        {
             // The phase moved on (votes reset) or the game was paused: nothing to do.
             return Ok(GameChange::default());
         }
@@ -247,7 +249,9 @@ pub async fn vote(
                 ApiError::BadRequest(format!("{name:?} is not a power of this game"))
             })?;
             if to == my_power {
-                return Err(ApiError::BadRequest("a power cannot concede to itself".into()));
+                return Err(ApiError::BadRequest(
+                    "a power cannot concede to itself".into(),
+                ));
             }
             if !alive.contains(&to) {
                 return Err(ApiError::BadRequest(format!(
@@ -283,9 +287,10 @@ pub async fn vote(
         alive.iter().copied().find_map(|winner| {
             let name = variant.power_name(winner);
             let all_concede = alive.len() > 1
-                && alive.iter().filter(|&&p| p != winner).all(|&p| {
-                    vote_of(p).is_some_and(|v| v.concede_to.as_deref() == Some(name))
-                });
+                && alive
+                    .iter()
+                    .filter(|&&p| p != winner)
+                    .all(|&p| vote_of(p).is_some_and(|v| v.concede_to.as_deref() == Some(name)));
             all_concede.then_some(Ending::Concession(winner))
         })
     };
@@ -355,7 +360,10 @@ pub async fn leaderboard(state: &AppState, limit: i64) -> Result<Leaderboard, Ap
 }
 
 /// The caller's own line (0 games, 0 points before the first rated game).
-pub async fn my_score(state: &AppState, account: &AccountRow) -> Result<LeaderboardEntry, ApiError> {
+pub async fn my_score(
+    state: &AppState,
+    account: &AccountRow,
+) -> Result<LeaderboardEntry, ApiError> {
     let row = state.storage.standing(account.id).await?;
     Ok(match row {
         Some(r) => LeaderboardEntry {

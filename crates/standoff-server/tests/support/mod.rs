@@ -71,7 +71,10 @@ pub async fn spawn_app(backend: Backend) -> Option<TestApp> {
 }
 
 /// Starts a server with a changed configuration.
-pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config)) -> Option<TestApp> {
+pub async fn spawn_app_with(
+    backend: Backend,
+    configure: impl FnOnce(&mut Config),
+) -> Option<TestApp> {
     let dir = tempfile::tempdir().expect("temp dir");
     let database_url = match backend {
         Backend::Sqlite => format!("sqlite://{}", dir.path().join("test.db").display()),
@@ -142,7 +145,8 @@ impl TestApp {
     }
 
     pub async fn post(&self, user: Option<&User>, path: &str, body: Value) -> (u16, Value) {
-        self.send(reqwest::Method::POST, user, path, Some(body)).await
+        self.send(reqwest::Method::POST, user, path, Some(body))
+            .await
     }
 
     pub async fn get(&self, user: Option<&User>, path: &str) -> (u16, Value) {
@@ -187,7 +191,10 @@ impl TestApp {
             .json()
             .await
             .expect("sign-in body");
-        let csrf = signed["csrf_token"].as_str().expect("csrf token").to_string();
+        let csrf = signed["csrf_token"]
+            .as_str()
+            .expect("csrf token")
+            .to_string();
         let created: Value = cookies
             .post(self.url("/api/tokens"))
             .header("x-csrf-token", csrf)
@@ -213,8 +220,11 @@ impl TestApp {
         let mut users = Vec::new();
         for i in 1..=7 {
             users.push(
-                self.user_with_email(&format!("{prefix}{i}"), Some(&format!("{prefix}{i}@example.org")))
-                    .await,
+                self.user_with_email(
+                    &format!("{prefix}{i}"),
+                    Some(&format!("{prefix}{i}@example.org")),
+                )
+                .await,
             );
         }
         users
@@ -222,7 +232,12 @@ impl TestApp {
 
     /// A standard game created by `gm` with `settings` merged into the request, joined
     /// by `users` and started.
-    pub async fn started_game(&self, gm: &User, users: &[User], settings: Value) -> (i64, Vec<Player>) {
+    pub async fn started_game(
+        &self,
+        gm: &User,
+        users: &[User],
+        settings: Value,
+    ) -> (i64, Vec<Player>) {
         let mut request = json!({"name": "a game"});
         if let (Some(into), Some(from)) = (request.as_object_mut(), settings.as_object()) {
             for (key, value) in from {
@@ -234,7 +249,11 @@ impl TestApp {
         let id = created["id"].as_i64().expect("game id");
         for user in users {
             let (status, body) = self
-                .post(Some(user), &format!("/api/games/{id}/join"), json!({"preferences": "random"}))
+                .post(
+                    Some(user),
+                    &format!("/api/games/{id}/join"),
+                    json!({"preferences": "random"}),
+                )
                 .await;
             assert_eq!(status, 204, "join: {body}");
         }
@@ -255,14 +274,25 @@ impl TestApp {
 
 /// The player of `power`.
 pub fn of<'a>(players: &'a [Player], power: &str) -> &'a Player {
-    players.iter().find(|p| p.power == power).expect("power played")
+    players
+        .iter()
+        .find(|p| p.power == power)
+        .expect("power played")
 }
 
 /// Asserts a 4xx JSON error with the given status.
 pub fn assert_error(answer: &(u16, Value), status: u16) {
     assert_eq!(answer.0, status, "{}", answer.1);
-    assert!(answer.1["error"].is_string(), "JSON error body: {}", answer.1);
-    assert!(answer.1["message"].is_string(), "JSON error body: {}", answer.1);
+    assert!(
+        answer.1["error"].is_string(),
+        "JSON error body: {}",
+        answer.1
+    );
+    assert!(
+        answer.1["message"].is_string(),
+        "JSON error body: {}",
+        answer.1
+    );
 }
 
 /// Runs a scenario on SQLite, and on PostgreSQL when configured.
