@@ -176,23 +176,20 @@ async fn record(state: &AppState, id: i64, ending: &Ending) -> Result<(), ApiErr
 }
 
 /// After a phase is processed: if the core ended the game (victory, the DPTG draw
-/// rules, a short game's last year), score it.
+/// rules, a short game's last year), score it. The stored state keeps only the words of
+/// the ending, so the history is replayed (once per game) to learn it exactly.
 pub async fn record_if_over(state: &AppState, id: i64) -> Result<(), ApiError> {
     let Some(game) = state.storage.game(id).await? else {
         return Ok(());
     };
-    let session = session_of(&game)?;
-    let Some(end) = session.record().game.ended.clone() else {
-        return Ok(());
-    };
-    if state.storage.result(id).await?.is_some() {
+    if !session_of(&game)?.is_over() || state.storage.result(id).await?.is_some() {
         return Ok(());
     }
-    let variant = session.variant().clone();
-    let ending = match end {
-        GameEnd::Victory(w) => Ending::Victory(w),
-        GameEnd::Draw { powers, .. } => Ending::Draw(powers),
-        GameEnd::ShortGameOver { ranking } => {
+    let (variant, recorded) = super::export::recorded_game(state, &game).await?;
+    let ending = match recorded.game.ended.clone() {
+        Some(GameEnd::Victory(w)) => Ending::Victory(w),
+        Some(GameEnd::Draw { powers, .. }) => Ending::Draw(powers),
+        Some(GameEnd::ShortGameOver { ranking }) => {
             let mut centers = vec![0u32; variant.powers.len()];
             for (power, owned) in ranking {
                 if let Some(slot) = centers.get_mut(power.index()) {
@@ -201,6 +198,14 @@ pub async fn record_if_over(state: &AppState, id: i64) -> Result<(), ApiError> {
             }
             Ending::CenterRanking(centers)
         }
+        None => match recorded.game.winner {
+            Some(w) => Ending::Victory(w),
+            None => {
+                return Err(ApiError::Internal(format!(
+                    "game {id}: over, but its history does not say how"
+                )))
+            }
+        },
     };
     record(state, id, &ending).await
 }
