@@ -247,13 +247,13 @@ impl TestApp {
         let (status, created) = self.post(Some(gm), "/api/games", request).await;
         assert_eq!(status, 201, "create: {created}");
         let id = created["id"].as_i64().expect("game id");
+        let mut join = json!({"preferences": "random"});
+        if let Some(code) = created["invite_code"].as_str() {
+            join["invite"] = json!(code);
+        }
         for user in users {
             let (status, body) = self
-                .post(
-                    Some(user),
-                    &format!("/api/games/{id}/join"),
-                    json!({"preferences": "random"}),
-                )
+                .post(Some(user), &format!("/api/games/{id}/join"), join.clone())
                 .await;
             assert_eq!(status, 204, "join: {body}");
         }
