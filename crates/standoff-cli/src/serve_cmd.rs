@@ -89,6 +89,11 @@ pub fn run(args: &Args) -> Result<()> {
         mail: mail_config(args)?,
         ..Config::default()
     };
+    // Warnings and errors (a failed processing, a database fault) go to stderr.
+    tracing_subscriber::fmt()
+        .with_max_level(tracing_subscriber::filter::LevelFilter::WARN)
+        .with_writer(std::io::stderr)
+        .init();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -97,7 +102,7 @@ pub fn run(args: &Args) -> Result<()> {
         let addr = app.local_addr()?;
         println!("standoff judge listening on http://{addr}");
         println!("  database: {}", args.db);
-        println!("  sign up:  curl -X POST http://{addr}/api/accounts -H 'content-type: application/json' -d '{{\"username\":\"me\",\"password\":\"a long password\"}}'");
+        println!("  sign up:  curl -X POST http://{addr}/api/accounts -H 'content-type: application/json' -d '{{\"username\":\"alice\",\"password\":\"a long password\"}}'");
         println!("  API:      http://{addr}/api/openapi.json");
         app.run().await?;
         Ok(())
