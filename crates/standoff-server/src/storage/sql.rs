@@ -115,6 +115,7 @@ macro_rules! impl_storage {
                 admin_name: Option<&str>,
                 now: i64,
             ) -> Result<AccountRow, StorageError> {
+                let _writing = self.write_guard().await;
                 let mut tx = self.pool.begin_with($begin).await?;
                 let first: i64 = sqlx::query("SELECT COUNT(*) AS n FROM accounts")
                     .fetch_one(&mut *tx)
@@ -349,6 +350,7 @@ macro_rules! impl_storage {
                 skip_locked: bool,
                 change: &mut ChangeFn<'_>,
             ) -> Result<Changed, StorageError> {
+                let _writing = self.write_guard().await;
                 let mut tx = self.pool.begin_with($begin).await?;
                 let select = if skip_locked {
                     concat!(game_columns!(), " WHERE id = $1", $lock_skip)

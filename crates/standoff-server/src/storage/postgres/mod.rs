@@ -21,6 +21,11 @@ impl PgStorage {
             .await?;
         Ok(PgStorage { pool })
     }
+
+    /// PostgreSQL queues writers on row locks; nothing to hold here.
+    async fn write_guard(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        None
+    }
 }
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");

@@ -12,6 +12,10 @@ mod aux;
 #[derive(Clone, Debug)]
 pub struct SqliteStorage {
     pool: sqlx::SqlitePool,
+    /// Writers of this process queue here rather than in SQLite's busy handler (which
+    /// polls with growing sleeps and makes latency spiky); other processes on the same
+    /// file are still kept out by `BEGIN IMMEDIATE`.
+    writes: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
 
 impl SqliteStorage {
@@ -32,7 +36,15 @@ impl SqliteStorage {
             .max_connections(8)
             .connect_with(options)
             .await?;
-        Ok(SqliteStorage { pool })
+        Ok(SqliteStorage {
+            pool,
+            writes: Default::default(),
+        })
+    }
+
+    /// Held for the length of a write transaction.
+    async fn write_guard(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        Some(self.writes.lock().await)
     }
 }
 
