@@ -21,8 +21,8 @@ if [ "${SKIP_PYTHON:-0}" != "1" ]; then
   step "python package (pytest)"
   bash crates/standoff-py/ci.sh
 fi
-if [ "${FUZZ_SECONDS:-15}" != "0" ]; then
-  step "fuzzing, ${FUZZ_SECONDS:-15}s per target"
-  FUZZ_SECONDS="${FUZZ_SECONDS:-15}" bash fuzz/ci.sh
+if [ "${FUZZ_SECONDS:-8}" != "0" ]; then
+  step "fuzzing, ${FUZZ_SECONDS:-8}s per target"
+  FUZZ_SECONDS="${FUZZ_SECONDS:-8}" bash fuzz/ci.sh
 fi
 step "all tests passed"
