@@ -36,15 +36,19 @@ pub fn assign(data: &[u8]) {
             let mut taken = BTreeSet::new();
             for ((name, power), (listed, _)) in given.iter().zip(&players) {
                 assert_eq!(name, listed, "players out of the listed order");
-                assert!(power.index() < powers, "power {} of {powers}", power.index());
                 assert!(
-                    taken.insert(*power),
-                    "power {} given twice",
+                    power.index() < powers,
+                    "power {} of {powers}",
                     power.index()
                 );
+                assert!(taken.insert(*power), "power {} given twice", power.index());
             }
             let again = assign_powers(powers, &players, seed);
-            assert_eq!(again.ok(), Some(given), "the same seed assigned differently");
+            assert_eq!(
+                again.ok(),
+                Some(given),
+                "the same seed assigned differently"
+            );
         }
     }
 }

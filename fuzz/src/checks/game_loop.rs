@@ -103,7 +103,10 @@ pub fn game_loop(data: &[u8]) {
             after.process(variant, &orders);
             assert!(after.is_over(), "a finished game is no longer finished");
             assert_eq!(after.ended, rec.game.ended, "a finished game's end changed");
-            assert_eq!(after.winner, rec.game.winner, "a finished game's winner changed");
+            assert_eq!(
+                after.winner, rec.game.winner,
+                "a finished game's winner changed"
+            );
             break;
         }
         let processed = rec.process(variant, &orders).processed.clone();
@@ -136,7 +139,11 @@ pub fn game_loop(data: &[u8]) {
 fn check_position(variant: &Variant, position: &Position) {
     let map = &variant.map;
     for (p, u) in position.units() {
-        assert_eq!(map.province_of(u.location), p, "a unit filed under another province");
+        assert_eq!(
+            map.province_of(u.location),
+            p,
+            "a unit filed under another province"
+        );
         assert!(
             map.can_stand(u.kind, u.location),
             "a {:?} at {}",
@@ -161,7 +168,10 @@ fn check_position(variant: &Variant, position: &Position) {
         );
     }
     for d in position.dislodged() {
-        assert!(!d.retreat_options.is_empty(), "a dislodged unit with no retreat");
+        assert!(
+            !d.retreat_options.is_empty(),
+            "a dislodged unit with no retreat"
+        );
         for &l in &d.retreat_options {
             assert!(
                 position.unit_at(map.province_of(l)).is_none(),

@@ -54,13 +54,20 @@ pub fn assert_saves_and_loads(variant: &Variant, game: &RecordedGame) {
     );
     for (a, b) in again.history.iter().zip(&game.history) {
         assert_eq!(
-            a.orders, b.orders,
+            a.orders,
+            b.orders,
             "save and load changed the orders of {}\njson: {json}",
             b.position.phase()
         );
     }
-    assert_eq!(again.game.winner, game.game.winner, "winner changed\njson: {json}");
-    assert_eq!(again.game.ended, game.game.ended, "end changed\njson: {json}");
+    assert_eq!(
+        again.game.winner, game.game.winner,
+        "winner changed\njson: {json}"
+    );
+    assert_eq!(
+        again.game.ended, game.game.ended,
+        "end changed\njson: {json}"
+    );
     assert_eq!(
         again.game.quiet_years, game.game.quiet_years,
         "quiet years changed\njson: {json}"
