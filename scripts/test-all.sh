@@ -24,7 +24,11 @@ log="${TEST_ALL_LOG:-$PWD/target/test-all.log}"
 mkdir -p "$(dirname "$log")"
 : >"$log"
 temp_dirs=()
+pg_dir=""
 cleanup() {
+  if [ -n "$pg_dir" ]; then
+    bash scripts/pg-test-cluster.sh stop "$pg_dir" >/dev/null 2>&1 || true
+  fi
   for d in "${temp_dirs[@]+"${temp_dirs[@]}"}"; do
     rm -rf "$d"
   done
@@ -45,6 +49,20 @@ run() {
 }
 
 echo "Full log: $log"
+# The server's storage and scheduler tests run on SQLite and on PostgreSQL: a throwaway
+# cluster from Debian's packages (installed by .ci/run), unless one is given.
+if [ -z "${STANDOFF_TEST_PG_URL:-}" ]; then
+  if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    echo "   starts: a throwaway PostgreSQL cluster (scripts/pg-test-cluster.sh; stopped at the end)"
+    eval "$(bash scripts/pg-test-cluster.sh start)"
+    export STANDOFF_TEST_PG_URL
+    pg_dir="$STANDOFF_TEST_PG_DIR"
+  elif [ "${CI:-}" != "" ] || [ "${STANDOFF_REQUIRE_PG:-0}" = "1" ]; then
+    echo "FAILED: PostgreSQL is not installed (apt-get install -y postgresql)"; exit 1
+  else
+    echo "   note: PostgreSQL is not installed; the server tests run on SQLite only"
+  fi
+fi
 run "cargo test" cargo test --workspace -q
 run "cargo fmt --check" cargo fmt --all --check
 run "cargo clippy" cargo clippy -q --workspace --all-targets -- -D warnings
@@ -57,10 +75,10 @@ if [ "${SKIP_PYTHON:-0}" != "1" ]; then
   echo "   diplomacy 1.1.2 ($ray) and the standoff package"
   run "python package (pytest)" env STANDOFF_VENV="$venv_parent/venv" bash crates/standoff-py/ci.sh
 fi
-if [ "${FUZZ_SECONDS:-15}" != "0" ]; then
+if [ "${FUZZ_SECONDS:-8}" != "0" ]; then
   if ! cargo fuzz --version >/dev/null 2>&1; then
     echo "   installs: cargo-fuzz 0.13.2 (cargo install, into ${CARGO_HOME:-$HOME/.cargo}/bin; it stays)"
   fi
-  run "fuzzing, ${FUZZ_SECONDS:-15}s per target" env FUZZ_SECONDS="${FUZZ_SECONDS:-15}" bash fuzz/ci.sh
+  run "fuzzing, ${FUZZ_SECONDS:-8}s per target" env FUZZ_SECONDS="${FUZZ_SECONDS:-8}" bash fuzz/ci.sh
 fi
 echo "== [$(( $(date +%s) - start ))s] all tests passed (log: $log)"
