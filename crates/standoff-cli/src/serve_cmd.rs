@@ -3,6 +3,7 @@
 use anyhow::Result;
 use standoff_server::clock::SystemClock;
 use standoff_server::config::Config;
+use standoff_server::service::demo;
 use standoff_server::Application;
 use std::sync::Arc;
 use std::time::Duration;
@@ -49,6 +50,11 @@ pub struct Args {
     /// The judge's public address, for links in notices (`https://judge.example.org`).
     #[arg(long)]
     public_url: Option<String>,
+    /// Set up a demo game on first start: a gamemaster and seven players (one per
+    /// power) with a known password, for trying the judge on this machine (loopback
+    /// addresses only).
+    #[arg(long)]
+    demo: bool,
 }
 
 /// The e-mail settings, when a relay is given.
@@ -100,10 +106,23 @@ pub fn run(args: &Args) -> Result<()> {
     runtime.block_on(async {
         let app = Application::build(config, Arc::new(SystemClock)).await?;
         let addr = app.local_addr()?;
+        if args.demo && !addr.ip().is_loopback() {
+            anyhow::bail!("--demo uses a known password: serve it on a loopback address only");
+        }
         println!("standoff judge listening on http://{addr}");
         println!("  database: {}", args.db);
         println!("  sign up:  curl -X POST http://{addr}/api/accounts -H 'content-type: application/json' -d '{{\"username\":\"alice\",\"password\":\"a long password\"}}'");
         println!("  API:      http://{addr}/api/openapi.json");
+        if args.demo {
+            let demo = demo::set_up(app.state())
+                .await
+                .map_err(|e| anyhow::anyhow!("setting up the demo game: {e}"))?;
+            let made = if demo.created { "set up" } else { "kept from an earlier start" };
+            println!("  demo:     game {} {made}; sign in as any of", demo.game_id);
+            println!("            {}", demo.usernames.join(", "));
+            println!("            with the password `{}`", demo::DEMO_PASSWORD);
+            println!("            (sign in: curl -c jar -X POST http://{addr}/api/session -H 'content-type: application/json' -d '{{\"username\":\"{}\",\"password\":\"{}\"}}')", demo::DEMO_GM, demo::DEMO_PASSWORD);
+        }
         app.run().await?;
         Ok(())
     })

@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod deadlines;
+pub mod demo;
 pub mod export;
 pub mod games;
 pub mod gm;
