@@ -166,6 +166,53 @@ pub fn run(args: &Args) -> Result<bool> {
         black_box(Variant::standard());
     });
 
+    // Pictures: a movement phase with all its orders and results, on the standard
+    // artwork built once (as `play --render` does).
+    let layout = standoff::render::Layout::for_variant(&variant);
+    let options = standoff::render::RenderOptions::default();
+    let pictured: Vec<_> = movement
+        .iter()
+        .take(50)
+        .map(|p| {
+            let result = adjudicate_movement(&variant, &p.position, &p.orders);
+            let drawn = standoff::render::movement_overlay(&p.orders, &result);
+            (p, drawn)
+        })
+        .collect();
+    let mut svg_bytes = 0usize;
+    let render_us: Vec<f64> = pictured
+        .iter()
+        .map(|(p, drawn)| {
+            time_us(args.repeat, || {
+                let svg = standoff::render::render_svg_with(
+                    &layout,
+                    &variant,
+                    black_box(&p.position),
+                    black_box(drawn),
+                    &options,
+                );
+                svg_bytes += svg.len();
+            })
+        })
+        .collect();
+    ensure!(svg_bytes > 0, "no pictures drawn");
+    let rasterizer = crate::render_cmd::Rasterizer::new();
+    let png_ms: Vec<f64> = pictured
+        .iter()
+        .take(5)
+        .map(|(p, drawn)| {
+            let svg =
+                standoff::render::render_svg_with(&layout, &variant, &p.position, drawn, &options);
+            let start = Instant::now();
+            let png = rasterizer.png(&svg);
+            let ms = start.elapsed().as_secs_f64() * 1e3;
+            png.map(|b| (ms, b.len()))
+        })
+        .collect::<Result<Vec<_>>>()?
+        .into_iter()
+        .map(|(ms, _)| ms)
+        .collect();
+
     let m = median(movement_us);
     let l = median(legal_us);
     let s = median(step_us);
@@ -174,6 +221,8 @@ pub fn run(args: &Args) -> Result<bool> {
     println!("game_step_median_us: {s:.2}");
     println!("parse_10k_orders_us: {parse_us:.0}");
     println!("variant_load_us: {load_us:.0}");
+    println!("render_svg_median_us: {:.1}", median(render_us));
+    println!("render_png_median_ms: {:.1}", median(png_ms));
     if let Some(d) = datc_movement_median(&variant, &args.datc, args.repeat)? {
         println!(
             "datc_movement_median_us: {:.2} ({} DATC movement cases)",

@@ -19,6 +19,12 @@ pub fn run(args: &Args) -> Result<bool> {
         let spec = f.display().to_string();
         match load_variant(&spec) {
             Ok(v) => {
+                // An artwork.toml beside a variant file must fit it (docs: "Artwork").
+                if let Err(e) = crate::render_cmd::layout_for(&v, &spec, None) {
+                    all_ok = false;
+                    eprintln!("{spec}: {e:#}");
+                    continue;
+                }
                 let centers = v.map.provinces().iter().filter(|p| p.is_center).count();
                 let rules = v.plugins.names();
                 println!(

@@ -8,6 +8,7 @@ mod corpus_arg;
 mod corpus_cmd;
 mod datc_cmd;
 mod play_cmd;
+mod render_cmd;
 mod replay_cmd;
 mod rules_cmd;
 mod serve_cmd;
@@ -34,6 +35,8 @@ enum Command {
     Adjudicate(adjudicate_cmd::Args),
     /// Play a game from an order file with `[Spring 1901 Movement]` phase headers.
     Play(play_cmd::Args),
+    /// Draw a position (with orders and results) as SVG or PNG.
+    Render(render_cmd::Args),
     /// Replay recorded games (the `diplomacy` package's JSON) and compare every phase.
     Replay(replay_cmd::Args),
     /// Time adjudication, legal-order generation, game steps and parsing on a seeded
@@ -79,6 +82,7 @@ fn main() -> ExitCode {
         Command::Adjudicate(args) => adjudicate_cmd::run(&args),
         Command::Play(args) => play_cmd::run(&args),
         Command::Replay(args) => replay_cmd::run(&args),
+        Command::Render(args) => render_cmd::run(&args),
         Command::Bench(args) => bench_cmd::run(&args),
         Command::Corpus(args) => corpus_cmd::run(&args),
         Command::Rules(args) => rules_cmd::run(&args),

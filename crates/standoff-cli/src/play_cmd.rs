@@ -48,6 +48,13 @@ pub struct Args {
     /// Short game: end after this year's fall, ranked by centers.
     #[arg(long)]
     end_after_year: Option<i32>,
+    /// Write a picture of every phase played into this folder (`S1901M.svg`, ...; PNG
+    /// with `--render-format png`), and one of the position reached.
+    #[arg(long)]
+    render: Option<PathBuf>,
+    /// Picture format for `--render`.
+    #[arg(long, value_enum, default_value = "svg")]
+    render_format: crate::render_cmd::PictureFormat,
 }
 
 /// A loaded game: its variant as named in the save file, the variant, the game and its
@@ -105,6 +112,17 @@ pub fn run(args: &Args) -> Result<bool> {
         ),
         None => Audience::All,
     };
+    let mut pictures = match &args.render {
+        Some(dir) => Some(crate::render_cmd::PhasePictures::new(
+            dir,
+            args.render_format,
+            &variant,
+            &variant_spec,
+            &game.position,
+        )?),
+        None => None,
+    };
+    let mut picture_error = None;
     let mut all_read = true;
     for path in &args.orders {
         let text =
@@ -134,6 +152,11 @@ pub fn run(args: &Args) -> Result<bool> {
                 "{}",
                 phase_report(&variant, &step.orders, &step.processed, audience)
             );
+            if let Some(p) = pictures.as_mut() {
+                if let Err(e) = p.phase(&variant, &step.orders, &step.processed, after) {
+                    picture_error.get_or_insert(e);
+                }
+            }
             let year_done =
                 phase.kind == PhaseKind::Adjustment || !step.processed.captures.is_empty();
             if year_done && phase.season != Season::Spring {
@@ -141,6 +164,12 @@ pub fn run(args: &Args) -> Result<bool> {
             }
         })
         .with_context(|| path.display().to_string())?;
+    }
+    if let Some(e) = picture_error {
+        return Err(e);
+    }
+    if let Some(p) = pictures.as_mut() {
+        p.current(&variant, &game.position)?;
     }
     let ended = game.ended.as_ref().map(|e| describe_end(&variant, e));
     match &ended {

@@ -35,6 +35,7 @@ pub mod parse;
 pub mod phase;
 pub mod position;
 pub mod record;
+pub mod render;
 pub mod report;
 pub mod rules;
 pub mod scoring;
