@@ -45,6 +45,7 @@ pub fn run(args: &Args) -> Result<()> {
         let app = Application::build(config, Arc::new(SystemClock)).await?;
         let addr = app.local_addr()?;
         println!("standoff judge listening on http://{addr}");
+        println!("  web page: http://{addr}/");
         println!("  database: {}", args.db);
         println!("  sign up:  curl -X POST http://{addr}/api/accounts -H 'content-type: application/json' -d '{{\"username\":\"me\",\"password\":\"a long password\"}}'");
         println!("  API:      http://{addr}/api/openapi.json");
