@@ -72,6 +72,8 @@ function setMain(title, ...nodes) {
   main.replaceChildren(h('h1', {}, title), ...nodes);
   document.title = title + ' · standoff';
 }
+// Shows `hash`, drawing it again when it is already the current view.
+function go(hash) { if (location.hash === hash) route(); else location.hash = hash; }
 function clearTimers() { S.timers.forEach(clearInterval); S.timers = []; }
 
 // ---------- navigation ----------
@@ -134,8 +136,7 @@ async function signInAs(username, password) {
   await loadMe();
   const after = sessionStorage.getItem('after');
   sessionStorage.removeItem('after');
-  location.hash = after || '#/lobby';
-  if (!after || after === location.hash) route();
+  go(after || '#/lobby');
 }
 function viewSignIn() {
   accountForm('Sign in', 'Sign in', signInAs,
@@ -202,7 +203,7 @@ async function viewLobby() {
 async function joinGame(id, prefs, invite) {
   try {
     await api('POST', `/api/games/${id}/join`, { preferences: prefs || 'random', invite: invite || undefined });
-    location.hash = '#/game/' + id;
+    go('#/game/' + id);
   } catch (e) { flash(e.message, true); }
 }
 function select(name, options, value) {
@@ -237,7 +238,7 @@ function createForm(variants) {
         press: press.value, anonymous: anon.checked, private: priv.checked,
         assignment: assign.value, auto_start: auto.checked,
       });
-      location.hash = '#/game/' + g.id;
+      go('#/game/' + g.id);
     } catch (e) { flash(e.message, true); }
   });
   return form;
@@ -246,17 +247,29 @@ function createForm(variants) {
 // ---------- game page ----------
 async function viewGame(id, phaseNo) {
   const g = await api('GET', '/api/games/' + id);
+  await loadMe();
   const isGm = S.me && g.gm === S.me.account.username;
-  const member = !!g.my_power || g.powers.some((p) => p.player === S.me.account.username);
+  // The GM's own game lists it too, so a forming game cannot tell the GM whether the GM
+  // has also joined as a player: the GM keeps the join button (a second join is refused).
+  const member = !!g.my_power || (!isGm && S.me.games.some((x) => x.id === g.id));
   const nodes = [];
   const timeLeft = h('p', { class: 'deadline', id: 'time-left' });
-  const tick = () => { timeLeft.textContent = `${g.phase} — ${g.status === 'paused' ? 'paused' : left(g.deadline)} (deadline ${when(g.deadline)})`; };
+  const tick = () => {
+    timeLeft.textContent = `${g.phase} — ` + (g.status === 'paused' ? 'paused'
+      : g.status === 'forming' ? 'starts when the players are in'
+        : g.status === 'finished' ? 'game over'
+          : g.deadline ? `${left(g.deadline)} (deadline ${when(g.deadline)})` : 'no deadline');
+  };
   tick();
   S.timers.push(setInterval(tick, 1000));
   nodes.push(h('p', {}, `${g.variant}, rules ${g.settings.rules}, press ${g.settings.press}, GM ${g.gm}. `,
     g.my_power ? h('strong', {}, 'You play ' + g.my_power + '.') : ''), timeLeft);
   if (g.result) nodes.push(h('p', { class: 'result' }, 'Result: ' + g.result));
-  if (g.status === 'forming') nodes.push(formingPanel(g, isGm, member));
+  if (g.status === 'forming') {
+    const variants = await api('GET', '/api/variants');
+    const v = variants.find((x) => x.name === g.variant);
+    nodes.push(formingPanel(g, isGm, member, v ? v.powers : []));
+  }
   if (phaseNo !== null && !Number.isNaN(phaseNo)) {
     nodes.push(await historyPanel(g, phaseNo));
   } else if (g.status !== 'forming') {
@@ -268,14 +281,14 @@ async function viewGame(id, phaseNo) {
     nodes.push(await lastResultPanel(g));
   }
   if (g.settings.press !== 'none' && (member || isGm) && g.status !== 'forming') nodes.push(await pressPanel(g));
-  if (isGm) nodes.push(gmPanel(g));
+  if (isGm && g.status !== 'forming' && g.status !== 'finished') nodes.push(gmPanel(g));
   setMain(g.name || ('Game ' + id), ...nodes);
 }
-function formingPanel(g, isGm, member) {
-  const box = section('Waiting for players', h('p', {}, `${g.players} of ${g.powers.length} players have joined.`));
+function formingPanel(g, isGm, member, powerNames) {
+  const box = section('Waiting for players', h('p', {}, `${g.players} of ${powerNames.length} players have joined.`));
   if (g.invite_code) box.append(h('p', {}, 'Invite code: ', h('code', {}, g.invite_code)));
   if (!member) {
-    const pref = select('preference', [['random', 'No preference']].concat(g.powers.map((p) => [p.name, p.name])), 'random');
+    const pref = select('preference', [['random', 'No preference']].concat(powerNames.map((n) => [n, n])), 'random');
     box.append(field('Preferred power', pref),
       h('button', { type: 'button', onclick: () => joinGame(g.id, pref.value === 'random' ? 'random' : [pref.value], g.invite_code) }, 'Join this game'));
   } else box.append(h('p', {}, 'You have joined.'));
@@ -304,7 +317,7 @@ function powersTable(g) {
 async function ordersPanel(g) {
   const mine = await api('GET', `/api/games/${g.id}/orders`).catch(() => null);
   S.legal = await api('GET', `/api/games/${g.id}/legal`).catch(() => ({ orders: [] }));
-  const box = h('textarea', { id: 'orders', rows: 6, spellcheck: 'false', autocapitalize: 'off',
+  const box = h('textarea', { id: 'order-lines', rows: 6, spellcheck: 'false', autocapitalize: 'off',
     'aria-describedby': 'order-status' });
   box.value = mine && mine.orders ? mine.orders.map((o) => o.text).join('\n') : '';
   const status = h('ol', { id: 'order-status', class: 'status', 'aria-live': 'polite' });
@@ -326,7 +339,7 @@ async function ordersPanel(g) {
   } }, ready ? 'Ready ✓ (click to unset)' : 'Mark ready');
   const kind = /retreat/i.test(g.phase) ? 'Retreats' : /adjust|winter|build/i.test(g.phase) ? 'Builds and disbands' : 'Orders';
   return section(`My ${kind.toLowerCase()} (${g.my_power}, ${g.phase})`,
-    h('p', { class: 'muted' }, 'One order per line, e.g. "A par - bur". Each line is checked as you type. Or pick from the legal orders below, or click a unit on the map and then its destination.'),
+    h('p', { class: 'muted' }, 'One order per line, e.g. "A vie - gal". Each line is checked as you type. Or pick from the legal orders below, or click a unit on the map and then its destination.'),
     field(kind, box), status, h('p', {}, readyBtn, ' ', saved),
     legalPicker(), clickHelp());
 }
