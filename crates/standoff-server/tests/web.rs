@@ -82,7 +82,10 @@ async fn the_map_shows_no_orders_before_processing_and_all_after() {
         assert_eq!(status, 200, "{svg}");
         assert!(kind.starts_with("image/svg+xml"), "{kind}");
         assert!(svg.contains(r#"id="unit-par""#), "no unit in Paris");
-        assert!(svg.contains(r#"id="province-bur""#), "province ids for clicking");
+        assert!(
+            svg.contains(r#"id="province-bur""#),
+            "province ids for clicking"
+        );
         assert!(
             !svg.contains("class=\"order"),
             "orders drawn before processing for {}",
@@ -105,10 +108,16 @@ async fn the_map_shows_no_orders_before_processing_and_all_after() {
         .expect(200);
     let (status, _, svg) = text(&germany, &format!("/api/games/{id}/map.svg?phase=0")).await;
     assert_eq!(status, 200, "{svg}");
-    assert!(svg.contains("class=\"order"), "no orders drawn after processing");
+    assert!(
+        svg.contains("class=\"order"),
+        "no orders drawn after processing"
+    );
     let (status, _, svg) = text(&germany, &format!("/api/games/{id}/map.svg")).await;
     assert_eq!(status, 200);
-    assert!(svg.contains(r#"id="unit-bur""#), "the army reached Burgundy");
+    assert!(
+        svg.contains(r#"id="unit-bur""#),
+        "the army reached Burgundy"
+    );
 
     // A phase not yet played and bad parameters are 4xx JSON errors.
     let (status, _, body) = text(&germany, &format!("/api/games/{id}/map.svg?phase=7")).await;
