@@ -106,7 +106,11 @@ try {
     await page.getByText(`You play ${p}.`).waitFor();
   }
   check(true, 'seven players joined; each plays the power preferred');
-  await shot(players.France.page, 'lobby-phone');
+  await shot(players.France.page, 'game-start-phone');
+  await players.Italy.page.goto(`${base}/#/lobby`);
+  await players.Italy.page.getByText(/ORDERS DUE/).waitFor();
+  check(true, 'the lobby says Italy\'s orders are due');
+  await shot(players.Italy.page, 'lobby-orders-due');
 
   async function orders(p) { return players[p].page.locator('#order-lines'); }
   async function typeOrders(p, lines) {
