@@ -339,9 +339,11 @@ async function ordersPanel(g) {
   } }, ready ? 'Ready ✓ (click to unset)' : 'Mark ready');
   const kind = /retreat/i.test(g.phase) ? 'Retreats' : /adjust|winter|build/i.test(g.phase) ? 'Builds and disbands' : 'Orders';
   return section(`My ${kind.toLowerCase()} (${g.my_power}, ${g.phase})`,
-    h('p', { class: 'muted' }, 'One order per line, e.g. "A vie - gal". Each line is checked as you type. Or pick from the legal orders below, or click a unit on the map and then its destination.'),
+    h('p', { class: 'muted' }, kind === 'Builds and disbands'
+      ? 'One order per line, e.g. "Build A vie" or "Disband F tri". Each line is checked as you type. Or pick from the legal orders below.'
+      : 'One order per line, e.g. "A vie - gal". Each line is checked as you type. Or pick from the legal orders below, or click a unit on the map and then its destination.'),
     field(kind, box), status, h('p', {}, readyBtn, ' ', saved),
-    legalPicker(), clickHelp());
+    legalPicker(), kind === 'Builds and disbands' ? null : clickHelp());
 }
 function unitOf(order) {
   const m = order.match(/^([AF])\s+([a-z]{3}(?:[/(][a-z]{2}\)?)?)/i);
