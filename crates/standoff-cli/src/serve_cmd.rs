@@ -26,6 +26,56 @@ pub struct Args {
     /// Mark session cookies `Secure` (serve behind HTTPS).
     #[arg(long)]
     secure_cookies: bool,
+    /// E-mail notices (results, deadline reminders) through this SMTP relay; without
+    /// it notices are off.
+    #[arg(long)]
+    smtp_host: Option<String>,
+    /// The relay's port.
+    #[arg(long, default_value_t = 587)]
+    smtp_port: u16,
+    /// `starttls` (required), `tls` (from the first byte, port 465) or `none`.
+    #[arg(long, default_value = "starttls")]
+    smtp_security: String,
+    /// The relay's user name (the password is read from the environment variable
+    /// `STANDOFF_SMTP_PASSWORD`, never from the command line).
+    #[arg(long)]
+    smtp_user: Option<String>,
+    /// The From address of notices.
+    #[arg(long, default_value = "judge@localhost")]
+    mail_from: String,
+    /// Hours before a deadline to remind players whose orders are not ready.
+    #[arg(long, default_value_t = 6)]
+    reminder_hours: u64,
+    /// The judge's public address, for links in notices (`https://judge.example.org`).
+    #[arg(long)]
+    public_url: Option<String>,
+}
+
+/// The e-mail settings, when a relay is given.
+fn mail_config(args: &Args) -> Result<Option<standoff_server::service::notify::MailConfig>> {
+    let Some(host) = &args.smtp_host else {
+        return Ok(None);
+    };
+    let credentials = match &args.smtp_user {
+        Some(user) => {
+            let password = std::env::var("STANDOFF_SMTP_PASSWORD").map_err(|_| {
+                anyhow::anyhow!("--smtp-user needs the password in STANDOFF_SMTP_PASSWORD")
+            })?;
+            Some((user.clone(), password))
+        }
+        None => None,
+    };
+    let config = standoff_server::service::notify::MailConfig::from_text(
+        host,
+        args.smtp_port,
+        &args.smtp_security,
+        credentials,
+        &args.mail_from,
+        Duration::from_secs(args.reminder_hours.saturating_mul(3600)),
+        args.public_url.clone(),
+    )
+    .map_err(|e| anyhow::anyhow!(e))?;
+    Ok(Some(config))
 }
 
 /// Runs the server.
@@ -36,8 +86,14 @@ pub fn run(args: &Args) -> Result<()> {
         admin: args.admin.clone(),
         tick_interval: Some(Duration::from_millis(args.tick_ms.max(10))),
         secure_cookies: args.secure_cookies,
+        mail: mail_config(args)?,
         ..Config::default()
     };
+    // Warnings and errors (a failed processing, a database fault) go to stderr.
+    tracing_subscriber::fmt()
+        .with_max_level(tracing_subscriber::filter::LevelFilter::WARN)
+        .with_writer(std::io::stderr)
+        .init();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -47,7 +103,7 @@ pub fn run(args: &Args) -> Result<()> {
         println!("standoff judge listening on http://{addr}");
         println!("  web page: http://{addr}/");
         println!("  database: {}", args.db);
-        println!("  sign up:  curl -X POST http://{addr}/api/accounts -H 'content-type: application/json' -d '{{\"username\":\"me\",\"password\":\"a long password\"}}'");
+        println!("  sign up:  curl -X POST http://{addr}/api/accounts -H 'content-type: application/json' -d '{{\"username\":\"alice\",\"password\":\"a long password\"}}'");
         println!("  API:      http://{addr}/api/openapi.json");
         app.run().await?;
         Ok(())

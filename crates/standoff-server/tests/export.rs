@@ -82,6 +82,11 @@ async fn export(app: TestApp) {
     assert_error(&app.get(Some(&stranger), &path).await, 404);
     assert_error(&app.get(None, &path).await, 404);
     assert_error(
+        &app.get(Some(&stranger), &format!("/api/games/{id}/result"))
+            .await,
+        404,
+    );
+    assert_error(
         &app.get(Some(player), &format!("{path}?format=pdf")).await,
         400,
     );

@@ -99,6 +99,16 @@ async fn joining_private_games_and_starting() {
         .post(&format!("/api/games/{id}/join"), json!({"invite": code}))
         .await
         .error(409);
+    // Her game lists show it.
+    let mine = alice.get("/api/games?mine=1").await.expect(200);
+    assert!(mine.as_array().expect("list").iter().any(|g| g["id"] == id));
+    let me = alice.get("/api/me").await.expect(200);
+    assert!(me["games"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .any(|g| g["id"] == id));
+    app.anonymous().get("/api/games?mine=1").await.error(401);
     // Now a member, Alice sees it, but not the code.
     let seen = alice.get(&format!("/api/games/{id}")).await.expect(200);
     assert!(seen["invite_code"].is_null());

@@ -161,6 +161,7 @@ async fn votes(app: TestApp) {
     let (_, board) = app.get(None, "/api/leaderboard?limit=1").await;
     assert_eq!(board["entries"][0]["username"], france.user.name.as_str());
     assert_eq!(board["entries"].as_array().expect("entries").len(), 1);
+    assert_error(&app.get(None, "/api/me/score").await, 401);
 }
 on_both!(votes, votes_sqlite, votes_postgres);
 

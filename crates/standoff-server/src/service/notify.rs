@@ -17,7 +17,9 @@ use standoff_api::GameStatus;
 use standoff_mail::texts::{
     deadline_reminder, phase_results, DeadlineReminder, GameRef, OrdersState, PhaseResults,
 };
-use standoff_mail::{Address, DisabledMailer, Mailer, Notice, SmtpMailer, SmtpSettings};
+use standoff_mail::{
+    Address, DisabledMailer, Mailer, Notice, SmtpMailer, SmtpSecurity, SmtpSettings,
+};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -30,6 +32,46 @@ pub struct MailConfig {
     pub reminder_before: Duration,
     /// The judge's public address (`https://judge.example.org`), for links in notices.
     pub public_url: Option<String>,
+}
+
+impl MailConfig {
+    /// Settings from text, as a command line gives them: `security` is `starttls`
+    /// (the default for port 587), `tls` or `none`; credentials are a user name and a
+    /// password together.
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_text(
+        host: &str,
+        port: u16,
+        security: &str,
+        credentials: Option<(String, String)>,
+        from: &str,
+        reminder_before: Duration,
+        public_url: Option<String>,
+    ) -> Result<MailConfig, String> {
+        let security = match security.to_ascii_lowercase().as_str() {
+            "starttls" => SmtpSecurity::StartTls,
+            "tls" => SmtpSecurity::Tls,
+            "none" => SmtpSecurity::None,
+            other => {
+                return Err(format!(
+                    "SMTP security is `starttls`, `tls` or `none`, not {other:?}"
+                ))
+            }
+        };
+        let from = Address::new(from, Some("standoff judge")).map_err(|e| e.to_string())?;
+        Ok(MailConfig {
+            smtp: SmtpSettings {
+                host: host.to_string(),
+                port,
+                security,
+                credentials,
+                from,
+                timeout: Duration::from_secs(30),
+            },
+            reminder_before,
+            public_url,
+        })
+    }
 }
 
 /// The mailer the configuration asks for: SMTP with a relay, else disabled.

@@ -145,9 +145,8 @@ pub async fn submit(
         })
     };
     outcome(state.storage.change_game(id, false, &mut decide).await?, id)?;
-    let answer = answer.ok_or_else(|| ApiError::Internal("no answer".into()))?;
-    super::process::process_if_ready(state, id).await?;
-    Ok(answer)
+    // Readiness is unchanged by new orders, so there is nothing to process early here.
+    answer.ok_or_else(|| ApiError::Internal("no answer".into()))
 }
 
 /// Sets the caller's ready flag.
