@@ -241,7 +241,7 @@ def main():
     for pid in ids:
         geom = shapes[pid]
         unit = project(*(seeds.LAND.get(pid) or seeds.SEA[pid])[0])
-        label = inner_point(geom, unit, 0, -17)
+        label = inner_point(geom, unit, 0, -26)
         center = inner_point(geom, unit, 15, 9)
         lines += [
             "[[space]]",

@@ -486,3 +486,18 @@ fn bowen_hop_convoy_shows_where_the_army_landed() {
         .count();
     assert_eq!(english_moves, 1);
 }
+
+#[test]
+fn a_layout_of_another_map_does_not_panic() {
+    // The standard artwork used for Colonial: wrong, but drawn without a panic.
+    let standard = Layout::for_variant(&Variant::standard());
+    let colonial = Variant::builtin("colonial").expect("built-in");
+    let svg = render_svg_with(
+        &standard,
+        &colonial,
+        &Position::initial(&colonial),
+        &[],
+        &RenderOptions::default(),
+    );
+    parse(&svg);
+}

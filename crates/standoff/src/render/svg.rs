@@ -189,10 +189,8 @@ fn provinces(s: &mut String, c: &Canvas) {
                     "coast"
                 };
                 match owner {
-                    Some(w) if prov.terrain != Terrain::Sea => {
-                        (class, mix(c.colour(w), palette::LAND, 0.6))
-                    }
-                    _ => (class, palette::LAND.to_string()),
+                    Some(w) => (class, mix(c.colour(w), palette::LAND, 0.6)),
+                    None => (class, palette::LAND.to_string()),
                 }
             }
         };
@@ -240,7 +238,9 @@ fn centers(s: &mut String, c: &Canvas) {
         if !c.variant.is_center_in(c.position, p) {
             continue;
         }
-        let at = c.layout.provinces[i].center_mark;
+        let Some(at) = c.layout.provinces.get(i).map(|s| s.center_mark) else {
+            continue;
+        };
         let fill = match board::center_owner(c.position, p) {
             Some(w) => c.colour(w),
             None => "#ffffff",
@@ -272,7 +272,9 @@ fn labels(s: &mut String, c: &Canvas) {
     );
     let map = &c.variant.map;
     for (i, prov) in map.provinces().iter().enumerate() {
-        let at = c.layout.provinces[i].label;
+        let Some(at) = c.layout.provinces.get(i).map(|s| s.label) else {
+            continue;
+        };
         let (fill, style) = match prov.terrain {
             Terrain::Sea => ("#24496b", r#" font-style="italic""#),
             _ => ("#3b3223", ""),
