@@ -280,7 +280,7 @@ async function viewGame(id, phaseNo) {
     nodes.push(powersTable(g));
     nodes.push(await lastResultPanel(g));
   }
-  if (g.settings.press !== 'none' && (member || isGm) && g.status !== 'forming') nodes.push(await pressPanel(g));
+  if (g.settings.press !== 'none' && (member || isGm) && g.status !== 'forming') nodes.push(await pressPanel(g, isGm));
   if (isGm && g.status !== 'forming' && g.status !== 'finished') nodes.push(gmPanel(g));
   setMain(g.name || ('Game ' + id), ...nodes);
 }
@@ -452,7 +452,7 @@ async function historyPanel(g, n) {
 }
 
 // ---------- press ----------
-async function pressPanel(g) {
+async function pressPanel(g, isGm) {
   const list = await api('GET', `/api/games/${g.id}/messages`).catch(() => ({ messages: [], unread: 0 }));
   const convo = (m) => m.to_all ? 'Everyone' : m.to_gm ? 'GM' : [m.from].concat(m.to).filter((x, i, a) => a.indexOf(x) === i).sort().join(', ');
   const groups = new Map();
@@ -477,7 +477,8 @@ async function pressPanel(g) {
     if (Array.isArray(to) && !to.length) { flash('Choose who the message is for.', true); return; }
     try { await api('POST', `/api/games/${g.id}/messages`, { to, body: body.value }); route(); } catch (e) { flash(e.message, true); }
   });
-  return section(`Press (${list.unread} new)`, convs, form);
+  const note = isGm ? h('p', { class: 'muted' }, 'As the GM you read every message of this game, private ones too.') : null;
+  return section(`Press (${list.unread} new)`, note, convs, form);
 }
 
 // ---------- GM panel ----------

@@ -251,6 +251,20 @@ try {
 
   // ---- the map of another player's game is refused to outsiders (private game) is tested in Rust ----
   // ---- keyboard: the sign-out button is reachable and works ----
+  // ---- GM panel: pause, resume, extend ----
+  await gm.goto(`${base}/#/game/${gameId}`);
+  await gm.getByRole('button', { name: 'Pause' }).click();
+  await gm.getByText(/— paused/).waitFor();
+  check(true, 'GM paused the game (the page says paused)');
+  await gm.getByRole('button', { name: 'Resume' }).click();
+  await gm.getByRole('button', { name: 'Pause' }).waitFor();
+  const beforeExtend = await gm.locator('#time-left').textContent();
+  await gm.getByLabel('Extend by (minutes)').fill('120');
+  await gm.getByRole('button', { name: 'Extend' }).click();
+  await gm.getByText('Done: extend').waitFor();
+  const afterExtend = await gm.locator('#time-left').textContent();
+  check(/1d 1h|1d 2h/.test(afterExtend), `GM extended the deadline: ${beforeExtend} -> ${afterExtend}`);
+  check(/As the GM you read every message/.test(await gm.content()), 'the GM is told they read all press');
   await shot(gm, 'gm-panel');
   const profile = players.Russia.page;
   await profile.goto(`${base}/#/profile`);
