@@ -110,6 +110,7 @@ pub fn run(args: &Args) -> Result<()> {
             anyhow::bail!("--demo uses a known password: serve it on a loopback address only");
         }
         println!("standoff judge listening on http://{addr}");
+        println!("  web page: http://{addr}/");
         println!("  database: {}", args.db);
         println!("  sign up:  curl -X POST http://{addr}/api/accounts -H 'content-type: application/json' -d '{{\"username\":\"alice\",\"password\":\"a long password\"}}'");
         println!("  API:      http://{addr}/api/openapi.json");

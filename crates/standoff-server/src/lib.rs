@@ -14,6 +14,7 @@ pub mod ratelimit;
 pub mod scheduler;
 pub mod service;
 pub mod storage;
+pub mod web;
 
 use clock::Clock;
 use config::Config;

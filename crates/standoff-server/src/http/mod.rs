@@ -8,6 +8,7 @@ pub mod export;
 mod extract;
 pub mod games;
 pub mod gm;
+pub mod map;
 pub mod orders;
 pub mod press;
 pub mod results;
@@ -61,6 +62,7 @@ use utoipa::OpenApi;
         results::leaderboard,
         results::my_score,
         export::export,
+        map::map_svg,
     ),
     components(schemas(standoff_api::ErrorBody))
 )]
@@ -109,6 +111,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/vote", post(results::vote))
         .route("/api/games/{id}/result", get(results::result))
         .route("/api/games/{id}/export", get(export::export))
+        .route("/api/games/{id}/map.svg", get(map::map_svg))
+        .merge(crate::web::routes())
         .route("/api/leaderboard", get(results::leaderboard))
         .route("/api/me/score", get(results::my_score))
         .fallback(not_found)
