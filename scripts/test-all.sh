@@ -6,12 +6,16 @@
 #   bash scripts/test-all.sh
 #   FUZZ_SECONDS=0 bash scripts/test-all.sh    # skip fuzzing
 #   SKIP_PYTHON=1 bash scripts/test-all.sh     # skip the Python package
+#   SKIP_BROWSER=1 bash scripts/test-all.sh    # skip the browser test of the web page
 #   STANDOFF_SKIP_RAY=1 bash scripts/test-all.sh  # the Python suite without Ray
 #   TEST_ALL_LOG=FILE bash scripts/test-all.sh # where the full log goes
 #
 # What it installs (it says so again as it runs):
 # - the Python suite: a temporary venv (removed at the end) with maturin, pytest,
 #   diplomacy 1.1.2 and Ray (about 1 GB with Ray), and the standoff package built into it;
+# - the browser test: playwright-core from npm (no browser download; it drives Debian's
+#   /usr/bin/chromium) in crates/standoff-server/tests/browser/node_modules;
+# - the server tests: a throwaway PostgreSQL cluster (stopped at the end);
 # - fuzzing: cargo-fuzz 0.13.2 with `cargo install` into ~/.cargo/bin, if it is missing
 #   (it stays installed); the fuzz targets build with the stable toolchain.
 #
@@ -66,6 +70,10 @@ fi
 run "cargo test" cargo test --workspace -q
 run "cargo fmt --check" cargo fmt --all --check
 run "cargo clippy" cargo clippy -q --workspace --all-targets -- -D warnings
+if [ "${SKIP_BROWSER:-0}" != "1" ]; then
+  echo "   installs: playwright-core (npm ci, no browser download) under crates/standoff-server/tests/browser"
+  run "web page in headless Chromium" bash scripts/browser-test.sh
+fi
 if [ "${SKIP_PYTHON:-0}" != "1" ]; then
   venv_parent="$(mktemp -d)"
   temp_dirs+=("$venv_parent")
