@@ -6,7 +6,10 @@
 
 mod checks;
 
-pub use checks::{colonial, parse_order, position_json, standard, variant_file, Scenario};
+pub use checks::{
+    assign, case_file, colonial, game_loop, mila_game, parse_order, position_json, saved_game,
+    standard, variant_file, Scenario,
+};
 
 use arbitrary::{Arbitrary, Result, Unstructured};
 use std::fmt;

@@ -12,6 +12,7 @@ mod play_cmd;
 mod render_cmd;
 mod replay_cmd;
 mod rules_cmd;
+mod serve_cmd;
 mod variant_arg;
 mod variants_cmd;
 
@@ -52,6 +53,8 @@ enum Command {
     CheckVariant(check_variant_cmd::Args),
     /// List the built-in variants.
     Variants,
+    /// Run the judge: host games over an HTTP JSON API (SQLite by default).
+    Serve(serve_cmd::Args),
 }
 
 /// Output piped into a program that stopped reading (`standoff rules | head`) ends the
@@ -87,6 +90,7 @@ fn main() -> ExitCode {
         Command::Assign(args) => assign_cmd::run(&args),
         Command::CheckVariant(args) => check_variant_cmd::run(&args),
         Command::Variants => variants_cmd::run(),
+        Command::Serve(args) => serve_cmd::run(&args).map(|()| true),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

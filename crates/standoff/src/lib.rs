@@ -40,6 +40,8 @@ pub mod render;
 pub mod report;
 pub mod rules;
 pub mod saved_game;
+pub mod scoring;
+pub mod session;
 pub mod submission;
 pub mod unit;
 pub mod variant;

@@ -4,7 +4,7 @@
 //! position, winner, end and quiet-year count. Anything else is refused with the phase
 //! and order (or field) that was wrong.
 
-use crate::json::{GameJson, JsonError, PositionJson};
+use crate::json::{GameJson, JsonError, PhaseRecordJson, PositionJson};
 use crate::order::Order;
 use crate::parse::parse_orders_with;
 use crate::phase::{parse_phase, Phase};
@@ -12,7 +12,7 @@ use crate::position::Position;
 use crate::record::RecordedGame;
 use crate::report::game_end_text;
 use crate::rules::{Rules, RulesError};
-use crate::variant::Variant;
+use crate::variant::{SavedVariant, Variant};
 
 /// Why a saved game was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -193,6 +193,42 @@ impl RecordedGame {
             });
         }
         Ok(rec)
+    }
+
+    /// The game as a save (what `play --save` writes): the variant by name or embedded,
+    /// the position, every recorded phase with its orders in the canonical notation
+    /// (`England: F lon - nth`), the rules, end rules and end state. Read back with
+    /// [`RecordedGame::from_json`], it gives the same game.
+    pub fn to_json(&self, variant: &Variant) -> GameJson {
+        let game = &self.game;
+        let history = self
+            .history
+            .iter()
+            .map(|record| PhaseRecordJson {
+                phase: record.position.phase().to_string(),
+                orders: record
+                    .orders
+                    .iter()
+                    .map(|o| {
+                        format!(
+                            "{}: {}",
+                            variant.power_name(o.power),
+                            o.display_ids(&variant.map).with_powers(&variant.powers)
+                        )
+                    })
+                    .collect(),
+            })
+            .collect();
+        GameJson {
+            variant: SavedVariant::of(variant),
+            position: game.position.to_json(variant),
+            history,
+            winner: game.winner.map(|w| variant.power_name(w).to_string()),
+            rules: *game.rules.rule_set(),
+            end_rules: game.end_rules,
+            quiet_years: game.quiet_years,
+            ended: game.ended.as_ref().map(|e| game_end_text(variant, e)),
+        }
     }
 }
 

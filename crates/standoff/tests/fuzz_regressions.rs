@@ -103,3 +103,28 @@ fn adjudicate_colonial_regressions() {
         }
     });
 }
+
+#[test]
+fn saved_game_regressions() {
+    replay("saved_game", checks::saved_game);
+}
+
+#[test]
+fn game_loop_regressions() {
+    replay("game_loop", checks::game_loop);
+}
+
+#[test]
+fn case_file_regressions() {
+    replay("case_file", checks::case_file);
+}
+
+#[test]
+fn assign_regressions() {
+    replay("assign", checks::assign);
+}
+
+#[test]
+fn mila_game_regressions() {
+    replay("mila_game", checks::mila_game);
+}

@@ -212,3 +212,15 @@ fn edited_quiet_years_are_refused() {
         }
     ));
 }
+
+#[test]
+fn a_loaded_game_saves_as_it_was_saved_and_loads_again() {
+    let v = Variant::standard();
+    let save = saved(&v, EndRules::default(), &[SPRING, FALL]);
+    let rec = RecordedGame::from_json(&v, &save).expect("loads");
+    // `to_json` writes what `play --save` writes.
+    assert_eq!(rec.to_json(&v), save);
+    let again = RecordedGame::from_json(&v, &rec.to_json(&v)).expect("loads again");
+    assert_eq!(again.game.position, rec.game.position);
+    assert_eq!(again.history.len(), 2);
+}

@@ -120,17 +120,16 @@ pub fn phase_name(name: &str) -> Option<Phase> {
         'W' => Season::Winter,
         _ => return None,
     };
-    let rest: String = chars.collect();
-    let (year, kind) = rest.split_at(rest.len().checked_sub(1)?);
-    let kind = match kind {
-        "M" => PhaseKind::Movement,
-        "R" => PhaseKind::Retreat,
-        "A" => PhaseKind::Adjustment,
+    // The last character, not the last byte: a name may end in any character.
+    let kind = match chars.next_back()? {
+        'M' => PhaseKind::Movement,
+        'R' => PhaseKind::Retreat,
+        'A' => PhaseKind::Adjustment,
         _ => return None,
     };
     Some(Phase {
         season,
-        year: year.parse().ok()?,
+        year: chars.as_str().parse().ok()?,
         kind,
     })
 }

@@ -2,6 +2,7 @@
 
 use super::{Variant, VariantError};
 use crate::map::normalize_name;
+use std::sync::{Arc, OnceLock};
 
 struct Builtin {
     name: &'static str,
@@ -108,4 +109,26 @@ impl Variant {
             None => Err(VariantError::UnknownVariant(name.to_string())),
         }
     }
+}
+
+/// One shared copy per built-in variant (same order as `BUILTINS`), loaded on first use.
+type SharedSlot = OnceLock<Result<Arc<Variant>, VariantError>>;
+static SHARED: OnceLock<Vec<SharedSlot>> = OnceLock::new();
+
+/// The built-in variant `name` (name or alias), loaded once per process and shared: every
+/// caller gets the same `Arc` (a server hosting many games keeps one copy of each map).
+pub fn builtin_arc(name: &str) -> Result<Arc<Variant>, VariantError> {
+    let key = normalize_name(name);
+    let found = BUILTINS.iter().position(|b| {
+        normalize_name(b.name) == key || b.aliases.iter().any(|a| normalize_name(a) == key)
+    });
+    let slots = SHARED.get_or_init(|| BUILTINS.iter().map(|_| OnceLock::new()).collect());
+    let (Some(b), Some(slot)) = (
+        found.and_then(|i| BUILTINS.get(i)),
+        found.and_then(|i| slots.get(i)),
+    ) else {
+        return Err(VariantError::UnknownVariant(name.to_string()));
+    };
+    slot.get_or_init(|| Variant::from_toml(b.source, &builtin_file_name(b.name)).map(Arc::new))
+        .clone()
 }

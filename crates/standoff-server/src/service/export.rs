@@ -1,0 +1,132 @@
+//! A game's download: the `diplomacy` package's saved-game JSON (what AI datasets use;
+//! written by the core's `mila` module) or a DATC case file (one case per phase, the
+//! core's `datc::write_case_file`).
+//!
+//! The stored history holds each processed phase's starting position and the orders it
+//! was adjudicated with; the export replays those orders from the variant's start under
+//! the game's rules and checks that every replayed phase starts where the stored one
+//! did, so a download is the game as played or an error, never something else.
+//! Whoever may see the game's phases may download it (processed phases only: never a
+//! pending order).
+
+use super::games::{end_rules, visible_game};
+use super::settings_of;
+use crate::http::ApiError;
+use crate::storage::AccountRow;
+use crate::AppState;
+use standoff::datc::{write_case_file, CaseFileHeader};
+use standoff::game::Game;
+use standoff::parse::parse_orders_at;
+use standoff::record::RecordedGame;
+use standoff::rules::Rules;
+use standoff::variant::builtin_arc;
+
+/// The download formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// The `diplomacy` package's saved game (JSON).
+    Mila,
+    /// A DATC case file (text).
+    Case,
+}
+
+impl ExportFormat {
+    /// Reads `mila` or `case`.
+    pub fn parse(text: &str) -> Result<ExportFormat, ApiError> {
+        match text {
+            "mila" | "json" => Ok(ExportFormat::Mila),
+            "case" | "datc" => Ok(ExportFormat::Case),
+            other => Err(ApiError::BadRequest(format!(
+                "format is `mila` (saved-game JSON) or `case` (DATC case file), not {other:?}"
+            ))),
+        }
+    }
+}
+
+/// A download: its media type, a file name and the content.
+#[derive(Clone, Debug)]
+pub struct Download {
+    /// `application/json` or `text/plain; charset=utf-8`.
+    pub content_type: &'static str,
+    /// `game-7.json`, `game-7.txt`.
+    pub file_name: String,
+    /// The file.
+    pub body: String,
+}
+
+/// Replays the stored history into a recorded game.
+pub async fn recorded_game(
+    state: &AppState,
+    game: &crate::storage::GameRow,
+) -> Result<(std::sync::Arc<standoff::Variant>, RecordedGame), ApiError> {
+    let variant = builtin_arc(&game.variant).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let settings = settings_of(game)?;
+    let rules = Rules::parse(&settings.rules)
+        .map_err(|e| ApiError::Internal(format!("game {}: rules: {e}", game.id)))?;
+    let mut recorded = RecordedGame {
+        game: Game::new(&variant)
+            .with_rules(rules)
+            .with_end_rules(end_rules(&settings.end)),
+        history: Vec::new(),
+    };
+    for phase in state.storage.phases(game.id).await? {
+        let stored: serde_json::Value = serde_json::from_str(&phase.position)?;
+        let replayed = serde_json::to_value(recorded.game.position.to_json(&variant))?;
+        if stored != replayed {
+            return Err(ApiError::Internal(format!(
+                "game {}: phase {} does not replay from the stored history",
+                game.id, phase.phase_no
+            )));
+        }
+        let lines: Vec<String> = serde_json::from_str(&phase.orders)?;
+        let (parsed, errors) =
+            parse_orders_at(&variant, &recorded.game.position, &lines.join("\n"));
+        if let Some(error) = errors.first() {
+            return Err(ApiError::Internal(format!(
+                "game {}: phase {}: stored order unreadable: {}",
+                game.id, phase.phase_no, error.error
+            )));
+        }
+        let orders: Vec<standoff::Order> = parsed.into_iter().map(|p| p.order).collect();
+        recorded.process(&variant, &orders);
+    }
+    Ok((variant, recorded))
+}
+
+/// The game as a download.
+pub async fn export(
+    state: &AppState,
+    account: Option<&AccountRow>,
+    id: i64,
+    format: ExportFormat,
+) -> Result<Download, ApiError> {
+    let (game, _players) = visible_game(state, id, account).await?;
+    let (variant, recorded) = recorded_game(state, &game).await?;
+    let settings = settings_of(&game)?;
+    let game_id = format!("game-{id}");
+    Ok(match format {
+        ExportFormat::Mila => Download {
+            content_type: "application/json",
+            file_name: format!("{game_id}.json"),
+            body: serde_json::to_string_pretty(&standoff::mila::saved_game_json(
+                &variant, &recorded, &game_id,
+            ))?,
+        },
+        ExportFormat::Case => {
+            let rules = (settings.rules.trim() != "datc").then_some(settings.rules.as_str());
+            Download {
+                content_type: "text/plain; charset=utf-8",
+                file_name: format!("{game_id}.txt"),
+                body: write_case_file(
+                    &variant,
+                    &CaseFileHeader {
+                        variant_name: &variant.name,
+                        rules,
+                        game_id: &game_id,
+                    },
+                    &recorded,
+                ),
+            }
+        }
+    })
+}

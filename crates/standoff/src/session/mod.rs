@@ -1,0 +1,214 @@
+//! A game session: one game being played by people, the thing a server or the Python
+//! binding keeps per game. It holds the variant (a shared `Arc`), the game with its
+//! history, and each power's pending submission for the current phase, with how every
+//! line is read. Pure: no I/O, no clock; deadlines are the caller's business.
+//!
+//! `submit` replaces a power's orders for the phase and answers per line; `process`
+//! plays the phase with what was submitted (a power that sent nothing is in civil
+//! disorder: its units hold, its dislodged units are disbanded, its adjustments follow
+//! the civil-disorder rule) and clears the submissions.
+
+mod check;
+mod saved;
+
+pub use check::{canonical, CheckOutcome, OrderCheck};
+pub use saved::SessionError;
+
+use crate::game::{EndRules, SubmittedPhase};
+use crate::ids::PowerId;
+use crate::json::PhaseRecordJson;
+use crate::order::{Order, OrderKind};
+use crate::phase::PhaseKind;
+use crate::record::RecordedGame;
+use crate::rules::Rules;
+use crate::submission::{Arrival, OrderSet, Submissions};
+use crate::variant::Variant;
+use std::sync::Arc;
+
+/// One game in play: variant, record, pending submissions.
+#[derive(Clone, Debug)]
+pub struct Session {
+    variant_name: String,
+    variant: Arc<Variant>,
+    record: RecordedGame,
+    /// Phases played before this session was loaded (text form, from the saved game).
+    earlier: Vec<PhaseRecordJson>,
+    /// How the game ended, in words, when it ended before this session was loaded.
+    ended_text: Option<String>,
+    /// Per power: the lines it submitted for the current phase and how each is read
+    /// (`None`: nothing submitted).
+    pending: Vec<Option<Vec<OrderCheck>>>,
+}
+
+impl Session {
+    /// A new game of `variant` (named `variant_name` in saved games) under `rules` and
+    /// `end_rules`. Refuses rule choices the judge does not implement.
+    pub fn new(
+        variant_name: &str,
+        variant: Arc<Variant>,
+        rules: Rules,
+        end_rules: EndRules,
+    ) -> Result<Session, SessionError> {
+        end_rules.check(&variant)?;
+        let mut record = RecordedGame::new(&variant);
+        record.game = record.game.with_rules(rules).with_end_rules(end_rules);
+        let powers = variant.powers.len();
+        Ok(Session {
+            variant_name: variant_name.to_string(),
+            variant,
+            record,
+            earlier: Vec::new(),
+            ended_text: None,
+            pending: vec![None; powers],
+        })
+    }
+
+    /// A new game of the built-in variant `name` (the shared copy).
+    pub fn new_builtin(
+        name: &str,
+        rules: Rules,
+        end_rules: EndRules,
+    ) -> Result<Session, SessionError> {
+        let variant = crate::variant::builtin_arc(name)?;
+        let canonical = variant.name.clone();
+        Session::new(&canonical, variant, rules, end_rules)
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// The variant's name as saved games give it.
+    pub fn variant_name(&self) -> &str {
+        &self.variant_name
+    }
+
+    /// The game and the phases played in this session.
+    pub fn record(&self) -> &RecordedGame {
+        &self.record
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.record.game.is_over() || self.ended_text.is_some()
+    }
+
+    /// How the game ended, in words.
+    pub fn ended(&self) -> Option<String> {
+        match &self.record.game.ended {
+            Some(end) => Some(crate::report::game_end_text(&self.variant, end)),
+            None => self.ended_text.clone(),
+        }
+    }
+
+    /// The power named `name`.
+    pub fn find_power(&self, name: &str) -> Result<PowerId, SessionError> {
+        self.variant
+            .find_power(name)
+            .ok_or_else(|| SessionError::UnknownPower(name.to_string()))
+    }
+
+    /// Replaces `power`'s orders for the current phase with `entries` (one order per
+    /// line; an entry may hold several lines) and says how each line is read. Lines that
+    /// are unreadable, illegal, or order another power's units are kept with the reason
+    /// and not passed to the judge.
+    pub fn submit(
+        &mut self,
+        power: PowerId,
+        entries: &[String],
+    ) -> Result<Vec<OrderCheck>, SessionError> {
+        if self.is_over() {
+            return Err(SessionError::GameOver);
+        }
+        if power.index() >= self.pending.len() {
+            return Err(SessionError::UnknownPower(format!("power {}", power.0)));
+        }
+        let lines = check::order_lines(entries);
+        let game = &self.record.game;
+        let checks = check::check_lines(&self.variant, &game.rules, &game.position, power, &lines);
+        self.pending[power.index()] = Some(checks.clone());
+        Ok(checks)
+    }
+
+    /// `power`'s submission for the current phase (`None`: nothing submitted).
+    pub fn orders(&self, power: PowerId) -> Option<&[OrderCheck]> {
+        self.pending.get(power.index())?.as_deref()
+    }
+
+    /// The powers that must act in the current phase: in a movement phase every power
+    /// with units; in a retreat phase every power with a dislodged unit that can
+    /// retreat; in an adjustment phase every power with a build or removal to make.
+    pub fn powers_with_orders_due(&self) -> Vec<PowerId> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let variant = &self.variant;
+        let position = &self.record.game.position;
+        let mut due = vec![false; variant.powers.len()];
+        match position.phase.kind {
+            PhaseKind::Movement => {
+                for (_, unit) in position.units() {
+                    due[unit.power.index()] = true;
+                }
+            }
+            PhaseKind::Retreat => {
+                for d in position.dislodged.iter() {
+                    if !d.retreat_options.is_empty() {
+                        due[d.unit.power.index()] = true;
+                    }
+                }
+            }
+            PhaseKind::Adjustment => {
+                for (p, slot) in due.iter_mut().enumerate() {
+                    let power = PowerId(p as u8);
+                    *slot = crate::legal::power_adjustment_orders(variant, position, power)
+                        .iter()
+                        .any(|o| !matches!(o.kind, OrderKind::Waive));
+                }
+            }
+        }
+        due.iter()
+            .enumerate()
+            .filter(|(_, &d)| d)
+            .map(|(p, _)| PowerId(p as u8))
+            .collect()
+    }
+
+    /// Plays the current phase with the submitted orders and clears the submissions.
+    pub fn process(&mut self) -> Result<SubmittedPhase, SessionError> {
+        if self.is_over() {
+            return Err(SessionError::GameOver);
+        }
+        let mut submissions = Submissions::new(Arrival::Known);
+        for (p, pending) in self.pending.iter().enumerate() {
+            if let Some(checks) = pending {
+                let orders: Vec<Order> = checks
+                    .iter()
+                    .filter_map(|c| c.accepted())
+                    .cloned()
+                    .collect();
+                submissions.submit(PowerId(p as u8), OrderSet::new(orders));
+            }
+        }
+        let game = &self.record.game;
+        let collected = submissions.collect(
+            &self.variant,
+            &game.rules,
+            game.position.phase.kind,
+            &game.standing,
+        );
+        let processed = self
+            .record
+            .process(&self.variant, &collected.orders)
+            .processed
+            .clone();
+        for p in &mut self.pending {
+            *p = None;
+        }
+        Ok(SubmittedPhase {
+            collected,
+            processed,
+        })
+    }
+}
