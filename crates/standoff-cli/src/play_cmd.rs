@@ -152,20 +152,7 @@ pub fn run(args: &Args) -> Result<bool> {
                     eprintln!("{}:{}", path.display(), e);
                 }
                 let phase = step.processed.phase;
-                history.push(PhaseRecordJson {
-                    phase: phase.to_string(),
-                    orders: step
-                        .orders
-                        .iter()
-                        .map(|o| {
-                            format!(
-                                "{}: {}",
-                                variant.power_name(o.power),
-                                o.display_ids(&variant.map).with_powers(&variant.powers)
-                            )
-                        })
-                        .collect(),
-                });
+                history.push(PhaseRecordJson::of(&variant, phase, &step.orders));
                 println!(
                     "{}",
                     phase_report(&variant, &step.orders, &step.processed, audience)

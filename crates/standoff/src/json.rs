@@ -346,6 +346,29 @@ pub struct PhaseRecordJson {
     pub orders: Vec<String>,
 }
 
+impl PhaseRecordJson {
+    /// The record of `phase` played with `orders`, each written `England: F lon - nth`.
+    pub fn of(
+        variant: &Variant,
+        phase: crate::phase::Phase,
+        orders: &[crate::order::Order],
+    ) -> Self {
+        PhaseRecordJson {
+            phase: phase.to_string(),
+            orders: orders
+                .iter()
+                .map(|o| {
+                    format!(
+                        "{}: {}",
+                        variant.power_name(o.power),
+                        o.display_ids(&variant.map).with_powers(&variant.powers)
+                    )
+                })
+                .collect(),
+        }
+    }
+}
+
 /// A saved game: the variant, the phases played so far and the current position.
 /// Nothing in it is trusted: load it with [`crate::record::RecordedGame::from_json`],
 /// which checks it against the variant and replays the history.

@@ -204,20 +204,7 @@ impl RecordedGame {
         let history = self
             .history
             .iter()
-            .map(|record| PhaseRecordJson {
-                phase: record.position.phase().to_string(),
-                orders: record
-                    .orders
-                    .iter()
-                    .map(|o| {
-                        format!(
-                            "{}: {}",
-                            variant.power_name(o.power),
-                            o.display_ids(&variant.map).with_powers(&variant.powers)
-                        )
-                    })
-                    .collect(),
-            })
+            .map(|record| PhaseRecordJson::of(variant, record.position.phase(), &record.orders))
             .collect();
         GameJson {
             variant: SavedVariant::of(variant),

@@ -46,22 +46,12 @@ impl Session {
         let variant = &self.variant;
         let game = &self.record.game;
         let mut history = self.earlier.clone();
-        history.extend(self.record.history.iter().map(|h| {
-            PhaseRecordJson {
-                phase: h.processed.phase.to_string(),
-                orders: h
-                    .orders
-                    .iter()
-                    .map(|o| {
-                        format!(
-                            "{}: {}",
-                            variant.power_name(o.power),
-                            super::canonical(variant, o)
-                        )
-                    })
-                    .collect(),
-            }
-        }));
+        history.extend(
+            self.record
+                .history
+                .iter()
+                .map(|h| PhaseRecordJson::of(variant, h.processed.phase, &h.orders)),
+        );
         GameJson {
             variant: SavedVariant::of(variant),
             position: game.position.to_json(variant),
