@@ -430,6 +430,11 @@ async fn whole_game_on(backend: Backend) {
     assert_eq!(g["status"], "finished", "{g}");
     assert_eq!(centers(&g, "Germany"), Some(6), "{g}");
     assert_eq!(
+        g["position"]["centers"]["Germany"],
+        json!(["bel", "ber", "den", "hol", "kie", "mun"]),
+        "{g}"
+    );
+    assert_eq!(
         units(&g["position"], "Germany"),
         ["A bel", "A hol", "A kie", "F den"]
     );
@@ -525,8 +530,25 @@ async fn whole_game_on(backend: Backend) {
             .contains("Germany: A mun S A ruh - bur"),
         "{fall}"
     );
-    let report = fall["report"].as_str().unwrap_or_default().to_lowercase();
-    assert!(report.contains("dislodged"), "{report}");
+    let report = fall["report"].as_str().unwrap_or_default();
+    for line in [
+        "Germany: A Ruh - Bur  -> moves",
+        "Germany: A Mun S A Ruh - Bur  -> support given",
+        "France: A Bur H  -> holds; dislodged from Ruh",
+        "France: A Bur  retreats: Bel, Gas, Par, Pic",
+    ] {
+        assert!(report.contains(line), "{line}: {report}");
+    }
+    // Turkey's missed orders: its units held.
+    let report = spring["report"].as_str().unwrap_or_default();
+    for line in [
+        "Turkey: F Ank (no order)  -> holds",
+        "Turkey: A Con (no order)  -> holds",
+        "Turkey: A Smy (no order)  -> holds",
+        "Germany: F Kie - Den  -> moves",
+    ] {
+        assert!(report.contains(line), "{line}: {report}");
+    }
     let retreat = phase(2).await;
     assert_eq!(
         retreat["orders"],
@@ -540,6 +562,14 @@ async fn whole_game_on(backend: Backend) {
         "{winter}"
     );
     let last = phase(5).await;
+    let report = last["report"].as_str().unwrap_or_default();
+    for line in [
+        "Germany: A Ruh - Hol  -> moves",
+        "Hol: unowned -> Germany",
+        "Bel: unowned -> Germany",
+    ] {
+        assert!(report.contains(line), "{line}: {report}");
+    }
     assert!(
         last["orders"].to_string().contains("Germany: A ruh - hol"),
         "{last}"
