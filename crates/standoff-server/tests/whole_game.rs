@@ -222,6 +222,13 @@ async fn whole_game_on(backend: Backend) {
             "{power}: {read:?}"
         );
     }
+    // Someone outside the game reads nothing.
+    let stranger = t.app.user("stranger").await;
+    let outside = stranger.get(&format!("/api/games/{id}/messages")).await;
+    assert!(
+        (400..500).contains(&outside.status) && !outside.body.to_string().contains("Denmark"),
+        "{outside:?}"
+    );
     let gm_reads = t.messages(&t.gm).await;
     assert!(gm_reads.iter().any(private) && gm_reads.iter().any(public));
     let sent = gm_reads.iter().find(|m| private(m)).expect("private");
