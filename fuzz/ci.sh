@@ -19,9 +19,7 @@ cd "$(dirname "$0")"
 
 FUZZ_SECONDS="${FUZZ_SECONDS:-8}"
 FUZZ_TIMEOUT="${FUZZ_TIMEOUT:-10}"
-# game_loop is out of the default list until the bug it found is fixed
-# (fuzz/known-bugs/README.md); run it with FUZZ_TARGETS=game_loop or scripts/fuzz-long.sh.
-FUZZ_TARGETS="${FUZZ_TARGETS:-parse_order variant_file position_json adjudicate adjudicate_colonial saved_game case_file assign mila_game}"
+FUZZ_TARGETS="${FUZZ_TARGETS:-parse_order variant_file position_json adjudicate adjudicate_colonial saved_game game_loop case_file assign mila_game}"
 FUZZ_SANITIZER="${FUZZ_SANITIZER:-none}"
 CARGO_FUZZ_VERSION="0.13.2"
 export RUSTC_BOOTSTRAP=1

@@ -336,3 +336,37 @@ fn proxy_orders_read_and_write_back() {
     let e = parse_order(&v, m, None, "England: F lon proxy to").expect_err("no power");
     assert_eq!(e.kind, ParseErrorKind::ExpectedPower);
 }
+
+/// An order written with a coast its space does not have (DATC 4.B.6) keeps that in its
+/// canonical text, which saved games store: the text reads back to the same order (the
+/// fuzz target `game_loop` found saves losing it).
+#[test]
+fn an_unknown_coast_survives_the_canonical_text() {
+    use standoff::order::StrayCoast;
+    let v = standoff::Variant::standard();
+    let position = standoff::Position::initial(&v);
+    for text in [
+        "Russia: F stp/xc - bot",
+        "France: A par - bur/xc",
+        "England: F lon S F edi/xc - nth",
+    ] {
+        let (orders, errors) =
+            standoff::parse::parse_orders_with(&v, &position, &standoff::rules::Rules::DATC, text);
+        assert!(errors.is_empty(), "{text}: {errors:?}");
+        let order = &orders[0].order;
+        assert_eq!(order.stray_coast, Some(StrayCoast::Unknown), "{text}");
+        let canonical = format!(
+            "{}: {}",
+            v.power_name(order.power),
+            order.display_ids(&v.map).with_powers(&v.powers)
+        );
+        let (again, errors) = standoff::parse::parse_orders_with(
+            &v,
+            &position,
+            &standoff::rules::Rules::DATC,
+            &canonical,
+        );
+        assert!(errors.is_empty(), "{canonical}: {errors:?}");
+        assert_eq!(&again[0].order, order, "{text} -> {canonical}");
+    }
+}

@@ -1,8 +1,9 @@
 //! Canonical text of orders, with the map's names: `F Nth - Pic`, `A Mun S A Ber`.
 
-use super::{Order, OrderKind, UnitRef};
+use super::{Order, OrderKind, StrayCoast, UnitRef};
 use crate::map::Map;
 use crate::variant::Power;
+use std::cell::Cell;
 use std::fmt;
 
 /// An order paired with its map, for display.
@@ -11,6 +12,10 @@ pub struct OrderDisplay<'a> {
     map: &'a Map,
     abbreviations: bool,
     powers: Option<&'a [Power]>,
+    /// An unknown coast the order was written with (DATC 4.B.6), still to be written:
+    /// it goes after the first location written without a coast, so the text reads back
+    /// to the same order.
+    stray_pending: Cell<bool>,
 }
 
 impl Order {
@@ -21,6 +26,7 @@ impl Order {
             map,
             abbreviations: true,
             powers: None,
+            stray_pending: Cell::new(false),
         }
     }
 
@@ -32,6 +38,7 @@ impl Order {
             map,
             abbreviations: false,
             powers: None,
+            stray_pending: Cell::new(false),
         }
     }
 }
@@ -54,11 +61,20 @@ impl<'a> OrderDisplay<'a> {
     }
 
     fn loc(&self, l: crate::LocationId) -> String {
-        if self.abbreviations {
+        let name = if self.abbreviations {
             self.map.location_abbr(l)
         } else {
             self.map.location_id_name(l)
+        };
+        if self.stray_pending.get() && l.index() < self.map.province_count() {
+            self.stray_pending.set(false);
+            return if self.abbreviations {
+                format!("{name}(xc)")
+            } else {
+                format!("{name}/xc")
+            };
         }
+        name
     }
 
     fn unit(&self, u: &UnitRef) -> String {
@@ -71,6 +87,8 @@ impl<'a> OrderDisplay<'a> {
 
 impl fmt::Display for OrderDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.stray_pending
+            .set(self.order.stray_coast == Some(StrayCoast::Unknown));
         match &self.order.kind {
             OrderKind::Hold { unit } => write!(f, "{} H", self.unit(unit)),
             OrderKind::Move {
