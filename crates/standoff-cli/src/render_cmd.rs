@@ -93,28 +93,11 @@ fn adjudicated(
     phase_overlay(&orders, &processed.result)
 }
 
-/// A phase written out (`Spring 1901 Movement`) or as its short code (`S1901M`).
+/// A phase written out (`Spring 1901 Movement`) or as its short code (`S1901M`, any
+/// case; read as the `diplomacy` package writes it).
 fn phase_named(text: &str) -> Option<standoff::Phase> {
-    if let Some(p) = standoff::phase::parse_phase(text) {
-        return Some(p);
-    }
-    let text = text.trim();
-    let (season, rest) = text.split_at_checked(1)?;
-    let (year, kind) = rest.split_at_checked(rest.len().checked_sub(1)?)?;
-    let season = match season.to_ascii_uppercase().as_str() {
-        "S" => "Spring",
-        "F" => "Fall",
-        "W" => "Winter",
-        _ => return None,
-    };
-    let kind = match kind.to_ascii_uppercase().as_str() {
-        "M" => "Movement",
-        "R" => "Retreat",
-        "A" | "B" => "Adjustment",
-        _ => return None,
-    };
-    let year: i32 = year.parse().ok()?;
-    standoff::phase::parse_phase(&format!("{season} {year} {kind}"))
+    standoff::phase::parse_phase(text)
+        .or_else(|| standoff::mila::phase_name(&text.trim().to_ascii_uppercase()))
 }
 
 /// A saved game's phase: the position before it and its orders with results (or the
