@@ -5,7 +5,7 @@
 use super::{power_of, session_of, settings_of, state_of, status_of};
 use crate::http::auth::new_token;
 use crate::http::ApiError;
-use crate::storage::{AccountRow, Changed, GameChange, GameRow, GameSnapshot, NewGame, PlayerRow};
+use crate::storage::{AccountRow, GameChange, GameRow, GameSnapshot, NewGame, PlayerRow};
 use crate::AppState;
 use standoff::assign::{assign_powers, Preference};
 use standoff::game::EndRules;
@@ -309,14 +309,11 @@ pub async fn join(
             ..GameChange::default()
         })
     };
-    match state.storage.change_game(id, false, &mut decide).await? {
-        Changed::Done => Ok(()),
-        Changed::NotFound => Err(ApiError::no_game(id)),
-        Changed::Refused(e) => Err(e),
-        Changed::Busy => Err(ApiError::Conflict(
-            "the game changed meanwhile: try again".into(),
-        )),
-    }
+    state
+        .storage
+        .change_game(id, false, &mut decide)
+        .await?
+        .into_reply(id)
 }
 
 /// Starts a forming game (GM or admin).
@@ -348,14 +345,11 @@ pub async fn start(
         let how = req.assignment.unwrap_or(settings.assignment);
         start_change(game, &snap.players, &settings, how, &req.powers, seed, now)
     };
-    match state.storage.change_game(id, false, &mut decide).await? {
-        Changed::Done => Ok(()),
-        Changed::NotFound => Err(ApiError::no_game(id)),
-        Changed::Refused(e) => Err(e),
-        Changed::Busy => Err(ApiError::Conflict(
-            "the game changed meanwhile: try again".into(),
-        )),
-    }
+    state
+        .storage
+        .change_game(id, false, &mut decide)
+        .await?
+        .into_reply(id)
 }
 
 /// The change that assigns powers and starts the game with its first deadline.

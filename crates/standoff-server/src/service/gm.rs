@@ -9,7 +9,7 @@ use super::process::{process, Processing, Trigger};
 use super::results::{self, Ending};
 use super::{settings_of, status_of};
 use crate::http::ApiError;
-use crate::storage::{AccountRow, Changed, GameChange, GameRow, GameSnapshot, PlayerRow};
+use crate::storage::{AccountRow, GameChange, GameRow, GameSnapshot, PlayerRow};
 use crate::AppState;
 use standoff::phase::parse_phase;
 use standoff_api::{EndGame, ExtendDeadline, GameStatus, GmDone, GmEnding, ReplacePlayer};
@@ -41,12 +41,11 @@ async fn change(
     id: i64,
     mut decide: impl FnMut(&GameSnapshot) -> Result<GameChange, ApiError> + Send,
 ) -> Result<(), ApiError> {
-    match state.storage.change_game(id, false, &mut decide).await? {
-        Changed::Done => Ok(()),
-        Changed::NotFound => Err(ApiError::no_game(id)),
-        Changed::Busy => Err(ApiError::Conflict("the game is busy: try again".into())),
-        Changed::Refused(e) => Err(e),
-    }
+    state
+        .storage
+        .change_game(id, false, &mut decide)
+        .await?
+        .into_reply(id)
 }
 
 async fn done(state: &AppState, id: i64, action: &str) -> Result<GmDone, ApiError> {

@@ -87,14 +87,7 @@ fn my_power<'a>(
 }
 
 fn outcome(changed: Changed, id: i64) -> Result<(), ApiError> {
-    match changed {
-        Changed::Done => Ok(()),
-        Changed::NotFound => Err(ApiError::no_game(id)),
-        Changed::Refused(e) => Err(e),
-        Changed::Busy => Err(ApiError::Conflict(
-            "the phase changed meanwhile: try again".into(),
-        )),
-    }
+    changed.into_reply(id)
 }
 
 /// Replaces the caller's orders for the current phase; answers how each line is read.

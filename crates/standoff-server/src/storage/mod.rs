@@ -195,6 +195,21 @@ pub enum Changed {
     Refused(crate::http::ApiError),
 }
 
+impl Changed {
+    /// What a request that changed game `id` answers: done, or why not.
+    pub fn into_reply(self, id: i64) -> Result<(), crate::http::ApiError> {
+        use crate::http::ApiError;
+        match self {
+            Changed::Done => Ok(()),
+            Changed::NotFound => Err(ApiError::no_game(id)),
+            Changed::Refused(e) => Err(e),
+            Changed::Busy => Err(ApiError::Conflict(
+                "the game changed meanwhile: try again".into(),
+            )),
+        }
+    }
+}
+
 /// The judge's persistence (one implementation per database).
 #[async_trait]
 pub trait Storage: Send + Sync + 'static + press::PressStorage + results::ResultStorage {
