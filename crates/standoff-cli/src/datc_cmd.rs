@@ -1,7 +1,7 @@
 //! `standoff datc FILE...`
 
 use anyhow::{Context, Result};
-use standoff::datc::{parse_case_file, run_case_with};
+use standoff::datc::{parse_case_file, run_case_file};
 use standoff::rules::Rules;
 use std::path::PathBuf;
 
@@ -27,14 +27,11 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<bool> {
     let (mut passed, mut failed) = (0usize, 0usize);
     let mut matched = 0usize;
+    let mut outside = 0usize;
     for path in &args.files {
         let text =
             crate::input::read_text(path, standoff::limits::MAX_CASE_FILE_BYTES, "a case file")?;
         let (file, errors) = parse_case_file(&text);
-        for e in &errors {
-            eprintln!("{}: {e}", path.display());
-            failed += 1;
-        }
         // A case file names a built-in variant; it never chooses a file to read.
         let name = file.variant.as_deref().unwrap_or("standard");
         let variant = standoff::Variant::builtin(name)
@@ -47,16 +44,21 @@ pub fn run(args: &Args) -> Result<bool> {
         let rules =
             Rules::parse(spec).with_context(|| format!("{}: rules `{spec}`", path.display()))?;
         let filter = args.filter.as_deref().unwrap_or("");
-        for case in file.cases.iter().filter(|c| c.id.starts_with(filter)) {
+        let report = run_case_file(&variant, &rules, &file, &errors, filter);
+        outside += report.file_errors.len();
+        for e in &report.file_errors {
+            eprintln!("{}: {e}", path.display());
+        }
+        passed += report.passed();
+        failed += report.failed();
+        let cases = file.cases.iter().filter(|c| c.id.starts_with(filter));
+        for (case, outcome) in cases.zip(&report.cases) {
             matched += 1;
-            let report = run_case_with(&variant, &rules, case);
-            if report.passed {
-                passed += 1;
+            if outcome.passed {
                 if args.verbose {
                     println!("PASS {} {}", case.id, case.title);
                 }
             } else {
-                failed += 1;
                 println!(
                     "FAIL {} {} ({}:{})",
                     case.id,
@@ -64,15 +66,18 @@ pub fn run(args: &Args) -> Result<bool> {
                     path.display(),
                     case.line
                 );
-                for p in &report.problems {
+                for p in &outcome.problems {
                     println!("     {p}");
                 }
             }
         }
     }
     println!("{passed} passed, {failed} failed");
+    if outside > 0 {
+        println!("{outside} error(s) outside any case");
+    }
     if let (Some(filter), 0) = (&args.filter, matched) {
         anyhow::bail!("no case id starts with `{filter}`");
     }
-    Ok(failed == 0)
+    Ok(failed == 0 && outside == 0)
 }

@@ -1,8 +1,9 @@
-//! Runs every DATC case file in `tests/data/datc/` (default rules) and
-//! `tests/data/datc-rules/` (each file's `RULES`), reporting every failing case by id
-//! at once. Set `DATC_FILTER=6.F` to run only cases whose id starts with a prefix.
+//! Runs every DATC case file in `tests/data/datc/` (default rules),
+//! `tests/data/datc-rules/` and `tests/data/datc-3.0/` (each file's `RULES`),
+//! `tests/data/datc-variants/` and `tests/data/datc-format/` (peers' spellings), reporting
+//! every failing case by id at once. Set `DATC_FILTER=6.F` to run only cases whose id starts with a prefix.
 
-use standoff::datc::{parse_case_file, run_case_with};
+use standoff::datc::{parse_case_file, run_case_file};
 use standoff::rules::{RuleSet, Rules};
 use standoff::Variant;
 use std::path::Path;
@@ -25,6 +26,13 @@ fn datc_variant_cases() {
     run_dir("tests/data/datc-variants");
 }
 
+/// The spellings of jDip's and godip's case files (docs/datc-format.md), each in a case
+/// whose outcome the DATC settles.
+#[test]
+fn datc_format_cases() {
+    run_dir("tests/data/datc-format");
+}
+
 fn run_dir(relative: &str) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
     let filter = std::env::var("DATC_FILTER").unwrap_or_default();
@@ -35,13 +43,11 @@ fn run_dir(relative: &str) {
         .collect();
     files.sort();
     let mut failures = Vec::new();
+    let mut file_errors = Vec::new();
     let mut passed = 0;
     for path in &files {
         let text = std::fs::read_to_string(path).expect("readable case file");
         let (file, errors) = parse_case_file(&text);
-        for e in errors {
-            failures.push(format!("{}: {e}", path.display()));
-        }
         let variant_name = file.variant.as_deref().unwrap_or("standard");
         let variant = match Variant::builtin(variant_name) {
             Ok(v) => v,
@@ -61,21 +67,33 @@ fn run_dir(relative: &str) {
                 continue;
             }
         };
-        for case in file.cases.iter().filter(|c| c.id.starts_with(&filter)) {
-            let report = run_case_with(&variant, &rules, case);
-            if report.passed {
-                passed += 1;
-            } else {
+        let report = run_case_file(&variant, &rules, &file, &errors, &filter);
+        passed += report.passed();
+        for e in &report.file_errors {
+            file_errors.push(format!("{}: {e}", path.display()));
+        }
+        for (case, outcome) in file
+            .cases
+            .iter()
+            .filter(|c| c.id.starts_with(&filter))
+            .zip(&report.cases)
+        {
+            if !outcome.passed {
                 failures.push(format!(
                     "{} ({}): {}",
                     case.id,
                     case.title,
-                    report.problems.join("; ")
+                    outcome.problems.join("; ")
                 ));
             }
         }
     }
-    println!("{passed} passed, {} failed", failures.len());
+    println!("{relative}: {passed} passed, {} failed", failures.len());
+    assert!(
+        file_errors.is_empty(),
+        "errors outside any case:\n{}",
+        file_errors.join("\n")
+    );
     assert!(
         failures.is_empty(),
         "{} DATC case(s) failed:\n{}",

@@ -1,5 +1,5 @@
-//! The case-file reader (format: `../shared/spec/datc-format.md`, summarised in
-//! `docs/datc-format.md`).
+//! The case-file reader: the jDip text format with the spellings jDip and godip accept,
+//! and standoff's extensions (`docs/datc-format.md` says what is read).
 
 /// One `Power: A loc` line, kept as text until a variant reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +66,9 @@ pub struct CaseFile {
 pub struct CaseFileError {
     /// 1-based line.
     pub line: usize,
+    /// The `CASE` line of the case the error belongs to (`None`: outside any case). A
+    /// runner counts such a case as failed, once.
+    pub case_line: Option<usize>,
     /// What is wrong.
     pub message: String,
 }
@@ -87,12 +90,14 @@ enum Section {
 }
 
 /// Reads a case file. Structural errors (data outside a case, a case without `END`)
-/// are collected; every well-formed case is still returned.
+/// are collected, each naming the case it belongs to; every case is still returned (a
+/// case without `END` ends at the next `CASE` or the end of the file).
 pub fn parse_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
     use crate::limits::{check_size, MAX_CASE_FILE_BYTES, MAX_REPORTED_ERRORS};
     if let Err(e) = check_size("the case file", text, MAX_CASE_FILE_BYTES) {
         let error = CaseFileError {
             line: 0,
+            case_line: None,
             message: e.to_string(),
         };
         return (CaseFile::default(), vec![error]);
@@ -104,10 +109,67 @@ pub fn parse_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
         errors.truncate(MAX_REPORTED_ERRORS);
         errors.push(CaseFileError {
             line,
+            case_line: None,
             message: format!("{suppressed} more errors suppressed"),
         });
     }
     (file, errors)
+}
+
+/// Every keyword the reader knows, upper case (a line's first word is compared with these
+/// in any case, indented or not, as jDip does).
+const KEYWORDS: &[&str] = &[
+    "VARIANT_ALL",
+    "RULES",
+    "CASE",
+    "END",
+    "PRESTATE_SETPHASE",
+    "PRESTATE_SUPPLYCENTER_OWNERS",
+    "PRESTATE",
+    "PRESTATE_DISLODGED",
+    "PRESTATE_RESULTS",
+    "ORDERS",
+    "POSTSTATE",
+    "POSTSTATE_SAME",
+    "POSTSTATE_DISLODGED",
+    "PRESTATE_HOME_CENTERS",
+    "PRESTATE_LAST_OCCUPIED",
+    "POSTSTATE_SUPPLYCENTER_OWNERS",
+    "POSTSTATE_HOME_CENTERS",
+];
+
+/// The keyword a line starts with, upper case: a known keyword in any case, or an
+/// unknown word that looks like one (`PRESTATE_FOO`: upper case with an underscore).
+fn keyword_of(first_word: &str) -> Option<String> {
+    let upper = first_word.to_ascii_uppercase();
+    if KEYWORDS.contains(&upper.as_str()) {
+        return Some(upper);
+    }
+    let looks_like_one = first_word.contains('_')
+        && first_word
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c == '_');
+    looks_like_one.then_some(upper)
+}
+
+/// Closes the case being read: kept (so its errors count against it), with an error if
+/// its full name repeats an earlier case's.
+fn close_case(file: &mut CaseFile, errors: &mut Vec<CaseFileError>, case: Case) {
+    if let Some(first) = file
+        .cases
+        .iter()
+        .find(|k| k.id == case.id && k.title == case.title)
+    {
+        errors.push(CaseFileError {
+            line: case.line,
+            case_line: Some(case.line),
+            message: format!(
+                "case {} repeats the name of the case at line {}",
+                case.id, first.line
+            ),
+        });
+    }
+    file.cases.push(case);
 }
 
 fn read_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
@@ -121,23 +183,28 @@ fn read_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
         if line.is_empty() {
             continue;
         }
-        let (keyword, rest) = match line.split_once(char::is_whitespace) {
+        let (first_word, rest) = match line.split_once(char::is_whitespace) {
             Some((k, r)) => (k, r.trim()),
             None => (line, ""),
         };
-        let is_keyword = keyword.chars().all(|c| c.is_ascii_uppercase() || c == '_')
-            && keyword.len() > 2
-            && !raw.starts_with([' ', '\t']);
-        if is_keyword {
-            match keyword {
+        let case_line = current.as_ref().map(|c| c.line);
+        let error = |message: String| CaseFileError {
+            line: line_no,
+            case_line,
+            message,
+        };
+        if let Some(keyword) = keyword_of(first_word) {
+            match keyword.as_str() {
                 "VARIANT_ALL" => file.variant = Some(rest.to_string()),
                 "RULES" => file.rules = Some(rest.to_string()),
                 "CASE" => {
                     if let Some(c) = current.take() {
                         errors.push(CaseFileError {
                             line: c.line,
+                            case_line: Some(c.line),
                             message: format!("case {} has no END", c.id),
                         });
+                        close_case(&mut file, &mut errors, c);
                     }
                     let (id, title) = match rest.split_once(char::is_whitespace) {
                         Some((id, t)) => (id.to_string(), t.trim().to_string()),
@@ -152,30 +219,15 @@ fn read_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
                     section = Section::None;
                 }
                 "END" => match current.take() {
-                    Some(c) => match file.cases.iter().find(|k| k.id == c.id) {
-                        Some(first) => errors.push(CaseFileError {
-                            line: c.line,
-                            message: format!(
-                                "case {} repeats the id of the case at line {}",
-                                c.id, first.line
-                            ),
-                        }),
-                        None => file.cases.push(c),
-                    },
-                    None => errors.push(CaseFileError {
-                        line: line_no,
-                        message: "END without CASE".into(),
-                    }),
+                    Some(c) => close_case(&mut file, &mut errors, c),
+                    None => errors.push(error("END without CASE".into())),
                 },
                 _ => {
                     let Some(case) = current.as_mut() else {
-                        errors.push(CaseFileError {
-                            line: line_no,
-                            message: format!("{keyword} outside a case"),
-                        });
+                        errors.push(error(format!("{keyword} outside a case")));
                         continue;
                     };
-                    section = match keyword {
+                    section = match keyword.as_str() {
                         "PRESTATE_SETPHASE" => {
                             case.phase = rest.to_string();
                             Section::None
@@ -210,11 +262,8 @@ fn read_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
                             case.post_homes = Some(Vec::new());
                             Section::PostHomes
                         }
-                        other => {
-                            errors.push(CaseFileError {
-                                line: line_no,
-                                message: format!("unknown keyword {other}"),
-                            });
+                        _ => {
+                            errors.push(error(format!("unknown keyword {first_word}")));
                             Section::None
                         }
                     };
@@ -223,10 +272,7 @@ fn read_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
             continue;
         }
         let Some(case) = current.as_mut() else {
-            errors.push(CaseFileError {
-                line: line_no,
-                message: "data outside a case".into(),
-            });
+            errors.push(error("data outside a case".into()));
             continue;
         };
         let entry = UnitLine {
@@ -246,10 +292,7 @@ fn read_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
             Section::PostOwners => case.post_owners.get_or_insert_with(Vec::new),
             Section::PostHomes => case.post_homes.get_or_insert_with(Vec::new),
             Section::None => {
-                errors.push(CaseFileError {
-                    line: line_no,
-                    message: "data line outside a section".into(),
-                });
+                errors.push(error("data line outside a section".into()));
                 continue;
             }
         };
@@ -258,8 +301,10 @@ fn read_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
     if let Some(c) = current {
         errors.push(CaseFileError {
             line: c.line,
+            case_line: Some(c.line),
             message: format!("case {} has no END", c.id),
         });
+        close_case(&mut file, &mut errors, c);
     }
     (file, errors)
 }

@@ -1,6 +1,7 @@
 //! Running one case: build the position, adjudicate the phase, compare.
 
 use super::file::{Case, UnitLine};
+use super::spelling::{order_spelling, read_case_phase};
 use crate::adjudicate::{
     adjudicate_adjustments_with, adjudicate_movement_with, adjudicate_retreats_with,
     retreat_options,
@@ -9,7 +10,7 @@ use crate::game::capture_centers;
 use crate::ids::{PowerId, ProvinceId};
 use crate::order::{Order, OrderKind};
 use crate::parse::{parse_order, parse_orders_with, parse_unit};
-use crate::phase::{parse_phase, Phase, PhaseKind, Season};
+use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::Dislodged;
 use crate::position::{Position, Setup};
 use crate::rules::{AdjacentConvoy, RetreatToConvoyOrigin, RuleSet, Rules};
@@ -29,16 +30,20 @@ pub struct CaseReport {
     pub problems: Vec<String>,
 }
 
+/// `Power: A par`, or without the colon (`Italy F gol`), as godip writes them.
+fn split_power(text: &str) -> Option<(&str, &str)> {
+    text.split_once(':')
+        .or_else(|| text.trim().split_once(char::is_whitespace))
+}
+
 fn read_unit(variant: &Variant, line: &UnitLine) -> Result<Unit, String> {
-    // `Power: A par` (the power prefix is read by the order parser's rules).
-    let (power, unit) = line
-        .text
-        .split_once(':')
+    let (power, unit) = split_power(&line.text)
         .ok_or_else(|| format!("line {}: expected `Power: A|F location`", line.line))?;
     let power = variant
         .find_power(power.trim())
         .ok_or_else(|| format!("line {}: `{}` is not a power", line.line, power.trim()))?;
-    parse_unit(variant, power, unit).map_err(|e| format!("line {}: {}", line.line, e.kind))
+    parse_unit(variant, power, &order_spelling(unit))
+        .map_err(|e| format!("line {}: {}", line.line, e.kind))
 }
 
 fn describe(variant: &Variant, u: &Unit) -> String {
@@ -131,15 +136,12 @@ fn setup(variant: &Variant, case: &Case, phase: Phase) -> Prepared {
 /// A `Power: space` line (a unit mark before the space is allowed: `France: A Paris`).
 fn read_space(variant: &Variant, line: &UnitLine) -> Result<(PowerId, ProvinceId), String> {
     let bad = |what: &str| format!("line {}: {what}", line.line);
-    let (power, rest) = line
-        .text
-        .split_once(':')
-        .ok_or_else(|| bad("expected `Power: space`"))?;
+    let (power, rest) = split_power(&line.text).ok_or_else(|| bad("expected `Power: space`"))?;
     let power = variant
         .find_power(power.trim())
         .ok_or_else(|| bad(&format!("`{}` is not a power", power.trim())))?;
     let rest = rest.trim();
-    if let Ok(u) = parse_unit(variant, power, rest) {
+    if let Ok(u) = parse_unit(variant, power, &order_spelling(rest)) {
         return Ok((power, variant.map.province_of(u.location)));
     }
     let space = variant
@@ -161,7 +163,7 @@ fn read_orders(
     let text: String = case
         .orders
         .iter()
-        .map(|l| format!("{}\n", l.text))
+        .map(|l| format!("{}\n", order_spelling(&l.text)))
         .collect();
     let (parsed, errors) = parse_orders_with(variant, position, rules, &text);
     let file_line = |i: usize| {
@@ -218,7 +220,7 @@ pub fn run_case(variant: &Variant, case: &Case) -> CaseReport {
 /// Runs one case under `rules`.
 pub fn run_case_with(variant: &Variant, rules: &Rules, case: &Case) -> CaseReport {
     let mut problems = Vec::new();
-    let Some(phase) = parse_phase(&case.phase) else {
+    let Some(phase) = read_case_phase(variant, &case.phase) else {
         return CaseReport {
             id: case.id.clone(),
             passed: false,
@@ -340,7 +342,12 @@ fn add_dislodged(
                 continue;
             }
         };
-        match parse_order(variant, PhaseKind::Movement, None, rest.trim()) {
+        match parse_order(
+            variant,
+            PhaseKind::Movement,
+            None,
+            &order_spelling(rest.trim()),
+        ) {
             Ok(
                 o @ Order {
                     kind: OrderKind::Move { .. },
@@ -371,14 +378,17 @@ fn add_dislodged(
             continue;
         };
         let (from, dest) = endpoints(order);
-        // Whether the move went by convoy, as the rules decide it (DATC 4.A.3).
+        // Whether the move went by convoy, as the rules decide it (DATC 4.A.3); a result
+        // written `via convoy` says it went by convoy, as jDip and godip read it, whether
+        // or not its convoy orders are listed.
         let convoy_orders: Vec<&Order> = convoys
             .iter()
             .filter(|c| matches!(c.kind, OrderKind::Convoy { army, to, .. } if map.province_of(army.location) == from && to == dest))
             .collect();
         let adjacent = unit.kind == Some(UnitKind::Fleet) || map.army_adjacent(from, dest);
         let opposite = moves.iter().any(|(_, m)| endpoints(m) == (dest, from));
-        let convoyed = !adjacent
+        let convoyed = via_convoy
+            || !adjacent
             || match rules.adjacent_convoy {
                 AdjacentConvoy::AlwaysConvoy => !convoy_orders.is_empty(),
                 AdjacentConvoy::OppositeMove | AdjacentConvoy::OppositeMoveWithRoute => {
@@ -432,7 +442,7 @@ fn add_dislodged(
 /// The position and orders of a movement case (for benchmarks and other engines), or
 /// `None` for other phases or a case that cannot be read.
 pub fn movement_case_input(variant: &Variant, case: &Case) -> Option<(Position, Vec<Order>)> {
-    let phase = parse_phase(&case.phase).filter(|p| p.kind == PhaseKind::Movement)?;
+    let phase = read_case_phase(variant, &case.phase).filter(|p| p.kind == PhaseKind::Movement)?;
     let Prepared { position, problems } = setup(variant, case, phase);
     let mut problems = problems;
     let orders = read_orders(variant, &Rules::DATC, case, &position, &mut problems);
