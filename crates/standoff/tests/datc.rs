@@ -20,6 +20,13 @@ fn datc_alternative_rules_cases() {
     run_dir("tests/data/datc-rules");
 }
 
+/// DATC 3.0 chapter 6 under the 2023 rulebook, and the outcomes it states for other
+/// rulebooks (each file's `RULES`).
+#[test]
+fn datc_3_0_cases() {
+    run_dir("tests/data/datc-3.0");
+}
+
 /// DATC chapters 8-12: the variant cases, each file naming its variant.
 #[test]
 fn datc_variant_cases() {

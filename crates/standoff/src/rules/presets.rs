@@ -52,6 +52,7 @@ pub fn preset(name: &str) -> Result<RuleSet, RulesError> {
         "2023" => RuleSet {
             via_convoy_fallback: ViaConvoyFallback::NoFallback,
             unneeded_convoy: UnneededConvoy::Illegal,
+            civil_disorder_distance: CivilDisorderDistance::Anywhere,
             civil_disorder_target: CivilDisorderTarget::OwnedCenters,
             ..datc
         },
