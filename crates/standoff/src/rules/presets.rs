@@ -7,10 +7,14 @@
 //! - `1971`: the 1971 (and 1976) rulebook: one disrupted route disrupts a convoy
 //!   (4.A.1 a); the 1971 paradox rule (4.A.2 a), with the Szykman rule where it gives no
 //!   resolution (the DATC: 6.F.18, 6.F.22–24); the land route unless the unit in the
-//!   target moves the opposite way (4.A.3 b, Rod Walker's 1979 clarification); 4.A.7 a.
-//! - `2023`: as `datc`, but an explicit "via convoy" move never falls back to the land
-//!   route, a convoy order no convoy needs is illegal, and civil-disorder distance is to
-//!   the nearest owned supply center.
+//!   target moves the opposite way and the convoy route is not disrupted (4.A.3 c, as
+//!   DATC 3.0 reads the 1971 rules in 4.A.3 and 6.G.4; DATC 2.4 left b or c open); 4.A.7 a.
+//! - `2023`: the 2023 rulebook with the DATC 3.0 preferences: as `datc`, but an explicit
+//!   "via convoy" move never falls back to the land route (3.0 6.G.8, 6.G.11, 6.G.20); a
+//!   convoy order is illegal when its fleet lies on no minimal route through the fleets
+//!   that could convoy, judged without knowing any orders (3.0 4.E.1, 6.G.6, 6.G.19);
+//!   civil-disorder distance lets both unit types cross land and sea (4.D.8 e) and is
+//!   measured to the nearest owned supply center (3.0 4.D.8, 6.J).
 //! - `dptg`: the Diplomacy Player's Technical Guide (1998), with the choices the DATC
 //!   attributes to it: one disrupted route disrupts a convoy (4.A.1 a; the DPTG prefers
 //!   routes of the army's own fleets, Step 1); the DPTG procedure for convoys and
@@ -45,7 +49,7 @@ pub fn preset(name: &str) -> Result<RuleSet, RulesError> {
         "1971" | "1976" => RuleSet {
             multi_route_convoy: MultiRouteConvoy::AnyRouteDisrupted,
             paradox: ParadoxRule::Rule1971,
-            adjacent_convoy: AdjacentConvoy::OppositeMove,
+            adjacent_convoy: AdjacentConvoy::OppositeMoveWithRoute,
             dislodged_unit_effect: DislodgedUnitEffect::NoEffectOnAttackerOrigin,
             ..datc
         },
