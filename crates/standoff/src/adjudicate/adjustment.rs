@@ -16,8 +16,8 @@ use crate::map::{normalize_name, Map, Terrain};
 use crate::order::{Order, OrderKind};
 use crate::position::Position;
 use crate::rules::{
-    BuildCoast, BuildWithoutType, CivilDisorderDistance, CivilDisorderTarget, ExcessAdjustments,
-    FleetBuildInland, RuleSet, Rules, UnknownCoast, Waive as WaiveRule,
+    BuildCoast, BuildWithoutType, CivilDisorderDistance, CivilDisorderTarget, CivilDisorderTies,
+    ExcessAdjustments, FleetBuildInland, RuleSet, Rules, UnknownCoast, Waive as WaiveRule,
 };
 use crate::unit::{Unit, UnitKind};
 use crate::variant::Variant;
@@ -494,7 +494,7 @@ fn civil_disorder_victim(
             (
                 d,
                 u.kind == UnitKind::Fleet,
-                normalize_name(&map.province(p).name),
+                tie_name(rules.civil_disorder_ties, &map.province(p).name),
                 *u,
             )
         })
@@ -504,6 +504,23 @@ fn civil_disorder_victim(
                 .then_with(|| b.2.cmp(&a.2))
         })
         .map(|t| t.3)
+}
+
+/// A space's name as civil-disorder ties sort it: as written (DATC 4.D.8), or as the
+/// DPTG's list files it (XIII: "Gulf of Bothnia" under B, "St. Petersburg" as Saint).
+fn tie_name(order: CivilDisorderTies, name: &str) -> String {
+    if order == CivilDisorderTies::WrittenNames {
+        return normalize_name(name);
+    }
+    let lower = name.trim().to_lowercase();
+    let proper = lower.strip_prefix("gulf of ").unwrap_or(&lower);
+    match proper
+        .strip_prefix("st. ")
+        .or_else(|| proper.strip_prefix("st "))
+    {
+        Some(rest) => normalize_name(&format!("saint {rest}")),
+        None => normalize_name(proper),
+    }
 }
 
 /// Moves from the unit to the nearest of `targets`, counted as DATC 4.D.8 `how` says.

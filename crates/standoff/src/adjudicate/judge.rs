@@ -583,6 +583,13 @@ impl<'a> Judge<'a> {
                 let tp = map.province_of(target.location);
                 let dest = map.province_of(to);
                 let t = self.unit_at(tp).ok_or(Illegal::NothingToSupport)?;
+                // DATC 4.B.4 e (DPTG IX): a coast in a support order is information the
+                // gamemaster disregards, also one the supported fleet cannot reach.
+                if self.rules.support_coast == SupportCoast::Ignored
+                    && to.index() >= map.province_count()
+                {
+                    to = dest.location();
+                }
                 // DATC 4.B.4 b: a fleet supported into a two-coast province without a
                 // coast is supported to the map's default coast (none: the support fails).
                 if self.rules.support_coast == SupportCoast::MandatoryDefault

@@ -349,6 +349,19 @@ choice_enum! {
 }
 
 choice_enum! {
+    /// How civil-disorder ties between units of one kind at one distance are broken: by
+    /// alphabetical order of the spaces' English names (DATC 4.D.8), as written or as the
+    /// DPTG lists them.
+    CivilDisorderTies {
+        /// The full names as written ("Gulf of Bothnia" under G; DATC 4.D.8).
+        WrittenNames = 'w',
+        /// The DPTG's list (chapter XIII): gulfs by their proper names ("Gulf of Bothnia"
+        /// under B, "Gulf of Lyon" under L), "St." read as "Saint".
+        DptgList = 'p',
+    }
+}
+
+choice_enum! {
     /// DATC 4.D.9: hold support for a unit of a power in civil disorder.
     CivilDisorderSupport {
         /// (a) The support fails.
@@ -489,6 +502,8 @@ pub struct RuleSet {
     pub civil_disorder_distance: CivilDisorderDistance,
     /// 4.D.8 (2023 rulebook): what distance is measured to.
     pub civil_disorder_target: CivilDisorderTarget,
+    /// 4.D.8 (DPTG XIII): the alphabetical order that breaks ties.
+    pub civil_disorder_ties: CivilDisorderTies,
     /// 4.D.9 Receiving hold support in civil disorder.
     pub civil_disorder_support: CivilDisorderSupport,
     /// 4.E.1 Illegal orders.
@@ -538,6 +553,7 @@ impl RuleSet {
         waive: Waive::Allowed,
         civil_disorder_distance: CivilDisorderDistance::ArmiesCrossWater,
         civil_disorder_target: CivilDisorderTarget::HomeCenters,
+        civil_disorder_ties: CivilDisorderTies::WrittenNames,
         civil_disorder_support: CivilDisorderSupport::Succeeds,
         legality: Legality::CurrentSituation,
         unneeded_convoy: UnneededConvoy::Legal,

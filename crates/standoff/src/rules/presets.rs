@@ -22,7 +22,9 @@
 //!   support even from the space the support goes into (4.A.4 b); a unit dislodged by a
 //!   convoyed attack may retreat to the army's origin (4.A.5 b, DPTG XI); a dislodged
 //!   unit has no effect on its attacker's origin only after a head-to-head battle
-//!   (4.A.7 b); coasts in support orders are disregarded (4.B.4 e, DPTG IX); every order
+//!   (4.A.7 b); coasts in support orders are disregarded, even one the supported fleet
+//!   cannot reach (4.B.4 e, DPTG IX); civil-disorder ties follow the DPTG's alphabetical
+//!   list, gulfs under their proper names (DPTG XIII); every order
 //!   in the right format is a legal order (4.E.1 a, though the DPTG calls the impossible
 //!   ones "illegal": a move that cannot succeed still gets no support to hold). The other
 //!   issues where the DATC names the DPTG (4.B.1 a, 4.B.2 a, 4.D.8 d) are the `datc`
@@ -66,6 +68,7 @@ pub fn preset(name: &str) -> Result<RuleSet, RulesError> {
             adjacent_convoy: AdjacentConvoy::ExplicitOnly,
             convoyed_attack_on_support: ConvoyedAttackOnSupport::Cut,
             support_coast: SupportCoast::Ignored,
+            civil_disorder_ties: CivilDisorderTies::DptgList,
             legality: Legality::AnyFormat,
             ..datc
         },

@@ -209,6 +209,12 @@ pub fn describe_options() -> Vec<OptionInfo> {
             CivilDisorderTarget
         ),
         option!(
+            "4.D.8/DPTG",
+            "civil_disorder_ties",
+            "Removing a unit in civil disorder: alphabetical order of ties",
+            CivilDisorderTies
+        ),
+        option!(
             "4.D.9",
             "civil_disorder_support",
             "Receiving hold support in civil disorder",
