@@ -190,6 +190,10 @@ pub struct Judge<'a> {
     /// Hop-by-hop convoy orders: (fleet, order), several per fleet when they depend on
     /// the army's nationality.
     hop_orders: Vec<(u16, Eff)>,
+    /// Bowen 4-5: illegal convoy lines written for one nationality (fleet, the space the
+    /// army comes from, the nationality): that nationality's convoy fails there rather
+    /// than taking the `otherwise` line.
+    hop_bad_lines: Vec<(u16, ProvinceId, PowerId)>,
     /// Per province, the home power of a home guard standing there (Bowen 6); empty
     /// when the variant has none.
     guards: Vec<Option<PowerId>>,
@@ -267,6 +271,7 @@ impl<'a> Judge<'a> {
             graded: hooks.flags.reduced_units,
             hop: hooks.flags.hop_convoys,
             hop_orders: Vec::new(),
+            hop_bad_lines: Vec::new(),
             guards: Vec::new(),
             written_paths: WrittenPaths::default(),
             implicit: Vec::new(),
@@ -310,7 +315,7 @@ impl<'a> Judge<'a> {
             j.drop_unneeded_convoys();
         }
         if j.hop {
-            j.follow_hop_chains();
+            j.follow_hop_chains(orders);
         } else {
             j.decide_convoy_intent(orders);
         }
@@ -419,6 +424,12 @@ impl<'a> Judge<'a> {
                     Some(_) => {}
                 },
                 Err(why) => {
+                    if let (true, OrderKind::Convoy { army, .. }) = (self.hop, &order.kind) {
+                        if let Some(w) = army.nationality {
+                            let from = self.map.province_of(army.location);
+                            self.hop_bad_lines.push((u, from, w));
+                        }
+                    }
                     first_illegal[u as usize].get_or_insert(why);
                 }
             }
@@ -783,8 +794,10 @@ impl<'a> Judge<'a> {
     /// orders; the last fleet's order names where it lands. A missing or mismatched
     /// link fails the convoy (the army stays). Fleets on a chain convoy that army there;
     /// other convoy orders are void.
-    fn follow_hop_chains(&mut self) {
+    fn follow_hop_chains(&mut self, orders: &[Order]) {
         let map = self.map;
+        // The line fleet `f` follows for an army of `power` coming from `from`: its
+        // destination and the nationality it was written for.
         let order_for = |j: &Self, f: u16, from: ProvinceId, power: PowerId| {
             let mine = |only: Option<PowerId>| {
                 j.hop_orders.iter().find_map(|&(g, e)| match e {
@@ -792,12 +805,27 @@ impl<'a> Judge<'a> {
                         from: o,
                         to,
                         only: n,
-                    } if g == f && o == from && n == only => Some(to),
+                    } if g == f && o == from && n == only => Some((to, only)),
                     _ => None,
                 })
             };
-            mine(Some(power)).or_else(|| mine(None))
+            // A bad line for the army's nationality fails the convoy; it does not fall
+            // back to the `otherwise` line (Bowen 4: "until a bad convoy order
+            // invalidates the convoy").
+            let bad_line = || {
+                j.hop_bad_lines
+                    .iter()
+                    .any(|&(g, o, w)| g == f && o == from && w == power)
+            };
+            match mine(Some(power)) {
+                Some(line) => Some(line),
+                None if bad_line() => None,
+                None => mine(None),
+            }
         };
+        // The line each fleet used: (from, to, nationality written).
+        let mut used_line: Vec<Option<(ProvinceId, ProvinceId, Option<PowerId>)>> =
+            vec![None; self.units];
         let mut used = vec![false; self.units];
         for a in 0..self.units {
             let Eff::Move {
@@ -820,10 +848,11 @@ impl<'a> Judge<'a> {
                 if chain.contains(&f) {
                     break None;
                 }
-                let Some(to) = order_for(self, f, from, self.power[a]) else {
+                let Some((to, only)) = order_for(self, f, from, self.power[a]) else {
                     break None;
                 };
                 chain.push(f);
+                used_line[f as usize] = Some((from, to, only));
                 if map.province(to).terrain != Terrain::Sea {
                     break Some(to);
                 }
@@ -847,6 +876,20 @@ impl<'a> Judge<'a> {
                 // The convoy fails: a convoyed move with no fleets carrying it, so the
                 // army stays where it started.
                 _ => {}
+            }
+        }
+        // The report names the line a fleet followed; its other lines were not applied.
+        for (order, sub) in orders.iter().zip(self.submitted.iter_mut()) {
+            let (Submitted::Used(f), OrderKind::Convoy { army, to, .. }) = (*sub, &order.kind)
+            else {
+                continue;
+            };
+            let Some((from, dest, only)) = used_line.get(f as usize).copied().flatten() else {
+                continue;
+            };
+            let line = (map.province_of(army.location), *to);
+            if used[f as usize] && (line != (from, dest) || army.nationality != only) {
+                *sub = Submitted::Rejected(Illegal::ConvoyLineNotUsed);
             }
         }
         for (f, used) in used.into_iter().enumerate() {

@@ -58,6 +58,9 @@ pub enum Illegal {
     WrongCoast,
     /// A convoy order no convoy needs (2023 rulebook).
     ConvoyNotNeeded,
+    /// A hop-by-hop convoy line the fleet did not use: another of its lines (another
+    /// nationality's, or `otherwise`) carried the army (Bowen 5).
+    ConvoyLineNotUsed,
     /// A waive where waiving is not allowed (DATC 4.D.7 b).
     WaiveNotAllowed,
     /// A move into or out of, or a support or convoy from, a frozen space (DATC 8).

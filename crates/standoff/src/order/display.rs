@@ -12,6 +12,8 @@ pub struct OrderDisplay<'a> {
     map: &'a Map,
     abbreviations: bool,
     powers: Option<&'a [Power]>,
+    /// The units as they stood, to mark the graded ones (`1/2A`, Bowen 8-9).
+    graded: Option<&'a [crate::unit::Unit]>,
     /// An unknown coast the order was written with (DATC 4.B.6), still to be written:
     /// it goes after the first location written without a coast, so the text reads back
     /// to the same order.
@@ -26,6 +28,7 @@ impl Order {
             map,
             abbreviations: true,
             powers: None,
+            graded: None,
             stray_pending: Cell::new(false),
         }
     }
@@ -38,6 +41,7 @@ impl Order {
             map,
             abbreviations: false,
             powers: None,
+            graded: None,
             stray_pending: Cell::new(false),
         }
     }
@@ -49,6 +53,16 @@ impl<'a> OrderDisplay<'a> {
     pub fn with_powers(self, powers: &'a [Power]) -> Self {
         OrderDisplay {
             powers: Some(powers),
+            ..self
+        }
+    }
+
+    /// Marks every unit the order names with its grade as it stands among `units`
+    /// (`1/2A Mun S 1/2F Kie`): the Bowen variant's reports "should say '1/2A' and
+    /// '1/2F'".
+    pub fn with_grades(self, units: &'a [crate::unit::Unit]) -> Self {
+        OrderDisplay {
+            graded: Some(units),
             ..self
         }
     }
@@ -78,6 +92,17 @@ impl<'a> OrderDisplay<'a> {
     }
 
     fn unit(&self, u: &UnitRef) -> String {
+        let province = self.map.province_of(u.location);
+        let graded = self.graded.and_then(|units| {
+            units.iter().find(|g| {
+                self.map.province_of(g.location) == province
+                    && u.kind.is_none_or(|k| k == g.kind)
+                    && g.grade != crate::unit::Grade::Full
+            })
+        });
+        if let Some(g) = graded {
+            return format!("{} {}", g.mark(), self.loc(u.location));
+        }
         match u.kind {
             Some(k) => format!("{} {}", k.letter(), self.loc(u.location)),
             None => self.loc(u.location),

@@ -26,6 +26,14 @@ pub fn movement_report(
     let map = &variant.map;
     let mut out = String::new();
     let mut ordered = vec![false; map.province_count()];
+    // Bowen: "The reports should say '1/2A' and '1/2F'" -- every order line names its
+    // graded units with their marks.
+    let graded: Vec<crate::unit::Unit> = result
+        .units
+        .iter()
+        .map(|r| r.unit)
+        .filter(|u| u.grade != crate::unit::Grade::Full)
+        .collect();
     for (order, status) in orders.iter().zip(&result.orders) {
         if let OrderStatus::Applied(p) = status {
             ordered[p.index()] = true;
@@ -34,7 +42,10 @@ pub fn movement_report(
             continue;
         }
         let who = variant.power_name(order.power);
-        let text = order.display(map).with_powers(&variant.powers);
+        let text = order
+            .display(map)
+            .with_powers(&variant.powers)
+            .with_grades(&graded);
         let permission = match order.kind {
             OrderKind::CanalPermission { fleet, .. } => Some(fleet),
             _ => None,
@@ -85,7 +96,7 @@ pub fn movement_report(
                 out,
                 "{}: {} (implicit order)  -> {}{dislodged}",
                 variant.power_name(r.unit.power),
-                order.display(map),
+                order.display(map).with_grades(&graded),
                 outcome_text(variant, &r.outcome)
             ),
             None => writeln!(

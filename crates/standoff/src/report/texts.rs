@@ -32,6 +32,7 @@ pub fn illegal_text(why: Illegal) -> &'static str {
         Illegal::WrongUnitType => "the unit type written is not the unit's",
         Illegal::WrongCoast => "the fleet is not on the coast written",
         Illegal::ConvoyNotNeeded => "no convoy needs this convoy order",
+        Illegal::ConvoyLineNotUsed => "another convoy line of this fleet was used",
         Illegal::WaiveNotAllowed => "builds may not be waived under these rules",
         Illegal::Frozen => "the space is frozen (ice) this season",
         Illegal::DifficultBorder => "no support across a difficult passable border",
