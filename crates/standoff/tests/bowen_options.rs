@@ -152,3 +152,65 @@ fn an_unknown_option_value_is_an_error() {
     let err = Variant::from_toml(text, "x.toml").expect_err("refused");
     assert!(err.to_string().contains("half_support"), "{err}");
 }
+
+/// Bowen 6: the guard "is ignored" for its own country's units, so under
+/// `blocks_retreats` a dislodged unit of the center's own power may still retreat in.
+#[test]
+fn blocks_retreats_lets_the_guards_own_country_in() {
+    let variant = bowen_with("name = \"home_guards\"\nblocks_retreats = true");
+    // Munich is German, empty, last held by Germany; the dislodged unit is German.
+    let position = spring(
+        &variant,
+        &["Germany: A boh", "Russia: A sil", "Russia: A gal"],
+    );
+    let after = adjudicate(
+        &variant,
+        &position,
+        "Russia: A Silesia - Bohemia\nRussia: A Galicia S A Silesia - Bohemia",
+    );
+    let munich = variant.map.find_province("mun").expect("mun");
+    let options = &after
+        .dislodged()
+        .first()
+        .expect("Bohemia dislodged")
+        .retreat_options;
+    assert!(
+        options
+            .iter()
+            .any(|&l| variant.map.province_of(l) == munich),
+        "{options:?}"
+    );
+}
+
+/// The case runner applies `blocks_retreats` in retreat cases: an Austrian army may not
+/// retreat into guarded Munich, a German one may.
+#[test]
+fn the_case_runner_applies_blocks_retreats_in_retreat_cases() {
+    use standoff::datc::{parse_case_file, run_case_with};
+    use standoff::rules::Rules;
+    let case = |power: &str, expected: &str| {
+        format!(
+            "VARIANT_ALL bowen\nCASE R.{power}\nPRESTATE_SETPHASE Spring 1903, Retreat\n\
+             PRESTATE\n Russia: A boh\n Russia: A gal\nPRESTATE_DISLODGED\n {power}: A boh\n\
+             PRESTATE_RESULTS\n SUCCESS: Russia: A sil - boh\n SUCCESS: Russia: A gal S A sil - boh\n\
+             ORDERS\n {power}: A boh - mun\nPOSTSTATE\n Russia: A boh\n Russia: A gal\n{expected}END\n"
+        )
+    };
+    let blocking = bowen_with("name = \"home_guards\"\nblocks_retreats = true");
+    let plain = Variant::builtin("bowen").expect("bowen");
+    for (variant, power, expected, name) in [
+        (&blocking, "Austria", "", "kept out"),
+        (
+            &blocking,
+            "Germany",
+            " Germany: A mun\n",
+            "own country let in",
+        ),
+        (&plain, "Austria", " Austria: A mun\n", "no option"),
+    ] {
+        let (file, errors) = parse_case_file(&case(power, expected));
+        assert!(errors.is_empty(), "{errors:?}");
+        let report = run_case_with(variant, &Rules::DATC, &file.cases[0]);
+        assert!(report.passed, "{name}: {:?}", report.problems);
+    }
+}

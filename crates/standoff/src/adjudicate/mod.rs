@@ -245,8 +245,11 @@ fn assemble<S: Settlement>(
             _ => None,
         };
         let unit = judge.unit(u);
-        // (A variant may rule that home guards keep retreats out: Bowen 6 option.)
-        let guarded = |p: ProvinceId| hooks.flags.guards_block_retreats && judge.guard(p).is_some();
+        // (A variant may rule that home guards keep retreats out: Bowen 6 option. A guard
+        // "is ignored" for its own country's units: they may retreat in.)
+        let guarded = |p: ProvinceId| {
+            hooks.flags.guards_block_retreats && judge.guard(p).is_some_and(|w| w != unit.power)
+        };
         let retreat_options = retreat_options(variant, &next, &unit, attacker_from, |p| {
             standoff.contains(p) || guarded(p)
         });

@@ -425,7 +425,7 @@ fn add_dislodged(
                 blocked.then_some(from)
             });
         let retreat_options = retreat_options(variant, position, &unit, attacker_from, |p| {
-            failed_into[p.index()] >= 2
+            failed_into[p.index()] >= 2 || guard_blocks(variant, position, &unit, p)
         });
         setup.dislodged.push(Dislodged {
             unit,
@@ -437,6 +437,23 @@ fn add_dislodged(
         Ok(p) => *position = p,
         Err(e) => problems.extend(e.problems.iter().map(|p| format!("dislodged units: {p}"))),
     }
+}
+
+/// Bowen 6 with `blocks_retreats`: a home guard (an empty home center last held by its
+/// own power) keeps out retreating units of other powers; its own country's units may
+/// retreat in (the guard "is ignored" for them).
+fn guard_blocks(variant: &Variant, position: &Position, unit: &Unit, p: ProvinceId) -> bool {
+    let hooks = variant.hooks(position.phase);
+    if !hooks.flags.home_guards
+        || !hooks.flags.guards_block_retreats
+        || position.unit_at(p).is_some()
+    {
+        return false;
+    }
+    let Some(home) = position.last_occupants().get(p.index()).copied().flatten() else {
+        return false;
+    };
+    home != unit.power && variant.home_centers_in(position, home).contains(&p)
 }
 
 /// The position and orders of a movement case (for benchmarks and other engines), or
