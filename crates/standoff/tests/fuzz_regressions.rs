@@ -17,13 +17,16 @@ mod checks;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
+/// The inputs of `target`'s folder. A missing or empty folder fails: a test that
+/// replays nothing would pass whatever the target does. Each folder holds the target's
+/// fuzz seeds (`seed-*`, copied from `fuzz/seeds/`, or for `adjudicate` the scenarios of
+/// `fuzz/seed-scenarios/`) and the inputs that once failed.
 fn inputs(target: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/fuzz")
         .join(target);
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        return Vec::new();
-    };
+    let entries = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: the regression folder is missing: {e}", dir.display()));
     let mut files: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
@@ -34,6 +37,11 @@ fn inputs(target: &str) -> Vec<PathBuf> {
         })
         .collect();
     files.sort();
+    assert!(
+        !files.is_empty(),
+        "{}: the regression folder holds no input",
+        dir.display()
+    );
     files
 }
 
