@@ -266,13 +266,91 @@ pub fn run_case_with(variant: &Variant, rules: &Rules, case: &Case) -> CaseRepor
         Some(lines) => expected_set(variant, lines, &mut problems),
         None => expected_set(variant, &case.prestate, &mut problems),
     };
-    let expected_dislodged = expected_set(variant, &case.post_dislodged, &mut problems);
+    let (dislodged_lines, listed_options) = split_retreat_lists(&case.post_dislodged);
+    let expected_dislodged = expected_set(variant, &dislodged_lines, &mut problems);
     compare("units", &expected_units, &after, &mut problems);
     compare("dislodged", &expected_dislodged, &dislodged, &mut problems);
+    check_retreat_options(
+        variant,
+        &after_phase,
+        &dislodged_lines,
+        &listed_options,
+        &mut problems,
+    );
     CaseReport {
         id: case.id.clone(),
         passed: problems.is_empty(),
         problems,
+    }
+}
+
+/// `POSTSTATE_DISLODGED` lines with the retreat options stated after `retreats`
+/// (`Austria: F tri retreats adr, alb`): the unit lines alone, and each line's list.
+fn split_retreat_lists(lines: &[UnitLine]) -> (Vec<UnitLine>, Vec<Option<String>>) {
+    lines
+        .iter()
+        .map(|l| {
+            let lower = l.text.to_ascii_lowercase();
+            let at = lower
+                .match_indices("retreats")
+                .find(|&(i, _)| i > 0 && lower.as_bytes()[i - 1].is_ascii_whitespace())
+                .map(|(i, _)| i);
+            match at {
+                Some(i) => (
+                    UnitLine {
+                        line: l.line,
+                        text: l.text[..i].trim_end().to_string(),
+                    },
+                    Some(l.text[i + "retreats".len()..].trim().to_string()),
+                ),
+                None => (l.clone(), None),
+            }
+        })
+        .unzip()
+}
+
+/// The retreat options of each dislodged unit whose line lists them must be exactly
+/// those (in any order; names as the order parser reads them, coasts included).
+fn check_retreat_options(
+    variant: &Variant,
+    after: &Position,
+    lines: &[UnitLine],
+    lists: &[Option<String>],
+    problems: &mut Vec<String>,
+) {
+    for (line, list) in lines.iter().zip(lists) {
+        let Some(list) = list else { continue };
+        let Ok(unit) = read_unit(variant, line) else {
+            continue; // already reported
+        };
+        let mut expected = BTreeSet::new();
+        for name in list.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            let text = format!("{} {}", unit.kind.letter(), order_spelling(name));
+            match parse_unit(variant, unit.power, &text) {
+                Ok(u) => {
+                    expected.insert(variant.map.location_id_name(u.location));
+                }
+                Err(_) => problems.push(format!(
+                    "line {}: `{name}` is not a place a {} can retreat to",
+                    line.line,
+                    unit.kind.letter()
+                )),
+            }
+        }
+        let Some(actual) = after
+            .dislodged
+            .iter()
+            .find(|d| describe(variant, &d.unit) == describe(variant, &unit))
+        else {
+            continue; // reported as a missing dislodged unit
+        };
+        let actual: BTreeSet<String> = actual
+            .retreat_options
+            .iter()
+            .map(|&l| variant.map.location_id_name(l))
+            .collect();
+        let what = format!("retreats of {}", describe(variant, &unit));
+        compare(&what, &expected, &actual, problems);
     }
 }
 

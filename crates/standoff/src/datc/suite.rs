@@ -107,4 +107,33 @@ END
         // Data before the first case and the second END belong to no case.
         assert_eq!(report.file_errors.len(), 2, "{:?}", report.file_errors);
     }
+
+    fn retreat_case(list: &str) -> String {
+        format!(
+            "CASE R\nPRESTATE\n Germany: A ber\n Russia: A pru\n Russia: A sil\nORDERS\n \
+             Russia: A pru - ber\n Russia: A sil S A pru - ber\nPOSTSTATE\n Russia: A ber\n \
+             Russia: A sil\nPOSTSTATE_DISLODGED\n Germany: A ber{list}\nEND\n"
+        )
+    }
+
+    #[test]
+    fn listed_retreat_options_are_compared_exactly() {
+        let variant = Variant::builtin("standard").expect("standard");
+        let run = |list: &str| {
+            let (file, errors) = parse_case_file(&retreat_case(list));
+            run_case_file(&variant, &Rules::DATC, &file, &errors, "")
+        };
+        // Not where the attacker came from, not occupied Silesia, not the Baltic.
+        assert_eq!(run(" retreats kie, mun").passed(), 1);
+        assert_eq!(run(" RETREATS Munich, Kiel").passed(), 1);
+        assert_eq!(run("").passed(), 1, "no list: only the unit is compared");
+        for wrong in [
+            " retreats kie",
+            " retreats kie, mun, pru",
+            " retreats kie, bal",
+        ] {
+            let report = run(wrong);
+            assert_eq!(report.failed(), 1, "{wrong}");
+        }
+    }
 }
