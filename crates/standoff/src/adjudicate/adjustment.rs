@@ -434,10 +434,14 @@ fn build(
             UnitKind::Army
         }
         (Some(k), _) => k,
-        // DATC 4.C.3: (c) inland means army, on a coast the type must be given; (b) an
-        // army; (a) the build fails.
-        (None, BuildWithoutType::FailsOnCoast) if inland => UnitKind::Army,
-        (None, BuildWithoutType::Army) => UnitKind::Army,
+        // DATC 4.C.3: (b, c) inland means an army; (c) a named coast means a fleet
+        // (`Build stp/nc`); otherwise, and always under (a), the build fails.
+        (None, BuildWithoutType::FailsOnCoast | BuildWithoutType::FleetWithCoast) if inland => {
+            UnitKind::Army
+        }
+        (None, BuildWithoutType::FleetWithCoast) if at.index() >= map.province_count() => {
+            UnitKind::Fleet
+        }
         (None, _) => return Err(Illegal::UnitTypeMissing),
     };
     let location = match kind {

@@ -245,10 +245,11 @@ choice_enum! {
     BuildWithoutType {
         /// (a) The build fails.
         Fails = 'a',
-        /// (b) An army is built where possible.
-        Army = 'b',
-        /// (c) It fails only on a coast (an inland build is an army) (DATC preference).
-        FailsOnCoast = 'c',
+        /// (b) It fails on a coast; an inland build is an army.
+        FailsOnCoast = 'b',
+        /// (c) An inland build is an army; on a coast a build naming a coast (`Build
+        /// stp/nc`) is a fleet there, one naming none fails (DATC preference).
+        FleetWithCoast = 'c',
     }
 }
 
@@ -540,7 +541,7 @@ impl RuleSet {
         build_coast: BuildCoast::Fails,
         missing_unit_type: Designation::Ignored,
         wrong_unit_type: Designation::Ignored,
-        build_without_type: BuildWithoutType::FailsOnCoast,
+        build_without_type: BuildWithoutType::FleetWithCoast,
         fleet_build_inland: FleetBuildInland::Fails,
         missing_nationality: Designation::Ignored,
         wrong_nationality: Designation::Ignored,
