@@ -426,18 +426,20 @@ fn adjustments_possible(variant: &Variant, position: &Position) -> bool {
 }
 
 /// Every center occupied by a unit passes to that unit's power; under the spring-capture
-/// rule (Bowen 7) an empty center passes to the power whose unit last stood there.
+/// rule (Bowen 7) an empty center passes to the power whose unit entered it in the
+/// Spring and moved out in the Fall. The year's spring entries are then cleared.
 pub fn capture_centers(variant: &Variant, position: &mut Position) -> Vec<CenterChange> {
     let mut changes = Vec::new();
-    let spring_capture = variant.flags().spring_capture && !position.last_occupant.is_empty();
+    let spring_capture = variant.flags().spring_capture && !position.spring_entrants.is_empty();
     let occupied: Vec<(ProvinceId, PowerId)> = (0..position.province_count())
         .map(|p| ProvinceId(p as u16))
         .filter_map(|p| match position.unit_at(p) {
             Some(u) => Some((p, u.power)),
-            None if spring_capture => position.last_occupant[p.index()].map(|w| (p, w)),
+            None if spring_capture => position.spring_entrants[p.index()].map(|w| (p, w)),
             None => None,
         })
         .collect();
+    position.spring_entrants.iter_mut().for_each(|e| *e = None);
     for (p, power) in occupied {
         if !variant.is_center_in(position, p) {
             continue;

@@ -51,6 +51,11 @@ pub struct PositionJson {
     /// with home guards or spring capture); omitted: each center's owner.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_occupied: Option<BTreeMap<String, Vec<String>>>,
+    /// Power name → the centers its units entered this Spring and (after the Fall
+    /// movement) left again (Bowen 7, variants with spring capture); omitted: assumed
+    /// from the board (in the Fall, a unit on a center its power does not own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spring_entrants: Option<BTreeMap<String, Vec<String>>>,
 }
 
 /// Reads a `power name → spaces` table as `(space, power)` pairs, collecting the names
@@ -232,6 +237,8 @@ impl Position {
         });
         let last_occupied =
             (!self.last_occupant.is_empty()).then(|| power_spaces(variant, &self.last_occupant));
+        let spring_entrants = (!self.spring_entrants.is_empty())
+            .then(|| power_spaces(variant, &self.spring_entrants));
         PositionJson {
             phase: self.phase.to_string(),
             units,
@@ -239,6 +246,7 @@ impl Position {
             dislodged,
             home_centers,
             last_occupied,
+            spring_entrants,
         }
     }
 }
@@ -279,6 +287,10 @@ fn position_setup(variant: &Variant, json: &PositionJson) -> (Option<Setup>, Vec
         .last_occupied
         .as_ref()
         .map(|last| read_power_spaces(variant, last, &mut errors));
+    setup.spring_entrants = json
+        .spring_entrants
+        .as_ref()
+        .map(|entrants| read_power_spaces(variant, entrants, &mut errors));
     for (name, list) in &json.dislodged {
         let Some(power) = variant.find_power(name) else {
             errors.push(JsonError::Power(name.clone()));

@@ -214,3 +214,35 @@ fn the_case_runner_applies_blocks_retreats_in_retreat_cases() {
         assert!(report.passed, "{name}: {:?}", report.problems);
     }
 }
+
+/// R19: a spring entrant disbanded at the start of the Fall did not "move out" (rule 7),
+/// so its power does not get the center; with `disband_counts_as_leaving = true` on
+/// `spring_capture` it does (BOWEN.7.8 the other way).
+#[test]
+fn disband_counts_as_leaving_gives_the_spring_entrant_the_center() {
+    use standoff::datc::{parse_case_file, run_case_with};
+    use standoff::rules::Rules;
+    let case = |belgium: &str| {
+        format!(
+            "VARIANT_ALL bowen\nCASE R19\nPRESTATE_SETPHASE Fall 1901, Movement\nPRESTATE\n \
+             Germany: A bel\n Germany: A ber\nORDERS\n Germany: A Belgium Disband\n \
+             Germany: A Berlin Hold\nPOSTSTATE\n Germany: A ber\n\
+             POSTSTATE_SUPPLYCENTER_OWNERS\n Austria: bud\n Austria: tri\n Austria: vie\n \
+             England: edi\n England: lon\n England: lvp\n France: bre\n France: mar\n \
+             France: par\n Germany: ber\n Germany: kie\n Germany: mun\n Italy: nap\n \
+             Italy: rom\n Italy: ven\n Russia: mos\n Russia: sev\n Russia: stp\n \
+             Russia: war\n Turkey: ank\n Turkey: con\n Turkey: smy\n{belgium}END\n"
+        )
+    };
+    let plain = Variant::builtin("bowen").expect("bowen");
+    let leaving = bowen_with("name = \"spring_capture\"\ndisband_counts_as_leaving = true");
+    for (variant, belgium, name) in [
+        (&plain, "", "default: no capture"),
+        (&leaving, " Germany: bel\n", "option: captured"),
+    ] {
+        let (file, errors) = parse_case_file(&case(belgium));
+        assert!(errors.is_empty(), "{errors:?}");
+        let report = run_case_with(variant, &Rules::DATC, &file.cases[0]);
+        assert!(report.passed, "{name}: {:?}", report.problems);
+    }
+}

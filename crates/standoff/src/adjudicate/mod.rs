@@ -182,7 +182,9 @@ fn assemble<S: Settlement>(
     next.owners.clone_from(&position.owners);
     next.homes.clone_from(&position.homes);
     next.last_occupant.clone_from(&position.last_occupant);
+    next.spring_entrants.clone_from(&position.spring_entrants);
     let mut dislodged_units: Vec<(usize, usize)> = Vec::new();
+    let mut arrivals: Vec<(usize, ProvinceId)> = Vec::new();
     let mut eliminated = Vec::new();
     for u in 0..n {
         let moved = settled.moved(u);
@@ -207,6 +209,9 @@ fn assemble<S: Settlement>(
                     _ => None,
                 };
                 if let Some((dest, dest_loc)) = arrival {
+                    if !next.spring_entrants.is_empty() {
+                        arrivals.push((u, dest));
+                    }
                     next.set_unit(
                         dest,
                         Some(Unit {
@@ -225,6 +230,9 @@ fn assemble<S: Settlement>(
         }
     }
     next.note_occupants();
+    if !next.spring_entrants.is_empty() {
+        turn_rules::note_spring_entrants(variant, position, judge, settled, &arrivals, &mut next);
+    }
     // Provinces left empty by a stand-off: empty now, and moves stood each other off there.
     let mut standoff = routes::ProvinceSet::new(map.province_count());
     for p in 0..map.province_count() {

@@ -193,6 +193,14 @@ pub fn adjudicate_retreats_with(
     for (i, (_, outcome)) in units.iter().enumerate() {
         if let RetreatOutcome::Retreated(to) = outcome {
             let unit = position.dislodged[i].unit;
+            let dest = map.province_of(*to);
+            // Bowen 7: a unit retreating into a center in the Spring entered it then.
+            if !next.spring_entrants.is_empty()
+                && position.phase.season == crate::phase::Season::Spring
+                && variant.is_center_in(position, dest)
+            {
+                next.spring_entrants[dest.index()] = Some(unit.power);
+            }
             next.set_unit(
                 map.province_of(*to),
                 Some(crate::Unit {

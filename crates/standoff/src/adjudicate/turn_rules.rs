@@ -4,6 +4,7 @@
 
 use super::judge::{Eff, Judge};
 use super::outcome::Outcome;
+use super::settlement::Settlement;
 use super::{MovementResult, OrderStatus, UnitResult};
 use crate::ids::{PowerId, ProvinceId};
 use crate::order::{Order, OrderKind};
@@ -18,6 +19,48 @@ fn is_disband(order: &Order) -> bool {
         order.kind,
         OrderKind::Disband { .. } | OrderKind::Remove { .. }
     )
+}
+
+/// Bowen 7 after a movement phase. In the Spring, the centers units moved into are
+/// their powers' spring entries (the year starts afresh). In the Fall, an entry stands
+/// only if the unit that entered moved out again: one that stayed, was dislodged, or
+/// was disbanded at the start of the Fall (unless the variant's
+/// `disband_counts_as_leaving` says so) loses it.
+pub(super) fn note_spring_entrants<S: Settlement>(
+    variant: &Variant,
+    position: &Position,
+    judge: &Judge,
+    settled: &mut S,
+    arrivals: &[(usize, ProvinceId)],
+    next: &mut Position,
+) {
+    let spring = position.phase.season == crate::phase::Season::Spring;
+    if spring {
+        next.spring_entrants.iter_mut().for_each(|e| *e = None);
+    }
+    for p in 0..next.spring_entrants.len() {
+        let Some(w) = position.spring_entrants[p] else {
+            continue;
+        };
+        if spring {
+            break;
+        }
+        let moved_out = match judge.unit_at(ProvinceId(p as u16)) {
+            Some(u) => judge.power[u as usize] == w && settled.moved(u as usize),
+            // Empty at the start of the movement: its entrant was disbanded first.
+            None => variant.flags().disband_counts_as_leaving,
+        };
+        if !moved_out {
+            next.spring_entrants[p] = None;
+        }
+    }
+    if spring {
+        for &(u, dest) in arrivals {
+            if variant.is_center_in(next, dest) {
+                next.spring_entrants[dest.index()] = Some(judge.power[u]);
+            }
+        }
+    }
 }
 
 /// Bowen 10: the units ordered to disband leave the board before anything else is

@@ -41,6 +41,9 @@ pub struct Case {
     /// `PRESTATE_LAST_OCCUPIED` lines (`Germany: Munich`): who last stood in an empty
     /// space (an extension for the Bowen variant's home guards and spring capture).
     pub last_occupied: Vec<UnitLine>,
+    /// `PRESTATE_SPRING_ENTRANTS` lines (`Germany: Belgium`): the centers units entered
+    /// this Spring (Bowen 7); without the section they are assumed from the board.
+    pub spring_entrants: Option<Vec<UnitLine>>,
     /// `POSTSTATE_SUPPLYCENTER_OWNERS` lines: every center's owner after the phase (after
     /// the end-of-year capture when the phase ends the year).
     pub post_owners: Option<Vec<UnitLine>>,
@@ -85,6 +88,7 @@ enum Section {
     PostDislodged,
     Homes,
     LastOccupied,
+    SpringEntrants,
     PostOwners,
     PostHomes,
 }
@@ -134,6 +138,7 @@ const KEYWORDS: &[&str] = &[
     "POSTSTATE_DISLODGED",
     "PRESTATE_HOME_CENTERS",
     "PRESTATE_LAST_OCCUPIED",
+    "PRESTATE_SPRING_ENTRANTS",
     "POSTSTATE_SUPPLYCENTER_OWNERS",
     "POSTSTATE_HOME_CENTERS",
 ];
@@ -254,6 +259,10 @@ fn read_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
                             Section::Homes
                         }
                         "PRESTATE_LAST_OCCUPIED" => Section::LastOccupied,
+                        "PRESTATE_SPRING_ENTRANTS" => {
+                            case.spring_entrants = Some(Vec::new());
+                            Section::SpringEntrants
+                        }
                         "POSTSTATE_SUPPLYCENTER_OWNERS" => {
                             case.post_owners = Some(Vec::new());
                             Section::PostOwners
@@ -289,6 +298,7 @@ fn read_case_file(text: &str) -> (CaseFile, Vec<CaseFileError>) {
             Section::PostDislodged => &mut case.post_dislodged,
             Section::Homes => case.homes.get_or_insert_with(Vec::new),
             Section::LastOccupied => &mut case.last_occupied,
+            Section::SpringEntrants => case.spring_entrants.get_or_insert_with(Vec::new),
             Section::PostOwners => case.post_owners.get_or_insert_with(Vec::new),
             Section::PostHomes => case.post_homes.get_or_insert_with(Vec::new),
             Section::None => {

@@ -123,6 +123,16 @@ fn setup(variant: &Variant, case: &Case, phase: Phase) -> Prepared {
         }
         setup.last_occupants = Some(last);
     }
+    if let Some(lines) = &case.spring_entrants {
+        let mut entrants = Vec::new();
+        for line in lines {
+            match read_space(variant, line) {
+                Ok((w, p)) => entrants.push((p, w)),
+                Err(e) => problems.push(e),
+            }
+        }
+        setup.spring_entrants = Some(entrants);
+    }
     let position = match Position::from_setup(variant, setup) {
         Ok(p) => p,
         Err(e) => {

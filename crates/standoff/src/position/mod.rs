@@ -44,6 +44,10 @@ pub struct Position {
     /// Per province, the power whose unit last stood there (kept only by variants that
     /// need it: [`Variant::tracks_occupants`]; empty otherwise).
     pub(crate) last_occupant: Vec<Option<PowerId>>,
+    /// Per center, the power whose unit entered it in this year's Spring (Bowen 7);
+    /// after the Fall movement only those whose entrant then moved out are left (kept
+    /// only by variants with `spring_capture`; empty otherwise).
+    pub(crate) spring_entrants: Vec<Option<PowerId>>,
 }
 
 impl Position {
@@ -86,6 +90,14 @@ impl Position {
         &self.last_occupant
     }
 
+    /// Per center, the power whose unit entered it in this year's Spring and (after the
+    /// Fall movement) moved out again: who takes it if it stays empty (Bowen 7; empty
+    /// for variants without `spring_capture`).
+    #[inline]
+    pub fn spring_entrants(&self) -> &[Option<PowerId>] {
+        &self.spring_entrants
+    }
+
     /// An empty board of `variant` at `phase`, with no centers owned.
     pub(crate) fn empty(variant: &Variant, phase: Phase) -> Position {
         let n = variant.map.province_count();
@@ -96,6 +108,11 @@ impl Position {
             owners: vec![None; n],
             homes: None,
             last_occupant: if variant.tracks_occupants() {
+                vec![None; n]
+            } else {
+                Vec::new()
+            },
+            spring_entrants: if variant.flags().spring_capture {
                 vec![None; n]
             } else {
                 Vec::new()
@@ -148,6 +165,29 @@ impl Position {
         }
         self.last_occupant.clone_from(&self.owners);
         self.note_occupants();
+    }
+
+    /// Sets the spring entrants from the board alone: in a Fall phase, a unit standing on
+    /// a center its power does not own entered it in the Spring (a unit there since the
+    /// last Fall would own it); in the Spring, nobody has entered yet.
+    pub(crate) fn assume_spring_entrants(&mut self, variant: &Variant) {
+        if self.spring_entrants.is_empty() {
+            return;
+        }
+        self.spring_entrants.iter_mut().for_each(|e| *e = None);
+        if self.phase.season != crate::phase::Season::Fall {
+            return;
+        }
+        let entrants: Vec<(usize, PowerId)> = self
+            .units()
+            .filter(|&(p, u)| {
+                variant.is_center_in(self, p) && self.owners[p.index()] != Some(u.power)
+            })
+            .map(|(p, u)| (p.index(), u.power))
+            .collect();
+        for (i, w) in entrants {
+            self.spring_entrants[i] = Some(w);
+        }
     }
 
     /// Records the power of every unit on the board as its space's last occupant (when

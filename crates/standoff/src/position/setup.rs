@@ -38,6 +38,11 @@ pub struct Setup {
     /// (the unit standing there, else the center's owner), then these entries replace
     /// it space by space. `None` (or an empty list): the assumed record alone.
     pub last_occupants: Option<Vec<(ProvinceId, PowerId)>>,
+    /// Per center, the power whose unit entered it in this year's Spring and has not
+    /// lost the claim (Bowen 7; only for variants with `spring_capture`). `None`:
+    /// assumed from the board (in the Fall, a unit on a center its power does not own
+    /// entered it in the Spring); `Some`: exactly these.
+    pub spring_entrants: Option<Vec<(ProvinceId, PowerId)>>,
 }
 
 impl Setup {
@@ -50,6 +55,7 @@ impl Setup {
             owners: Vec::new(),
             homes: None,
             last_occupants: None,
+            spring_entrants: None,
         }
     }
 
@@ -471,6 +477,24 @@ impl Position {
             }
         }
 
+        match setup.spring_entrants {
+            None => pos.assume_spring_entrants(variant),
+            Some(list) if pos.spring_entrants.is_empty() => {
+                if !list.is_empty() {
+                    ranges
+                        .problems
+                        .push(SetupProblem::OccupantsNotKept(variant.name.clone()));
+                }
+            }
+            Some(list) => {
+                for (p, w) in list {
+                    if ranges.province(p) && ranges.power(w) {
+                        pos.spring_entrants[p.index()] = Some(w);
+                    }
+                }
+            }
+        }
+
         if ranges.problems.is_empty() {
             Ok(pos)
         } else {
@@ -490,6 +514,8 @@ impl Position {
             homes: self.homes.as_ref().map(|h| h.as_ref().clone()),
             last_occupants: (!self.last_occupant.is_empty())
                 .then(|| Setup::owners_from(&self.last_occupant)),
+            spring_entrants: (!self.spring_entrants.is_empty())
+                .then(|| Setup::owners_from(&self.spring_entrants)),
         }
     }
 }

@@ -115,6 +115,10 @@ pub(super) struct RuleEntry {
     /// `home_guards`: whether a home guard keeps retreating units out (default false).
     #[serde(default)]
     blocks_retreats: Option<bool>,
+    /// `spring_capture`: whether a spring entrant disbanded at the start of the Fall
+    /// counts as having moved out (default false).
+    #[serde(default)]
+    disband_counts_as_leaving: Option<bool>,
 }
 
 /// The `[variant]` table.
@@ -513,6 +517,8 @@ impl Variant {
                             Some(x) => loader.error(x, format!("{ctx}: restore is `at_once` or `after_turn`, not `{x}`")),
                         }
                         flags.guards_block_retreats |= r.blocks_retreats.unwrap_or(false);
+                        flags.disband_counts_as_leaving |=
+                            r.disband_counts_as_leaving.unwrap_or(false);
                         plugins.push(Arc::new(rule))
                     }
                     None => loader.error(other, format!("unknown rule `{other}` (known: ice, convoyable_coasts, difficult_borders, build_anywhere, railway, canal, not_a_center_for, placement, hop_convoys, home_guards, spring_capture, reduced_units, disband_any_turn, neutral_ground)")),

@@ -83,6 +83,9 @@ pub struct RuleFlags {
     /// Option of `home_guards`: a home guard keeps retreating units out (the default:
     /// retreats may enter).
     pub guards_block_retreats: bool,
+    /// Option of `spring_capture`: a spring entrant disbanded at the start of the Fall
+    /// counts as having moved out (the default: it did not move out, so no capture).
+    pub disband_counts_as_leaving: bool,
 }
 
 impl RuleFlags {
@@ -95,6 +98,7 @@ impl RuleFlags {
         self.full_support_from_half_units |= other.full_support_from_half_units;
         self.restore_after_turn |= other.restore_after_turn;
         self.guards_block_retreats |= other.guards_block_retreats;
+        self.disband_counts_as_leaving |= other.disband_counts_as_leaving;
     }
 }
 
