@@ -48,18 +48,35 @@ fn a_fleet_placed_without_its_coast_is_told_the_coast_is_missing() {
     assert!(!text.contains("cannot stand"), "{text}");
 }
 
+/// A case repeating an earlier case's name (id and title, as jDip names cases) is an
+/// error of the repeat: it is kept and fails once (docs/datc-format.md). Cases sharing
+/// only an id, as jDip's real-game files write them (`CASE Describe Spring 1910`,
+/// `CASE Describe Fall 1910`), are two cases.
 #[test]
-fn a_case_file_repeating_a_case_id_is_refused() {
-    let text = "CASE 6.A.1 first\nPRESTATE\nEngland: F nth\nORDERS\nEngland: F nth H\n\
-                POSTSTATE\nEngland: F nth\nEND\n\
-                CASE 6.A.1 again\nPRESTATE\nEngland: F nth\nORDERS\nEngland: F nth H\n\
-                POSTSTATE\nEngland: F nth\nEND\n";
-    let (file, errors) = parse_case_file(text);
-    assert_eq!(file.cases.len(), 1, "the repeat is not run");
+fn a_case_file_repeating_a_case_name_fails_the_repeat() {
+    let case = |title: &str| {
+        format!(
+            "CASE 6.A.1 {title}\nPRESTATE\nEngland: F nth\nORDERS\nEngland: F nth H\n\
+             POSTSTATE\nEngland: F nth\nEND\n"
+        )
+    };
+    let text = case("first") + &case("first");
+    let (file, errors) = parse_case_file(&text);
+    assert_eq!(file.cases.len(), 2, "the repeat is kept, to fail");
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert_eq!(errors[0].line, 9);
+    assert_eq!(errors[0].case_line, Some(9), "the error is the repeat's");
     assert!(errors[0].message.contains("6.A.1"), "{errors:?}");
     assert!(errors[0].message.contains("line 1"), "{errors:?}");
+    let v = Variant::standard();
+    let report =
+        standoff::datc::run_case_file(&v, &standoff::rules::Rules::DATC, &file, &errors, "");
+    assert_eq!((report.passed(), report.failed()), (1, 1));
+
+    let text = case("Spring") + &case("Fall");
+    let (file, errors) = parse_case_file(&text);
+    assert_eq!(file.cases.len(), 2);
+    assert!(errors.is_empty(), "{errors:?}");
 }
 
 #[test]
