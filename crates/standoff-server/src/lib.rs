@@ -35,6 +35,8 @@ pub struct AppState {
     pub sign_in_limit: Arc<ratelimit::SignInLimiter>,
     /// E-mail notices (disabled without a relay).
     pub mailer: Arc<dyn standoff_mail::Mailer>,
+    /// Game sessions kept between requests (checked against the stored state).
+    pub sessions: Arc<service::sessions::SessionCache>,
 }
 
 /// A built server: listening, not yet serving.
@@ -65,6 +67,7 @@ impl Application {
             config: Arc::new(config),
             sign_in_limit: Arc::new(limiter),
             mailer,
+            sessions: Default::default(),
         };
         Ok(Application { listener, state })
     }

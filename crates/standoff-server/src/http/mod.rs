@@ -38,6 +38,7 @@ use utoipa::OpenApi;
         accounts::create_token,
         accounts::me,
         games::variants,
+        games::upload_variant,
         games::list,
         games::create,
         games::get_game,
@@ -83,7 +84,12 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tokens", post(accounts::create_token))
         .route("/api/me", get(accounts::me))
         // Games.
-        .route("/api/variants", get(games::variants))
+        .route(
+            "/api/variants",
+            get(games::variants).post(games::upload_variant).layer(DefaultBodyLimit::max(
+                crate::service::variants::UPLOAD_BODY_LIMIT.max(limit),
+            )),
+        )
         .route("/api/games", get(games::list).post(games::create))
         .route("/api/games/{id}", get(games::get_game))
         .route("/api/games/{id}/join", post(games::join))

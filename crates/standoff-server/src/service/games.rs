@@ -41,8 +41,17 @@ pub async fn create(state: &AppState, gm: &AccountRow, req: CreateGame) -> Resul
             "a game's name has 1 to 100 characters".into(),
         ));
     }
-    let variant_name = req.variant.as_deref().unwrap_or("standard");
-    let variant = builtin_arc(variant_name).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let variant = match (req.variant_upload, req.variant.as_deref()) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::BadRequest(
+                "give `variant` (a built-in) or `variant_upload` (an uploaded file), not both"
+                    .into(),
+            ))
+        }
+        (Some(upload), None) => super::variants::for_new_game(state, gm, upload).await?,
+        (None, name) => builtin_arc(name.unwrap_or("standard"))
+            .map_err(|e| ApiError::BadRequest(e.to_string()))?,
+    };
     let rules_spec = req.rules.clone().unwrap_or_else(|| "datc".into());
     let rules = Rules::parse(&rules_spec).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     super::deadlines::validate(&req.deadlines)?;
@@ -74,9 +83,7 @@ pub async fn create(state: &AppState, gm: &AccountRow, req: CreateGame) -> Resul
 }
 
 fn summary(game: &GameRow, players: usize) -> Result<GameSummary, ApiError> {
-    let powers = builtin_arc(&game.variant)
-        .map(|v| v.powers.len())
-        .unwrap_or(0);
+    let powers = super::variant_of(game).map(|v| v.powers.len()).unwrap_or(0);
     Ok(GameSummary {
         id: game.id,
         name: game.name.clone(),
@@ -154,7 +161,7 @@ pub async fn detail(
     let (game, players) = visible_game(state, id, account).await?;
     let settings = settings_of(&game)?;
     let status = status_of(&game)?;
-    let session = session_of(&game)?;
+    let session = state.sessions.session(&game)?;
     let variant = session.variant().clone();
     let position = &session.record().game.position;
     let submissions = state.storage.submissions(id, game.phase_no).await?;
@@ -277,7 +284,7 @@ pub async fn join(
                 "you have already joined this game".into(),
             ));
         }
-        let variant = builtin_arc(&game.variant).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let variant = super::variant_of(game)?;
         if snap.players.len() >= variant.powers.len() {
             return Err(ApiError::Conflict("the game is full".into()));
         }
