@@ -37,6 +37,8 @@ pub struct AppState {
     pub mailer: Arc<dyn standoff_mail::Mailer>,
     /// Game sessions kept between requests (checked against the stored state).
     pub sessions: Arc<service::sessions::SessionCache>,
+    /// Bearer tokens recently looked up.
+    pub tokens: Arc<http::token_cache::TokenCache>,
 }
 
 /// A built server: listening, not yet serving.
@@ -68,6 +70,7 @@ impl Application {
             sign_in_limit: Arc::new(limiter),
             mailer,
             sessions: Default::default(),
+            tokens: Default::default(),
         };
         Ok(Application { listener, state })
     }

@@ -12,6 +12,7 @@ pub mod map;
 pub mod orders;
 pub mod press;
 pub mod results;
+pub mod token_cache;
 
 pub use error::ApiError;
 pub use extract::{Json, Path, Query};

@@ -146,7 +146,9 @@ pub async fn submit(
             ..GameChange::default()
         })
     };
-    outcome(state.storage.change_game(id, false, &mut decide).await?, id)?;
+    // Only this power's submission is written: the players of a game submit side by
+    // side; processing still excludes them.
+    outcome(state.storage.change_submissions(id, &mut decide).await?, id)?;
     // Readiness is unchanged by new orders, so there is nothing to process early here.
     answer.ok_or_else(|| ApiError::Internal("no answer".into()))
 }

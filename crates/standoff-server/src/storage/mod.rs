@@ -325,6 +325,17 @@ pub trait Storage: Send + Sync + 'static + press::PressStorage + results::Result
         skip_locked: bool,
         change: &mut ChangeFn<'_>,
     ) -> Result<Changed, StorageError>;
+
+    /// Like [`Storage::change_game`] for a change that writes only submissions (an
+    /// order revision): the game's row is held shared (`FOR SHARE` on PostgreSQL), so
+    /// the players of one game submit at the same time, while processing, which holds
+    /// the row exclusively, still waits for them (and they for it). A change that
+    /// writes anything else is refused.
+    async fn change_submissions(
+        &self,
+        id: i64,
+        change: &mut ChangeFn<'_>,
+    ) -> Result<Changed, StorageError>;
 }
 
 /// Opens the storage named by `url`: `sqlite://PATH` (created if missing) or

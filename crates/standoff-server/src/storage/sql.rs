@@ -12,10 +12,10 @@ macro_rules! game_columns {
 pub(crate) use game_columns;
 
 /// Implements `Storage` for `$store` (with a `pool: sqlx::Pool<$db>` field).
-/// `$begin` starts a write transaction; `$lock` / `$lock_skip` end the statement that
-/// reads the game row in `change_game`.
+/// `$begin` starts a write transaction; `$lock` / `$lock_skip` / `$lock_share` end the
+/// statement that reads the game row in `change_game` / `change_submissions`.
 macro_rules! impl_storage {
-    ($store:ty, $db:ty, $migrator:expr, begin = $begin:literal, lock = $lock:literal, lock_skip = $lock_skip:literal) => {
+    ($store:ty, $db:ty, $migrator:expr, begin = $begin:literal, lock = $lock:literal, lock_skip = $lock_skip:literal, lock_share = $lock_share:literal) => {
         use crate::storage::sql::game_columns;
         use crate::storage::{
             AccountRow, ChangeFn, Changed, GameRow, GameSnapshot, NewGame, PhaseRow, PlayerRow,
@@ -416,12 +416,43 @@ macro_rules! impl_storage {
                 skip_locked: bool,
                 change: &mut ChangeFn<'_>,
             ) -> Result<Changed, StorageError> {
+                let lock = if skip_locked { LockMode::SkipLocked } else { LockMode::Exclusive };
+                self.change_game_locked(id, lock, change).await
+            }
+
+            async fn change_submissions(
+                &self,
+                id: i64,
+                change: &mut ChangeFn<'_>,
+            ) -> Result<Changed, StorageError> {
+                self.change_game_locked(id, LockMode::Shared, change).await
+            }
+        }
+
+        /// How `change_game_locked` holds the game's row.
+        #[derive(Clone, Copy, PartialEq, Eq)]
+        enum LockMode {
+            Exclusive,
+            SkipLocked,
+            /// Shared with other shared changes, exclusive of the others: only
+            /// submissions may be written.
+            Shared,
+        }
+
+        impl $store {
+            async fn change_game_locked(
+                &self,
+                id: i64,
+                lock: LockMode,
+                change: &mut ChangeFn<'_>,
+            ) -> Result<Changed, StorageError> {
+                let skip_locked = lock == LockMode::SkipLocked;
                 let _writing = self.write_guard().await;
                 let mut tx = self.pool.begin_with($begin).await?;
-                let select = if skip_locked {
-                    concat!(game_columns!(), " WHERE id = $1", $lock_skip)
-                } else {
-                    concat!(game_columns!(), " WHERE id = $1", $lock)
+                let select = match lock {
+                    LockMode::SkipLocked => concat!(game_columns!(), " WHERE id = $1", $lock_skip),
+                    LockMode::Exclusive => concat!(game_columns!(), " WHERE id = $1", $lock),
+                    LockMode::Shared => concat!(game_columns!(), " WHERE id = $1", $lock_share),
                 };
                 let Some(row) = sqlx::query(select).bind(id).fetch_optional(&mut *tx).await? else {
                     tx.rollback().await?;
@@ -460,6 +491,16 @@ macro_rules! impl_storage {
                         return Ok(Changed::Refused(e));
                     }
                 };
+                let only_submissions = decided.game.is_none()
+                    && decided.players.is_empty()
+                    && decided.removed_players.is_empty()
+                    && decided.phases.is_empty();
+                if lock == LockMode::Shared && !only_submissions {
+                    tx.rollback().await?;
+                    return Ok(Changed::Refused(crate::http::ApiError::Internal(
+                        "a change under a shared lock may write submissions only".into(),
+                    )));
+                }
                 for p in &decided.players {
                     sqlx::query(
                         "INSERT INTO players (game_id, account_id, power, preferences, joined_at) \

@@ -112,5 +112,6 @@ crate::storage::sql::impl_storage!(
     MIGRATOR,
     begin = "BEGIN IMMEDIATE",
     lock = "",
-    lock_skip = ""
+    lock_skip = "",
+    lock_share = ""
 );
