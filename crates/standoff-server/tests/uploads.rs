@@ -173,6 +173,12 @@ async fn bad_uploads_are_refused(app: TestApp) {
             .await,
         401,
     );
+    // The endpoint is in the OpenAPI document.
+    let (status, doc) = app.get(None, "/api/openapi.json").await;
+    assert_eq!(status, 200);
+    assert!(doc["paths"]["/api/variants"]["post"].is_object(), "upload missing");
+    assert!(doc["components"]["schemas"]["UploadVariant"].is_object());
+    assert!(doc["components"]["schemas"]["CreateGame"]["properties"]["variant_upload"].is_object());
     // An unknown upload id.
     assert_error(
         &app.post(
