@@ -336,7 +336,11 @@ async fn replaced_player_leaves_the_game(app: TestApp) {
     let italy = of(&players, "Italy");
     let (status, me) = app.get(Some(&italy.user), "/api/me").await;
     assert_eq!(status, 200, "{me}");
-    assert!(me["games"].as_array().expect("games").iter().any(|g| g["id"] == id));
+    assert!(me["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .any(|g| g["id"] == id));
     let _newcomer = app.user("rplnewcomer").await;
     let (status, replaced) = app
         .post(
@@ -347,12 +351,17 @@ async fn replaced_player_leaves_the_game(app: TestApp) {
         .await;
     assert_eq!(status, 200, "{replaced}");
     assert_error(
-        &app.get(Some(&italy.user), &format!("/api/games/{id}")).await,
+        &app.get(Some(&italy.user), &format!("/api/games/{id}"))
+            .await,
         404,
     );
     let (_, me) = app.get(Some(&italy.user), "/api/me").await;
     assert!(
-        !me["games"].as_array().expect("games").iter().any(|g| g["id"] == id),
+        !me["games"]
+            .as_array()
+            .expect("games")
+            .iter()
+            .any(|g| g["id"] == id),
         "{me}"
     );
     let (status, _) = app

@@ -76,7 +76,9 @@ async fn stale_cache_is_never_used(app: TestApp) {
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["phase"], "Fall 1901 Movement");
     assert!(body["orders"][0]["error"].is_null(), "{body}");
-    let (_, detail) = app.get(Some(&france.user), &format!("/api/games/{id}")).await;
+    let (_, detail) = app
+        .get(Some(&france.user), &format!("/api/games/{id}"))
+        .await;
     assert_eq!(detail["phase"], "Fall 1901 Movement");
 }
 on_both!(

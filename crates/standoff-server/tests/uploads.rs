@@ -93,7 +93,9 @@ async fn uploaded_variant_game(app: TestApp) {
     assert!(units.contains("F nwy"), "{units}");
 
     // The map is drawn; the save embeds the file.
-    let (status, svg) = app.get(Some(&gm), &format!("/api/games/{id}/map.svg")).await;
+    let (status, svg) = app
+        .get(Some(&gm), &format!("/api/games/{id}/map.svg"))
+        .await;
     assert_eq!(status, 200);
     assert!(svg.as_str().is_some_and(|s| s.starts_with("<svg")), "{svg}");
     let (status, save) = app
@@ -156,14 +158,31 @@ async fn bad_uploads_are_refused(app: TestApp) {
     // Not TOML at all.
     let (status, body) = upload(&app, &user, "this is = = not toml").await;
     assert_eq!(status, 400, "{body}");
-    assert!(body["message"].as_str().unwrap_or_default().contains("mine.toml"), "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("mine.toml"),
+        "{body}"
+    );
     // `extends` may name built-ins only: the judge reads no file.
     let (status, body) = upload(&app, &user, "extends = \"../secret.toml\"\n").await;
     assert_eq!(status, 400, "{body}");
     // A built-in's name is taken.
-    let (status, body) = upload(&app, &user, &LONDON_NORWAY.replace("london-norway", "standard")).await;
+    let (status, body) = upload(
+        &app,
+        &user,
+        &LONDON_NORWAY.replace("london-norway", "standard"),
+    )
+    .await;
     assert_eq!(status, 400, "{body}");
-    assert!(body["message"].as_str().unwrap_or_default().contains("built-in"), "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("built-in"),
+        "{body}"
+    );
     // Too big: refused before it is read.
     let big = format!("{LONDON_NORWAY}\n# {}\n", "x".repeat(300 * 1024));
     assert_error(&upload(&app, &user, &big).await, 413);
@@ -176,7 +195,10 @@ async fn bad_uploads_are_refused(app: TestApp) {
     // The endpoint is in the OpenAPI document.
     let (status, doc) = app.get(None, "/api/openapi.json").await;
     assert_eq!(status, 200);
-    assert!(doc["paths"]["/api/variants"]["post"].is_object(), "upload missing");
+    assert!(
+        doc["paths"]["/api/variants"]["post"].is_object(),
+        "upload missing"
+    );
     assert!(doc["components"]["schemas"]["UploadVariant"].is_object());
     assert!(doc["components"]["schemas"]["CreateGame"]["properties"]["variant_upload"].is_object());
     // An unknown upload id.

@@ -87,9 +87,11 @@ pub fn router(state: AppState) -> Router {
         // Games.
         .route(
             "/api/variants",
-            get(games::variants).post(games::upload_variant).layer(DefaultBodyLimit::max(
-                crate::service::variants::UPLOAD_BODY_LIMIT.max(limit),
-            )),
+            get(games::variants)
+                .post(games::upload_variant)
+                .layer(DefaultBodyLimit::max(
+                    crate::service::variants::UPLOAD_BODY_LIMIT.max(limit),
+                )),
         )
         .route("/api/games", get(games::list).post(games::create))
         .route("/api/games/{id}", get(games::get_game))

@@ -202,7 +202,10 @@ pub async fn current(
     // Only the caller's own submission is replayed: it is all the answer shows.
     let mut session = state.sessions.session(&snap.game)?;
     let row = snap.submissions.iter().find(|s| s.power == power);
-    replay_submissions(&mut session, row.map(std::slice::from_ref).unwrap_or_default())?;
+    replay_submissions(
+        &mut session,
+        row.map(std::slice::from_ref).unwrap_or_default(),
+    )?;
     orders_view(&session, snap.game.phase_no, power, row)
 }
 

@@ -82,11 +82,10 @@ pub async fn upload(
     let file_name = file_name_of(&request)?;
     let source = request.source;
     // Loading is CPU work (parsing, map checks): off the async workers.
-    let loaded = tokio::task::spawn_blocking(move || {
-        load_upload(&source, &file_name).map(|v| (v, source))
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let loaded =
+        tokio::task::spawn_blocking(move || load_upload(&source, &file_name).map(|v| (v, source)))
+            .await
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
     let (variant, source) = loaded?;
     let id = state
         .storage
