@@ -28,7 +28,7 @@ async fn stale_cache_is_never_used(app: TestApp) {
         )
         .await;
     assert_eq!(status, 200, "{body}");
-    assert!(app.state.sessions.len() >= 1);
+    assert!(!app.state.sessions.is_empty());
 
     // Server B, on the same database, processes Spring.
     let second = Application::build(

@@ -94,10 +94,10 @@ mod tests {
 
     #[test]
     fn synchronous_parameter_is_taken_out_of_the_url() {
-        let (url, s) = synchronous_option("sqlite://a.db").unwrap();
+        let (url, s) = synchronous_option("sqlite://a.db").expect("no parameter");
         assert_eq!(url, "sqlite://a.db");
         assert!(matches!(s, SqliteSynchronous::Normal));
-        let (url, s) = synchronous_option("sqlite://a.db?synchronous=full&mode=rwc").unwrap();
+        let (url, s) = synchronous_option("sqlite://a.db?synchronous=full&mode=rwc").expect("full");
         assert_eq!(url, "sqlite://a.db?mode=rwc");
         assert!(matches!(s, SqliteSynchronous::Full));
         assert!(synchronous_option("sqlite://a.db?synchronous=off").is_err());
