@@ -71,6 +71,13 @@ async fn uploaded_variant_game(app: TestApp) {
         .await;
     let (_, detail) = app.get(Some(&gm), &format!("/api/games/{id}")).await;
     assert_eq!(detail["variant"], "london-norway");
+    let (_, mine) = app.get(Some(&gm), "/api/games?mine=1").await;
+    let listed = mine
+        .as_array()
+        .and_then(|games| games.iter().find(|g| g["id"] == id))
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(listed["powers"], 7, "{mine}");
     // The new edge: a fleet order that is illegal on the standard map is read here.
     let england = of(&players, "England");
     let (status, orders) = app

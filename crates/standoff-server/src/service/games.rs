@@ -82,8 +82,7 @@ pub async fn create(state: &AppState, gm: &AccountRow, req: CreateGame) -> Resul
     Ok(state.storage.create_game(&game).await?)
 }
 
-fn summary(game: &GameRow, players: usize) -> Result<GameSummary, ApiError> {
-    let powers = super::variant_of(game).map(|v| v.powers.len()).unwrap_or(0);
+fn summary(game: &GameRow, players: usize, powers: usize) -> Result<GameSummary, ApiError> {
     Ok(GameSummary {
         id: game.id,
         name: game.name.clone(),
@@ -100,7 +99,12 @@ async fn summaries(state: &AppState, games: Vec<GameRow>) -> Result<Vec<GameSumm
     let mut out = Vec::with_capacity(games.len());
     for g in games {
         let players = state.storage.players(g.id).await?.len();
-        out.push(summary(&g, players)?);
+        let powers = state
+            .sessions
+            .variant(&g)
+            .map(|v| v.powers.len())
+            .unwrap_or(0);
+        out.push(summary(&g, players, powers)?);
     }
     Ok(out)
 }
