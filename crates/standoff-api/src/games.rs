@@ -104,6 +104,10 @@ pub struct CreateGame {
     /// A built-in variant (`GET /api/variants`); default `standard`.
     #[serde(default)]
     pub variant: Option<String>,
+    /// Instead of `variant`: a variant file the creator uploaded (`POST
+    /// /api/variants` answers its id).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant_upload: Option<i64>,
     /// Rules: a preset and per-issue options, as `standoff rules` lists them
     /// (`dptg`, `datc 4.A.2=d`); default `datc`.
     #[serde(default)]

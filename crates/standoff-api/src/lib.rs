@@ -3,18 +3,22 @@
 //! and clients.
 
 mod accounts;
+mod adjudication;
 mod games;
 mod gm;
 mod orders;
 mod press;
 mod results;
+mod variants;
 
 pub use accounts::*;
+pub use adjudication::*;
 pub use games::*;
 pub use gm::*;
 pub use orders::*;
 pub use press::*;
 pub use results::*;
+pub use variants::*;
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

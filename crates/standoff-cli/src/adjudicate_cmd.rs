@@ -7,6 +7,7 @@ use standoff::limits::{MAX_JSON_BYTES, MAX_ORDERS_TEXT_BYTES};
 use standoff::report::{illegal_text, movement_report, outcome_text, Audience};
 use standoff::rules::Rules;
 use standoff::{PhaseKind, Position, Variant};
+use standoff_api::{AdjudicatedOrder, AdjudicationReport, OrderLineError};
 use std::path::PathBuf;
 
 /// Output format.
@@ -77,7 +78,7 @@ pub fn run(args: &Args) -> Result<bool> {
         }
         Format::Json => {
             let map = &variant.map;
-            let orders: Vec<serde_json::Value> = done
+            let orders = done
                 .orders
                 .iter()
                 .zip(&done.result.orders)
@@ -96,24 +97,28 @@ pub fn run(args: &Args) -> Result<bool> {
                             (format!("not applied: {}", illegal_text(*why)), None)
                         }
                     };
-                    serde_json::json!({
-                        "power": variant.power_name(o.power),
-                        "order": o.display_ids(map).with_powers(&variant.powers).to_string(),
-                        "result": result,
-                        "dislodged_by": dislodged_by,
-                    })
+                    AdjudicatedOrder {
+                        power: variant.power_name(o.power).to_string(),
+                        order: o.display_ids(map).with_powers(&variant.powers).to_string(),
+                        result,
+                        dislodged_by,
+                    }
                 })
                 .collect();
-            let errors: Vec<serde_json::Value> = done
+            let errors = done
                 .errors
                 .iter()
-                .map(|e| serde_json::json!({"line": e.line, "error": e.error.kind.to_string(), "text": e.error.input}))
+                .map(|e| OrderLineError {
+                    line: e.line,
+                    error: e.error.kind.to_string(),
+                    text: e.error.input.clone(),
+                })
                 .collect();
-            let out = serde_json::json!({
-                "orders": orders,
-                "errors": errors,
-                "position": after.to_json(&variant),
-            });
+            let out = AdjudicationReport {
+                orders,
+                errors,
+                position: serde_json::to_value(after.to_json(&variant))?,
+            };
             println!("{}", serde_json::to_string_pretty(&out)?);
         }
     }

@@ -477,7 +477,9 @@ async function pressPanel(g, isGm) {
     if (Array.isArray(to) && !to.length) { flash('Choose who the message is for.', true); return; }
     try { await api('POST', `/api/games/${g.id}/messages`, { to, body: body.value }); route(); } catch (e) { flash(e.message, true); }
   });
-  const note = isGm ? h('p', { class: 'muted' }, 'As the GM you read every message of this game, private ones too.') : null;
+  const note = !isGm ? null : g.my_power
+    ? h('p', { class: 'muted' }, `As a GM who plays ${g.my_power} you read what ${g.my_power} reads, and the notes to the GM.`)
+    : h('p', { class: 'muted' }, 'As the GM you read every message of this game, private ones too.');
   return section(`Press (${list.unread} new)`, note, convs, form);
 }
 

@@ -1,6 +1,6 @@
 //! Load benchmark of the judge (not a test): simulated players on loopback create games,
-//! join them, submit and revise orders, chat, and then one deadline fires for every game
-//! at once. Reports requests per second and p50/p99 latency of order submission, and
+//! join them, submit and revise orders, chat; then only revise orders (the
+//! order-submission capacity alone); then one deadline fires for every game at once. Reports requests per second and p50/p99 latency of order submission, and
 //! phases processed per second at the deadline.
 //!
 //!   cargo run --release -p standoff-server --example serve_bench -- \
@@ -299,6 +299,60 @@ async fn main() -> anyhow::Result<()> {
     );
     println!(
         "order submissions: {} ({:.0}/s of wall time), p50 {:.1?}, p99 {:.1?}",
+        latencies.len(),
+        latencies.len() as f64 / elapsed.as_secs_f64(),
+        percentile(&latencies, 0.50),
+        percentile(&latencies, 0.99)
+    );
+
+    // Orders only: every player revises its orders three more times, nothing else
+    // (the order-submission capacity on its own).
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for &id in &games {
+        for token in &players {
+            let (client, token, limit) = (client.clone(), token.clone(), limit.clone());
+            tasks.push(tokio::spawn(async move {
+                let _permit = limit.acquire_owned().await?;
+                let mine = client
+                    .expect(
+                        reqwest::Method::GET,
+                        Some(&token),
+                        &format!("/api/games/{id}/orders"),
+                        None,
+                        200,
+                    )
+                    .await?;
+                let orders: Vec<Value> = mine["orders"]
+                    .as_array()
+                    .map(|o| o.iter().map(|c| c["text"].clone()).collect())
+                    .unwrap_or_default();
+                let mut latencies = Vec::new();
+                for _revision in 0..3 {
+                    let t = Instant::now();
+                    client
+                        .expect(
+                            reqwest::Method::PUT,
+                            Some(&token),
+                            &format!("/api/games/{id}/orders"),
+                            Some(json!({ "orders": orders })),
+                            200,
+                        )
+                        .await?;
+                    latencies.push(t.elapsed());
+                }
+                anyhow::Ok(latencies)
+            }));
+        }
+    }
+    let mut latencies = Vec::new();
+    for task in tasks {
+        latencies.extend(task.await??);
+    }
+    let elapsed = started.elapsed();
+    latencies.sort();
+    println!(
+        "orders only: {} submissions in {elapsed:.2?}: {:.0}/s, p50 {:.1?}, p99 {:.1?}",
         latencies.len(),
         latencies.len() as f64 / elapsed.as_secs_f64(),
         percentile(&latencies, 0.50),

@@ -35,6 +35,10 @@ pub struct AppState {
     pub sign_in_limit: Arc<ratelimit::SignInLimiter>,
     /// E-mail notices (disabled without a relay).
     pub mailer: Arc<dyn standoff_mail::Mailer>,
+    /// Game sessions kept between requests (checked against the stored state).
+    pub sessions: Arc<service::sessions::SessionCache>,
+    /// Bearer tokens recently looked up.
+    pub tokens: Arc<http::token_cache::TokenCache>,
 }
 
 /// A built server: listening, not yet serving.
@@ -65,6 +69,8 @@ impl Application {
             config: Arc::new(config),
             sign_in_limit: Arc::new(limiter),
             mailer,
+            sessions: Default::default(),
+            tokens: Default::default(),
         };
         Ok(Application { listener, state })
     }

@@ -323,3 +323,54 @@ async fn gm_actions(app: TestApp) {
     assert_error(&app.get(None, "/api/leaderboard?limit=0").await, 400);
 }
 on_both!(gm_actions, gm_actions_sqlite, gm_actions_postgres);
+
+/// A replaced player leaves the game: a private game is "not found" to them, it is no
+/// longer among their games, and they read none of its press.
+async fn replaced_player_leaves_the_game(app: TestApp) {
+    let _admin = app.user("siteadmin").await;
+    let gm = app.user("gamemaster").await;
+    let users = app.seven("rpl").await;
+    let (id, players) = app
+        .started_game(&gm, &users, json!({"private": true}))
+        .await;
+    let italy = of(&players, "Italy");
+    let (status, me) = app.get(Some(&italy.user), "/api/me").await;
+    assert_eq!(status, 200, "{me}");
+    assert!(me["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .any(|g| g["id"] == id));
+    let _newcomer = app.user("rplnewcomer").await;
+    let (status, replaced) = app
+        .post(
+            Some(&gm),
+            &format!("/api/games/{id}/gm/replace"),
+            json!({"power": "Italy", "username": "rplnewcomer"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{replaced}");
+    assert_error(
+        &app.get(Some(&italy.user), &format!("/api/games/{id}"))
+            .await,
+        404,
+    );
+    let (_, me) = app.get(Some(&italy.user), "/api/me").await;
+    assert!(
+        !me["games"]
+            .as_array()
+            .expect("games")
+            .iter()
+            .any(|g| g["id"] == id),
+        "{me}"
+    );
+    let (status, _) = app
+        .get(Some(&italy.user), &format!("/api/games/{id}/messages"))
+        .await;
+    assert!(status == 403 || status == 404, "{status}");
+}
+on_both!(
+    replaced_player_leaves_the_game,
+    replaced_player_leaves_the_game_sqlite,
+    replaced_player_leaves_the_game_postgres
+);

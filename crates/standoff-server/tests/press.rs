@@ -278,3 +278,61 @@ on_both!(
     restricted_press_sqlite,
     restricted_press_postgres
 );
+
+/// A GM who also plays a power reads what that power reads (and the notes to the GM),
+/// not the other powers' private press; a site admin who does not play reads it all.
+async fn playing_gm_reads_only_their_power(app: TestApp) {
+    let admin = app.user("siteadmin").await;
+    let gm = app.user("playinggm").await;
+    let mut users = vec![gm.clone()];
+    users.extend(app.seven("pg").await.into_iter().take(6));
+    let (id, players) = app.started_game(&gm, &users, json!({})).await;
+    let path = format!("/api/games/{id}/messages");
+    let gm_power = players
+        .iter()
+        .find(|p| p.user.name == gm.name)
+        .expect("the GM plays")
+        .power
+        .clone();
+    let others: Vec<_> = players.iter().filter(|p| p.power != gm_power).collect();
+    let (a, b) = (others[0], others[1]);
+    let private = app
+        .post(
+            Some(&a.user),
+            &path,
+            json!({"to": [b.power], "body": "between us"}),
+        )
+        .await;
+    assert_eq!(private.0, 201, "{}", private.1);
+    let note = app
+        .post(Some(&a.user), &path, json!({"to": "gm", "body": "dear GM"}))
+        .await;
+    assert_eq!(note.0, 201, "{}", note.1);
+    let to_gm_power = app
+        .post(
+            Some(&b.user),
+            &path,
+            json!({"to": [gm_power], "body": "to your power"}),
+        )
+        .await;
+    assert_eq!(to_gm_power.0, 201, "{}", to_gm_power.1);
+    let bodies = |list: &serde_json::Value| -> Vec<String> {
+        list["messages"]
+            .as_array()
+            .expect("messages")
+            .iter()
+            .map(|m| m["body"].as_str().unwrap_or_default().to_string())
+            .collect()
+    };
+    let (status, list) = app.get(Some(&gm), &path).await;
+    assert_eq!(status, 200, "{list}");
+    assert_eq!(bodies(&list), ["dear GM", "to your power"]);
+    let (status, list) = app.get(Some(&admin), &path).await;
+    assert_eq!(status, 200, "{list}");
+    assert_eq!(bodies(&list), ["between us", "dear GM", "to your power"]);
+}
+on_both!(
+    playing_gm_reads_only_their_power,
+    playing_gm_reads_only_their_power_sqlite,
+    playing_gm_reads_only_their_power_postgres
+);

@@ -24,6 +24,9 @@ pub enum AssignError {
     /// A line is not `Player: preferences`.
     #[error("line {0}: expected `Player: France; [Germany, Italy]; ...` or `Player: random`")]
     Syntax(usize),
+    /// A line with no player name before its `:`.
+    #[error("line {0}: no player name before `:` (expected `Player: France; ...`)")]
+    MissingPlayer(usize),
     /// An unknown power name.
     #[error("line {line}: `{name}` is not a power")]
     UnknownPower {
@@ -80,6 +83,9 @@ pub fn parse_preferences(
         }
         let (player, list) = line.split_once(':').ok_or(AssignError::Syntax(i + 1))?;
         let player = player.trim();
+        if player.is_empty() {
+            return Err(AssignError::MissingPlayer(i + 1));
+        }
         if let Some(k) = out
             .iter()
             .position(|(name, _)| name.eq_ignore_ascii_case(player))

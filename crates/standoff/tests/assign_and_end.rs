@@ -50,6 +50,14 @@ fn unknown_powers_and_too_many_players_are_errors() {
 }
 
 #[test]
+fn a_line_without_a_player_name_is_refused() {
+    let v = Variant::standard();
+    let err = parse_preferences(&v, "Ann: England\n  : France").expect_err("no player name");
+    assert_eq!(err, standoff::assign::AssignError::MissingPlayer(2));
+    assert!(err.to_string().contains("line 2: no player name"), "{err}");
+}
+
+#[test]
 fn quiet_years_draw_and_short_game() {
     let v = Variant::standard();
     let mut game = Game::new(&v).with_end_rules(EndRules {

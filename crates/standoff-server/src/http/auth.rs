@@ -72,11 +72,19 @@ async fn authenticate(
         let token = text.strip_prefix("Bearer ").ok_or_else(|| {
             ApiError::Unauthorized("expected `Authorization: Bearer TOKEN`".into())
         })?;
-        let account = state
-            .storage
-            .api_token(&token_hash(token.trim()))
-            .await?
-            .ok_or_else(|| ApiError::Unauthorized("unknown API token".into()))?;
+        let hash = token_hash(token.trim());
+        let account = match state.tokens.get(&hash) {
+            Some(account) => account,
+            None => {
+                let account = state
+                    .storage
+                    .api_token(&hash)
+                    .await?
+                    .ok_or_else(|| ApiError::Unauthorized("unknown API token".into()))?;
+                state.tokens.put(&hash, &account);
+                account
+            }
+        };
         return Ok(Some(CurrentUser {
             account,
             credential: Credential::Bearer,

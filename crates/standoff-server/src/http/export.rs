@@ -1,4 +1,4 @@
-//! Handler: a game's download (`GET /api/games/{id}/export?format=mila|case`).
+//! Handler: a game's download (`GET /api/games/{id}/export?format=mila|case|save`).
 
 use super::auth::MaybeUser;
 use super::{ApiError, Path, Query};
@@ -13,7 +13,8 @@ use serde::Deserialize;
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
 pub struct ExportQuery {
-    /// `mila` (the `diplomacy` package's saved-game JSON, default) or `case` (DATC case file).
+    /// `mila` (the `diplomacy` package's saved-game JSON, default), `case` (DATC case
+    /// file) or `save` (standoff's saved game, the variant embedded when uploaded).
     #[serde(default)]
     pub format: Option<String>,
 }

@@ -6,7 +6,10 @@ use crate::service::games;
 use crate::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
-use standoff_api::{CreateGame, GameDetail, GameSummary, JoinGame, StartGame, VariantInfo};
+use standoff_api::{
+    CreateGame, GameDetail, GameSummary, JoinGame, StartGame, UploadVariant, UploadedVariant,
+    VariantInfo,
+};
 
 /// Built-in variants.
 #[utoipa::path(get, path = "/api/variants", responses((status = 200, body = Vec<VariantInfo>)))]
@@ -22,6 +25,21 @@ pub async fn variants() -> Result<Json<Vec<VariantInfo>>, ApiError> {
         });
     }
     Ok(Json(out))
+}
+
+/// Upload a variant file: checked as `standoff check-variant` checks it (`extends` may
+/// name a built-in only), kept for the uploader's games (`CreateGame.variant_upload`).
+/// Files over 256 KiB are refused (413); a broken file is a 400 naming its file and line.
+#[utoipa::path(post, path = "/api/variants", request_body = UploadVariant,
+    responses((status = 201, body = UploadedVariant), (status = 400, body = standoff_api::ErrorBody),
+              (status = 413, body = standoff_api::ErrorBody)))]
+pub async fn upload_variant(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(req): Json<UploadVariant>,
+) -> Result<(StatusCode, Json<UploadedVariant>), ApiError> {
+    let uploaded = crate::service::variants::upload(&state, &user.account, req).await?;
+    Ok((StatusCode::CREATED, Json(uploaded)))
 }
 
 /// `?mine=1`.

@@ -6,7 +6,7 @@
 
 use super::auth::MaybeUser;
 use super::{ApiError, Path, Query};
-use crate::service::{games, session_of};
+use crate::service::games;
 use crate::AppState;
 use axum::extract::State;
 use axum::http::header;
@@ -38,7 +38,7 @@ pub async fn map_svg(
     Query(query): Query<MapQuery>,
 ) -> Result<Response, ApiError> {
     let (game, _) = games::visible_game(&state, id, user.as_ref().map(|u| &u.account)).await?;
-    let session = session_of(&game)?;
+    let session = state.sessions.session(&game)?;
     let variant = session.variant().clone();
     let options = RenderOptions::default();
     let svg = match query.phase {

@@ -12,6 +12,7 @@ pub mod map;
 pub mod orders;
 pub mod press;
 pub mod results;
+pub mod token_cache;
 
 pub use error::ApiError;
 pub use extract::{Json, Path, Query};
@@ -38,6 +39,7 @@ use utoipa::OpenApi;
         accounts::create_token,
         accounts::me,
         games::variants,
+        games::upload_variant,
         games::list,
         games::create,
         games::get_game,
@@ -83,7 +85,14 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tokens", post(accounts::create_token))
         .route("/api/me", get(accounts::me))
         // Games.
-        .route("/api/variants", get(games::variants))
+        .route(
+            "/api/variants",
+            get(games::variants)
+                .post(games::upload_variant)
+                .layer(DefaultBodyLimit::max(
+                    crate::service::variants::UPLOAD_BODY_LIMIT.max(limit),
+                )),
+        )
         .route("/api/games", get(games::list).post(games::create))
         .route("/api/games/{id}", get(games::get_game))
         .route("/api/games/{id}/join", post(games::join))

@@ -114,6 +114,9 @@ pub async fn sign_in(
         return Err(ApiError::Unauthorized("wrong username or password".into()));
     };
     limit.succeeded(&req.username, ip);
+    // Expired sessions are swept at each sign-in (they are refused anyway; this keeps
+    // the table from growing without end).
+    state.storage.delete_expired_sessions(now).await?;
     let token = new_token();
     let csrf = new_token();
     let length = i64::try_from(state.config.session_length.as_millis()).unwrap_or(i64::MAX);

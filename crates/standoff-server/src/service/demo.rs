@@ -54,6 +54,7 @@ pub async fn set_up(state: &AppState) -> Result<Demo, ApiError> {
     let game = CreateGame {
         name: "Demo game".into(),
         variant: Some("standard".into()),
+        variant_upload: None,
         rules: Some("datc".into()),
         deadlines: Deadlines::default(),
         press: Default::default(),

@@ -1,6 +1,7 @@
 //! A game's download: the `diplomacy` package's saved-game JSON (what AI datasets use;
-//! written by the core's `mila` module) or a DATC case file (one case per phase, the
-//! core's `datc::write_case_file`).
+//! written by the core's `mila` module), a DATC case file (one case per phase, the
+//! core's `datc::write_case_file`), or standoff's own saved game (what `standoff play
+//! --save` writes; an uploaded variant's file is embedded in it).
 //!
 //! The stored history holds each processed phase's starting position and the orders it
 //! was adjudicated with; the export replays those orders from the variant's start under
@@ -19,7 +20,6 @@ use standoff::game::Game;
 use standoff::parse::parse_orders_at;
 use standoff::record::RecordedGame;
 use standoff::rules::Rules;
-use standoff::variant::builtin_arc;
 
 /// The download formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,6 +28,8 @@ pub enum ExportFormat {
     Mila,
     /// A DATC case file (text).
     Case,
+    /// standoff's saved game (JSON, the variant by name or embedded).
+    Save,
 }
 
 impl ExportFormat {
@@ -36,8 +38,10 @@ impl ExportFormat {
         match text {
             "mila" | "json" => Ok(ExportFormat::Mila),
             "case" | "datc" => Ok(ExportFormat::Case),
+            "save" | "standoff" => Ok(ExportFormat::Save),
             other => Err(ApiError::BadRequest(format!(
-                "format is `mila` (saved-game JSON) or `case` (DATC case file), not {other:?}"
+                "format is `mila` (saved-game JSON), `case` (DATC case file) or `save` \
+                 (standoff's saved game), not {other:?}"
             ))),
         }
     }
@@ -59,7 +63,7 @@ pub async fn recorded_game(
     state: &AppState,
     game: &crate::storage::GameRow,
 ) -> Result<(std::sync::Arc<standoff::Variant>, RecordedGame), ApiError> {
-    let variant = builtin_arc(&game.variant).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let variant = super::variant_of(game)?;
     let settings = settings_of(game)?;
     let rules = Rules::parse(&settings.rules)
         .map_err(|e| ApiError::Internal(format!("game {}: rules: {e}", game.id)))?;
@@ -111,6 +115,11 @@ pub async fn export(
             body: serde_json::to_string_pretty(&standoff::mila::saved_game_json(
                 &variant, &recorded, &game_id,
             ))?,
+        },
+        ExportFormat::Save => Download {
+            content_type: "application/json",
+            file_name: format!("{game_id}.save.json"),
+            body: serde_json::to_string_pretty(&recorded.to_json(&variant))?,
         },
         ExportFormat::Case => {
             let rules = (settings.rules.trim() != "datc").then_some(settings.rules.as_str());

@@ -41,8 +41,17 @@ pub async fn create(state: &AppState, gm: &AccountRow, req: CreateGame) -> Resul
             "a game's name has 1 to 100 characters".into(),
         ));
     }
-    let variant_name = req.variant.as_deref().unwrap_or("standard");
-    let variant = builtin_arc(variant_name).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let variant = match (req.variant_upload, req.variant.as_deref()) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::BadRequest(
+                "give `variant` (a built-in) or `variant_upload` (an uploaded file), not both"
+                    .into(),
+            ))
+        }
+        (Some(upload), None) => super::variants::for_new_game(state, gm, upload).await?,
+        (None, name) => builtin_arc(name.unwrap_or("standard"))
+            .map_err(|e| ApiError::BadRequest(e.to_string()))?,
+    };
     let rules_spec = req.rules.clone().unwrap_or_else(|| "datc".into());
     let rules = Rules::parse(&rules_spec).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     super::deadlines::validate(&req.deadlines)?;
@@ -73,10 +82,7 @@ pub async fn create(state: &AppState, gm: &AccountRow, req: CreateGame) -> Resul
     Ok(state.storage.create_game(&game).await?)
 }
 
-fn summary(game: &GameRow, players: usize) -> Result<GameSummary, ApiError> {
-    let powers = builtin_arc(&game.variant)
-        .map(|v| v.powers.len())
-        .unwrap_or(0);
+fn summary(game: &GameRow, players: usize, powers: usize) -> Result<GameSummary, ApiError> {
     Ok(GameSummary {
         id: game.id,
         name: game.name.clone(),
@@ -93,7 +99,12 @@ async fn summaries(state: &AppState, games: Vec<GameRow>) -> Result<Vec<GameSumm
     let mut out = Vec::with_capacity(games.len());
     for g in games {
         let players = state.storage.players(g.id).await?.len();
-        out.push(summary(&g, players)?);
+        let powers = state
+            .sessions
+            .variant(&g)
+            .map(|v| v.powers.len())
+            .unwrap_or(0);
+        out.push(summary(&g, players, powers)?);
     }
     Ok(out)
 }
@@ -154,7 +165,7 @@ pub async fn detail(
     let (game, players) = visible_game(state, id, account).await?;
     let settings = settings_of(&game)?;
     let status = status_of(&game)?;
-    let session = session_of(&game)?;
+    let session = state.sessions.session(&game)?;
     let variant = session.variant().clone();
     let position = &session.record().game.position;
     let submissions = state.storage.submissions(id, game.phase_no).await?;
@@ -277,7 +288,7 @@ pub async fn join(
                 "you have already joined this game".into(),
             ));
         }
-        let variant = builtin_arc(&game.variant).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let variant = super::variant_of(game)?;
         if snap.players.len() >= variant.powers.len() {
             return Err(ApiError::Conflict("the game is full".into()));
         }

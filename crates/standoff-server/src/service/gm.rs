@@ -188,8 +188,7 @@ pub async fn replace(
     request: ReplacePlayer,
 ) -> Result<GmDone, ApiError> {
     let game = gm_game(state, account, id).await?;
-    let variant = standoff::variant::builtin_arc(&game.variant)
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let variant = state.sessions.variant(&game)?;
     let power = variant
         .powers
         .iter()
@@ -216,25 +215,25 @@ pub async fn replace(
                 newcomer.username
             )));
         }
-        let mut players: Vec<PlayerRow> = snap
+        // The replaced player leaves the game: no power, no press, no view of a
+        // private game.
+        let removed_players: Vec<i64> = snap
             .players
             .iter()
             .filter(|p| p.power.as_deref() == Some(power.as_str()))
-            .map(|p| PlayerRow {
-                power: None,
-                ..p.clone()
-            })
+            .map(|p| p.account_id)
             .collect();
-        players.push(PlayerRow {
+        let players = vec![PlayerRow {
             game_id: id,
             account_id: newcomer.id,
             username: newcomer.username.clone(),
             power: Some(power.clone()),
             preferences: "null".into(),
             joined_at: now,
-        });
+        }];
         Ok(GameChange {
             players,
+            removed_players,
             ..GameChange::default()
         })
     })
@@ -250,8 +249,7 @@ pub async fn end(
     request: EndGame,
 ) -> Result<GmDone, ApiError> {
     let game = gm_game(state, account, id).await?;
-    let variant = standoff::variant::builtin_arc(&game.variant)
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let variant = state.sessions.variant(&game)?;
     let ending = match request.result {
         GmEnding::Abandoned => {
             if !request.powers.is_empty() {

@@ -13,6 +13,8 @@ pub mod orders;
 pub mod press;
 pub mod process;
 pub mod results;
+pub mod sessions;
+pub mod variants;
 
 use crate::http::ApiError;
 use crate::storage::{GameRow, PlayerRow, StorageError};
@@ -23,6 +25,15 @@ use standoff_api::{GameSettings, GameStatus};
 pub fn session_of(game: &GameRow) -> Result<Session, ApiError> {
     Session::from_json_text(&game.state)
         .map_err(|e| ApiError::Internal(format!("game {}: stored state: {e}", game.id)))
+}
+
+/// A game's variant: the shared built-in, or (an uploaded variant, whose name is never
+/// a built-in's) the one its stored state embeds.
+pub fn variant_of(game: &GameRow) -> Result<std::sync::Arc<standoff::Variant>, ApiError> {
+    match standoff::variant::builtin_arc(&game.variant) {
+        Ok(variant) => Ok(variant),
+        Err(_) => Ok(session_of(game)?.variant().clone()),
+    }
 }
 
 /// The stored state of a session (the history lives in the phases table).

@@ -30,8 +30,17 @@ pub fn session_with_submissions(
     submissions: &[SubmissionRow],
 ) -> Result<Session, ApiError> {
     let mut session = session_of(snap_game)?;
+    replay_submissions(&mut session, submissions)?;
+    Ok(session)
+}
+
+/// Replays the stored submissions of the current phase into `session`.
+pub fn replay_submissions(
+    session: &mut Session,
+    submissions: &[SubmissionRow],
+) -> Result<(), ApiError> {
     if session.is_over() {
-        return Ok(session);
+        return Ok(());
     }
     for s in submissions {
         let Some(lines) = &s.lines else { continue };
@@ -39,7 +48,7 @@ pub fn session_with_submissions(
         let power = session.find_power(&s.power)?;
         session.submit(power, &entries)?;
     }
-    Ok(session)
+    Ok(())
 }
 
 /// The view of one power's submission.
@@ -115,7 +124,7 @@ pub async fn submit(
                 snap.game.phase
             )));
         }
-        let mut session = session_of(&snap.game)?;
+        let mut session = state.sessions.session(&snap.game)?;
         let power = session.find_power(power_name)?;
         session.submit(power, &entries)?;
         let previous = snap.submissions.iter().find(|s| s.power == power_name);
@@ -137,7 +146,9 @@ pub async fn submit(
             ..GameChange::default()
         })
     };
-    outcome(state.storage.change_game(id, false, &mut decide).await?, id)?;
+    // Only this power's submission is written: the players of a game submit side by
+    // side; processing still excludes them.
+    outcome(state.storage.change_submissions(id, &mut decide).await?, id)?;
     // Readiness is unchanged by new orders, so there is nothing to process early here.
     answer.ok_or_else(|| ApiError::Internal("no answer".into()))
 }
@@ -188,8 +199,13 @@ pub async fn current(
         submissions,
     };
     let power = my_power(&snap, account, id)?;
-    let session = session_with_submissions(&snap.game, &snap.submissions)?;
+    // Only the caller's own submission is replayed: it is all the answer shows.
+    let mut session = state.sessions.session(&snap.game)?;
     let row = snap.submissions.iter().find(|s| s.power == power);
+    replay_submissions(
+        &mut session,
+        row.map(std::slice::from_ref).unwrap_or_default(),
+    )?;
     orders_view(&session, snap.game.phase_no, power, row)
 }
 
@@ -211,7 +227,7 @@ pub async fn legal(
         submissions: Vec::new(),
     };
     let power_name = my_power(&snap, account, id)?;
-    let session = session_of(&snap.game)?;
+    let session = state.sessions.session(&snap.game)?;
     let power = session.find_power(power_name)?;
     let variant = session.variant();
     let position = &session.record().game.position;

@@ -8,8 +8,10 @@
 //! - The GM (or the site admin) sends GM notices: to everyone or to chosen powers,
 //!   whatever the press setting.
 //! - A player reads announcements, notices to everyone, and messages sent to or by their
-//!   power (a player who takes over a power reads its earlier press); the GM and the
-//!   site admin read everything. Nobody else reads anything: not other players, not
+//!   power (a player who takes over a power reads its earlier press). The GM and the
+//!   site admin read everything when they do not play in the game; a GM (or admin) who
+//!   also plays a power reads what that power reads, plus the notes sent to the GM.
+//!   Nobody else reads anything: not other players, not replaced players, not
 //!   non-members, not even the public announcements of a game they are not in.
 //! - In anonymous games the sender is shown as the power only; the player's name is
 //!   shown to the GM alone.
@@ -23,7 +25,6 @@ use crate::storage::press::{MessageRow, NewMessage};
 use crate::storage::{AccountRow, GameRow, PlayerRow};
 use crate::AppState;
 use chrono::TimeZone;
-use standoff::variant::builtin_arc;
 use standoff_api::{GameStatus, MessageList, MessageTo, MessageView, PressSetting, SendMessage};
 
 /// The longest message, in characters.
@@ -59,8 +60,8 @@ pub fn role_of(
     ))
 }
 
-/// Whether a GM or site admin is calling (they read everything, even when they play).
-fn sees_everything(game: &GameRow, account: &AccountRow) -> bool {
+/// Whether the caller manages the game (its GM or the site admin).
+fn manages(game: &GameRow, account: &AccountRow) -> bool {
     account.id == game.gm_id || account.is_admin
 }
 
@@ -176,7 +177,7 @@ pub async fn send(
             "a message has at most {MAX_BODY_CHARS} characters"
         )));
     }
-    let variant = builtin_arc(&game.variant).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let variant = state.sessions.variant(&game)?;
     let names: Vec<String> = variant.powers.iter().map(|p| p.name.clone()).collect();
     let to = recipients(&request.to, &role, &names)?;
     if let PressRole::Power(_) = role {
@@ -206,11 +207,10 @@ pub async fn send(
     view(&row, true)
 }
 
-/// Whether the reader may read a message.
-pub fn readable(row: &MessageRow, role: &PressRole, everything: bool) -> bool {
-    if everything {
-        return true;
-    }
+/// Whether the reader may read a message: a non-playing GM everything; a player what
+/// is public or sent to or by their power; a GM who plays, that and the notes to the GM
+/// (`manager`).
+pub fn readable(row: &MessageRow, role: &PressRole, manager: bool) -> bool {
     let PressRole::Power(power) = role else {
         return true;
     };
@@ -222,7 +222,7 @@ pub fn readable(row: &MessageRow, role: &PressRole, everything: bool) -> bool {
         return true;
     }
     if m.to_gm {
-        return false;
+        return manager;
     }
     serde_json::from_str::<Vec<String>>(&m.recipients)
         .map(|powers| powers.iter().any(|p| p == power))
@@ -273,7 +273,7 @@ pub async fn list(
         .ok_or_else(|| ApiError::no_game(game_id))?;
     let players = state.storage.players(game_id).await?;
     let role = role_of(&game, &players, account)?;
-    let everything = sees_everything(&game, account);
+    let manager = manages(&game, account);
     let anonymous = settings_of(&game)?.anonymous;
     let last_read = state.storage.last_read(game_id, account.id).await?;
     let mut out = Vec::new();
@@ -292,8 +292,8 @@ pub async fn list(
             if out.len() as i64 >= limit {
                 break;
             }
-            if readable(row, &role, everything) {
-                let show_player = everything || !anonymous;
+            if readable(row, &role, manager) {
+                let show_player = manager || !anonymous;
                 out.push(view(row, show_player)?);
                 newest_seen = row.id;
             }

@@ -3,7 +3,8 @@
 //! phase is processed exactly once however many servers try. Missed orders are the
 //! core's civil disorder (units hold, unretreated units disband, adjustments by rule).
 
-use super::orders::{orders_view, session_with_submissions};
+use super::orders::{orders_view, replay_submissions};
+use super::sessions::SessionCache;
 use super::{settings_of, state_of, status_of};
 use crate::http::ApiError;
 use crate::storage::{Changed, GameChange, GameRow, GameSnapshot, PhaseRow};
@@ -44,7 +45,7 @@ pub async fn process(
 ) -> Result<Processing, ApiError> {
     let mut result = Processing::Nothing;
     let mut decide = |snap: &GameSnapshot| -> Result<GameChange, ApiError> {
-        let (change, outcome) = decide(snap, trigger, now)?;
+        let (change, outcome) = decide(snap, trigger, now, &state.sessions)?;
         result = outcome;
         Ok(change)
     };
@@ -76,6 +77,7 @@ fn decide(
     snap: &GameSnapshot,
     trigger: Trigger,
     now: DateTime<Utc>,
+    sessions: &SessionCache,
 ) -> Result<(GameChange, Processing), ApiError> {
     let game = &snap.game;
     let nothing = Ok((GameChange::default(), Processing::Nothing));
@@ -83,7 +85,8 @@ fn decide(
         return nothing;
     }
     let settings = settings_of(game)?;
-    let mut session = session_with_submissions(game, &snap.submissions)?;
+    let mut session = sessions.session(game)?;
+    replay_submissions(&mut session, &snap.submissions)?;
     if session.is_over() {
         return nothing;
     }

@@ -21,7 +21,6 @@ use crate::storage::{AccountRow, Changed, GameChange, GameRow};
 use crate::AppState;
 use standoff::game::GameEnd;
 use standoff::scoring::{score, GameResult};
-use standoff::variant::builtin_arc;
 use standoff::{PowerId, Variant};
 use standoff_api::{
     GameResultView, GameStatus, Leaderboard, LeaderboardEntry, PowerScore, Vote, VoteState,
@@ -69,7 +68,7 @@ impl Ending {
 }
 
 fn variant_of(game: &GameRow) -> Result<std::sync::Arc<Variant>, ApiError> {
-    builtin_arc(&game.variant).map_err(|e| ApiError::Internal(e.to_string()))
+    super::variant_of(game)
 }
 
 /// Powers that own a supply center now.

@@ -129,6 +129,23 @@ pub struct PhaseRow {
     pub processed_at: i64,
 }
 
+/// An uploaded variant file.
+#[derive(Clone, Debug)]
+pub struct VariantUploadRow {
+    /// Id.
+    pub id: i64,
+    /// The uploader.
+    pub account_id: i64,
+    /// The variant's name.
+    pub name: String,
+    /// Its title.
+    pub title: String,
+    /// The file's text.
+    pub source: String,
+    /// Uploaded (ms).
+    pub created_at: i64,
+}
+
 /// A new game.
 #[derive(Clone, Debug)]
 pub struct NewGame {
@@ -170,6 +187,8 @@ pub struct GameChange {
     pub game: Option<GameRow>,
     /// Players to add or update (by account).
     pub players: Vec<PlayerRow>,
+    /// Players (account ids) who leave the game (a replaced player).
+    pub removed_players: Vec<i64>,
     /// Submissions to add or replace (by phase and power).
     pub submissions: Vec<SubmissionRow>,
     /// Processed phases to record (numbered from the snapshot's `phase_no` on; the
@@ -245,6 +264,8 @@ pub trait Storage: Send + Sync + 'static + press::PressStorage + results::Result
         token_hash: &str,
         now: i64,
     ) -> Result<Option<(AccountRow, String)>, StorageError>;
+    /// Deletes the sessions expired at `now`; returns how many.
+    async fn delete_expired_sessions(&self, now: i64) -> Result<u64, StorageError>;
     /// Ends a session.
     async fn delete_session(&self, token_hash: &str) -> Result<(), StorageError>;
     /// Stores an API token's hash.
@@ -257,6 +278,18 @@ pub trait Storage: Send + Sync + 'static + press::PressStorage + results::Result
     ) -> Result<(), StorageError>;
     /// The account of an API token.
     async fn api_token(&self, token_hash: &str) -> Result<Option<AccountRow>, StorageError>;
+
+    /// Keeps an uploaded variant file; returns its id.
+    async fn create_variant_upload(
+        &self,
+        account_id: i64,
+        name: &str,
+        title: &str,
+        source: &str,
+        now: i64,
+    ) -> Result<i64, StorageError>;
+    /// An uploaded variant file.
+    async fn variant_upload(&self, id: i64) -> Result<Option<VariantUploadRow>, StorageError>;
 
     /// Adds a game (status `forming`, phase number 0); returns its id.
     async fn create_game(&self, game: &NewGame) -> Result<i64, StorageError>;
@@ -290,6 +323,17 @@ pub trait Storage: Send + Sync + 'static + press::PressStorage + results::Result
         &self,
         id: i64,
         skip_locked: bool,
+        change: &mut ChangeFn<'_>,
+    ) -> Result<Changed, StorageError>;
+
+    /// Like [`Storage::change_game`] for a change that writes only submissions (an
+    /// order revision): the game's row is held shared (`FOR SHARE` on PostgreSQL), so
+    /// the players of one game submit at the same time, while processing, which holds
+    /// the row exclusively, still waits for them (and they for it). A change that
+    /// writes anything else is refused.
+    async fn change_submissions(
+        &self,
+        id: i64,
         change: &mut ChangeFn<'_>,
     ) -> Result<Changed, StorageError>;
 }

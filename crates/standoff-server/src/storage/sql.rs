@@ -12,14 +12,14 @@ macro_rules! game_columns {
 pub(crate) use game_columns;
 
 /// Implements `Storage` for `$store` (with a `pool: sqlx::Pool<$db>` field).
-/// `$begin` starts a write transaction; `$lock` / `$lock_skip` end the statement that
-/// reads the game row in `change_game`.
+/// `$begin` starts a write transaction; `$lock` / `$lock_skip` / `$lock_share` end the
+/// statement that reads the game row in `change_game` / `change_submissions`.
 macro_rules! impl_storage {
-    ($store:ty, $db:ty, $migrator:expr, begin = $begin:literal, lock = $lock:literal, lock_skip = $lock_skip:literal) => {
+    ($store:ty, $db:ty, $migrator:expr, begin = $begin:literal, lock = $lock:literal, lock_skip = $lock_skip:literal, lock_share = $lock_share:literal) => {
         use crate::storage::sql::game_columns;
         use crate::storage::{
             AccountRow, ChangeFn, Changed, GameRow, GameSnapshot, NewGame, PhaseRow, PlayerRow,
-            Storage, StorageError, SubmissionRow,
+            Storage, StorageError, SubmissionRow, VariantUploadRow,
         };
         use sqlx::Row;
 
@@ -117,11 +117,7 @@ macro_rules! impl_storage {
             ) -> Result<AccountRow, StorageError> {
                 let _writing = self.write_guard().await;
                 let mut tx = self.pool.begin_with($begin).await?;
-                let first: i64 = sqlx::query("SELECT COUNT(*) AS n FROM accounts")
-                    .fetch_one(&mut *tx)
-                    .await?
-                    .try_get("n")?;
-                let is_admin = first == 0 || admin_name == Some(username);
+                let named_admin = admin_name == Some(username);
                 let row = sqlx::query(
                     "INSERT INTO accounts (username, password_hash, email, is_admin, created_at) \
                      VALUES ($1, $2, $3, $4, $5) \
@@ -130,12 +126,30 @@ macro_rules! impl_storage {
                 .bind(username)
                 .bind(password_hash)
                 .bind(email)
-                .bind(is_admin)
+                .bind(named_admin)
                 .bind(now)
                 .fetch_one(&mut *tx)
                 .await
                 .map_err(duplicate)?;
-                let account = account_row(&row)?;
+                let mut account = account_row(&row)?;
+                // The first account claims the one row of `first_account`; a sign-up
+                // racing it waits on that row's key and then claims nothing.
+                let claimed = sqlx::query(
+                    "INSERT INTO first_account (id, account_id) VALUES (1, $1) \
+                     ON CONFLICT (id) DO NOTHING",
+                )
+                .bind(account.id)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected()
+                    == 1;
+                if claimed && !account.is_admin {
+                    sqlx::query("UPDATE accounts SET is_admin = TRUE WHERE id = $1")
+                        .bind(account.id)
+                        .execute(&mut *tx)
+                        .await?;
+                    account.is_admin = true;
+                }
                 tx.commit().await?;
                 Ok(account)
             }
@@ -195,6 +209,14 @@ macro_rules! impl_storage {
                 }
             }
 
+            async fn delete_expired_sessions(&self, now: i64) -> Result<u64, StorageError> {
+                let done = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
+                    .bind(now)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(done.rows_affected())
+            }
+
             async fn delete_session(&self, token_hash: &str) -> Result<(), StorageError> {
                 sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
                     .bind(token_hash)
@@ -233,6 +255,50 @@ macro_rules! impl_storage {
                 .fetch_optional(&self.pool)
                 .await?;
                 Ok(row.as_ref().map(account_row).transpose()?)
+            }
+
+            async fn create_variant_upload(
+                &self,
+                account_id: i64,
+                name: &str,
+                title: &str,
+                source: &str,
+                now: i64,
+            ) -> Result<i64, StorageError> {
+                let row = sqlx::query(
+                    "INSERT INTO variant_uploads (account_id, name, title, source, created_at) \
+                     VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                )
+                .bind(account_id)
+                .bind(name)
+                .bind(title)
+                .bind(source)
+                .bind(now)
+                .fetch_one(&self.pool)
+                .await?;
+                Ok(row.try_get("id")?)
+            }
+
+            async fn variant_upload(
+                &self,
+                id: i64,
+            ) -> Result<Option<VariantUploadRow>, StorageError> {
+                let row = sqlx::query(
+                    "SELECT id, account_id, name, title, source, created_at \
+                     FROM variant_uploads WHERE id = $1",
+                )
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+                let Some(r) = row else { return Ok(None) };
+                Ok(Some(VariantUploadRow {
+                    id: r.try_get("id")?,
+                    account_id: r.try_get("account_id")?,
+                    name: r.try_get("name")?,
+                    title: r.try_get("title")?,
+                    source: r.try_get("source")?,
+                    created_at: r.try_get("created_at")?,
+                }))
             }
 
             async fn create_game(&self, game: &NewGame) -> Result<i64, StorageError> {
@@ -350,12 +416,43 @@ macro_rules! impl_storage {
                 skip_locked: bool,
                 change: &mut ChangeFn<'_>,
             ) -> Result<Changed, StorageError> {
+                let lock = if skip_locked { LockMode::SkipLocked } else { LockMode::Exclusive };
+                self.change_game_locked(id, lock, change).await
+            }
+
+            async fn change_submissions(
+                &self,
+                id: i64,
+                change: &mut ChangeFn<'_>,
+            ) -> Result<Changed, StorageError> {
+                self.change_game_locked(id, LockMode::Shared, change).await
+            }
+        }
+
+        /// How `change_game_locked` holds the game's row.
+        #[derive(Clone, Copy, PartialEq, Eq)]
+        enum LockMode {
+            Exclusive,
+            SkipLocked,
+            /// Shared with other shared changes, exclusive of the others: only
+            /// submissions may be written.
+            Shared,
+        }
+
+        impl $store {
+            async fn change_game_locked(
+                &self,
+                id: i64,
+                lock: LockMode,
+                change: &mut ChangeFn<'_>,
+            ) -> Result<Changed, StorageError> {
+                let skip_locked = lock == LockMode::SkipLocked;
                 let _writing = self.write_guard().await;
                 let mut tx = self.pool.begin_with($begin).await?;
-                let select = if skip_locked {
-                    concat!(game_columns!(), " WHERE id = $1", $lock_skip)
-                } else {
-                    concat!(game_columns!(), " WHERE id = $1", $lock)
+                let select = match lock {
+                    LockMode::SkipLocked => concat!(game_columns!(), " WHERE id = $1", $lock_skip),
+                    LockMode::Exclusive => concat!(game_columns!(), " WHERE id = $1", $lock),
+                    LockMode::Shared => concat!(game_columns!(), " WHERE id = $1", $lock_share),
                 };
                 let Some(row) = sqlx::query(select).bind(id).fetch_optional(&mut *tx).await? else {
                     tx.rollback().await?;
@@ -394,6 +491,16 @@ macro_rules! impl_storage {
                         return Ok(Changed::Refused(e));
                     }
                 };
+                let only_submissions = decided.game.is_none()
+                    && decided.players.is_empty()
+                    && decided.removed_players.is_empty()
+                    && decided.phases.is_empty();
+                if lock == LockMode::Shared && !only_submissions {
+                    tx.rollback().await?;
+                    return Ok(Changed::Refused(crate::http::ApiError::Internal(
+                        "a change under a shared lock may write submissions only".into(),
+                    )));
+                }
                 for p in &decided.players {
                     sqlx::query(
                         "INSERT INTO players (game_id, account_id, power, preferences, joined_at) \
@@ -407,6 +514,13 @@ macro_rules! impl_storage {
                     .bind(p.joined_at)
                     .execute(&mut *tx)
                     .await?;
+                }
+                for account in &decided.removed_players {
+                    sqlx::query("DELETE FROM players WHERE game_id = $1 AND account_id = $2")
+                        .bind(id)
+                        .bind(account)
+                        .execute(&mut *tx)
+                        .await?;
                 }
                 for s in &decided.submissions {
                     sqlx::query(

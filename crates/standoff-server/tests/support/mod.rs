@@ -25,6 +25,8 @@ pub struct TestApp {
     pub state: AppState,
     pub clock: ManualClock,
     pub client: reqwest::Client,
+    /// The database URL (to start a second server on the same database).
+    pub database_url: String,
     _dir: tempfile::TempDir,
 }
 
@@ -87,7 +89,7 @@ pub async fn spawn_app_with(
         },
     };
     let mut config = Config {
-        database_url,
+        database_url: database_url.clone(),
         addr: "127.0.0.1:0".into(),
         tick_interval: None,
         ..Config::default()
@@ -110,6 +112,7 @@ pub async fn spawn_app_with(
         state,
         clock,
         client: reqwest::Client::new(),
+        database_url,
         _dir: dir,
     })
 }

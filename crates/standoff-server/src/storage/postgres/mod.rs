@@ -36,5 +36,6 @@ crate::storage::sql::impl_storage!(
     MIGRATOR,
     begin = "BEGIN",
     lock = " FOR UPDATE",
-    lock_skip = " FOR UPDATE SKIP LOCKED"
+    lock_skip = " FOR UPDATE SKIP LOCKED",
+    lock_share = " FOR SHARE"
 );
