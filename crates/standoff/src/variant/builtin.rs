@@ -77,6 +77,11 @@ const BUILTINS: &[Builtin] = &[
         aliases: &["utterly-ruthless", "utterly-ruthless-diplomacy"],
         source: include_str!("../../variants/bowen/variant.toml"),
     },
+    Builtin {
+        name: "ancmed",
+        aliases: &["ancient-mediterranean", "ancient_med", "ancientmed"],
+        source: include_str!("../../variants/ancmed/variant.toml"),
+    },
 ];
 
 /// Names of the built-in variants.

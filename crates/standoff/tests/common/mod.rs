@@ -60,3 +60,7 @@ pub fn place(
 pub fn position(variant: &Variant, setup: standoff::position::Setup) -> Position {
     Position::from_setup(variant, setup).expect("a valid position")
 }
+
+/// The variant library added from the published maps (issue 21), in the order of
+/// `tests/variant_library.rs`; the invariant and legal-order tests play each of them.
+pub const LIBRARY: &[&str] = &["ancmed"];

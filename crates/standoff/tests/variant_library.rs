@@ -1,0 +1,183 @@
+//! The variant library (issue 21): each built-in variant added from the published maps
+//! has the facts its sources give (powers, centers, victory count, first year), renders,
+//! plays its example game to the position the `diplomacy` package recorded for it, and
+//! replays a sample of random games played by that package with every disagreement
+//! triaged (`tests/data/variants/NAME.jsonl` and `NAME.known`, made by
+//! `scripts/differential/generate.py --map MAP`). Random-game invariants and the
+//! legal-order check on these variants are in `invariants.rs` and `legal_orders.rs`.
+
+mod common;
+
+use standoff::game::Game;
+use standoff::mila::{read_games, replay_game, KnownDiffs, ReplaySummary};
+use standoff::parse::split_phases;
+use standoff::render::{render_svg, RenderOptions};
+use standoff::Variant;
+use std::collections::BTreeSet;
+
+/// One variant's facts as its sources state them.
+struct Facts {
+    name: &'static str,
+    /// The `diplomacy` package's map name (also an alias).
+    package_map: &'static str,
+    powers: usize,
+    centers: usize,
+    victory: usize,
+    start_year: i32,
+    units: usize,
+}
+
+const LIBRARY: &[Facts] = &[Facts {
+    name: "ancmed",
+    package_map: "ancmed",
+    powers: 5,
+    centers: 34,
+    victory: 18,
+    start_year: 1,
+    units: 15,
+}];
+
+fn data(file: &str) -> String {
+    let path = format!("{}/tests/data/variants/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[test]
+fn the_library_is_the_one_the_invariant_tests_play() {
+    let names: Vec<&str> = LIBRARY.iter().map(|f| f.name).collect();
+    assert_eq!(names, common::LIBRARY);
+}
+
+#[test]
+fn each_variant_has_the_facts_of_its_sources() {
+    for f in LIBRARY {
+        let v = Variant::builtin(f.name).unwrap_or_else(|e| panic!("{}: {e}", f.name));
+        let centers = v.map.provinces().iter().filter(|p| p.is_center).count();
+        assert_eq!(v.powers.len(), f.powers, "{}: powers", f.name);
+        assert_eq!(centers, f.centers, "{}: centers", f.name);
+        assert_eq!(v.victory_centers, f.victory, "{}: victory", f.name);
+        assert_eq!(v.start_year, f.start_year, "{}: first year", f.name);
+        assert_eq!(v.start_units.len(), f.units, "{}: starting units", f.name);
+        let by_package_name = Variant::builtin(f.package_map).expect("package name is an alias");
+        assert_eq!(by_package_name.name, f.name);
+    }
+}
+
+#[test]
+fn each_variant_renders_an_svg_of_its_start() {
+    for f in LIBRARY {
+        let v = Variant::builtin(f.name).expect("built in");
+        let position = standoff::Position::initial(&v);
+        let svg = render_svg(&v, &position, &[], &RenderOptions::default());
+        let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+        assert_eq!(doc.root_element().tag_name().name(), "svg", "{}", f.name);
+        let units = doc
+            .descendants()
+            .filter(|n| n.attribute("id").is_some_and(|id| id.starts_with("unit-")))
+            .count();
+        assert_eq!(units, f.units, "{}: one marker per unit", f.name);
+    }
+}
+
+/// Plays `examples/variants/NAME.txt` and compares the end with its `# final` lines,
+/// which hold the position the `diplomacy` package reached with the same orders.
+#[test]
+fn each_example_game_reaches_the_recorded_position() {
+    for f in LIBRARY {
+        let path = format!(
+            "{}/../../examples/variants/{}.txt",
+            env!("CARGO_MANIFEST_DIR"),
+            f.name
+        );
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let v = Variant::builtin(f.name).expect("built in");
+        let mut game = Game::new(&v);
+        let sections = split_phases(&text).expect("headers read");
+        let mut errors = Vec::new();
+        game.play_sections(&v, &sections, |step, _| {
+            errors.extend(step.errors.iter().map(|e| format!("{e:?}")));
+        })
+        .expect("phases in order");
+        assert!(errors.is_empty(), "{}: {errors:?}", f.name);
+        let mut expected_units = BTreeSet::new();
+        let mut expected_centers = BTreeSet::new();
+        for line in text.lines() {
+            if let Some(rest) = line.strip_prefix("# final units ") {
+                let (power, list) = rest.split_once(':').expect("power: units");
+                for u in list.split(',').map(str::trim).filter(|u| !u.is_empty()) {
+                    expected_units.insert(format!("{power} {u}").to_lowercase());
+                }
+            } else if let Some(rest) = line.strip_prefix("# final centers ") {
+                let (power, list) = rest.split_once(':').expect("power: centers");
+                for c in list.split(',').map(str::trim).filter(|c| !c.is_empty()) {
+                    expected_centers.insert(format!("{power} {c}").to_lowercase());
+                }
+            }
+        }
+        assert!(!expected_units.is_empty(), "{}: no final units", f.name);
+        let pos = &game.position;
+        let units: BTreeSet<String> = pos
+            .units()
+            .map(|(_, u)| {
+                format!(
+                    "{} {} {}",
+                    v.power_name(u.power),
+                    u.kind.letter(),
+                    v.map.location_id_name(u.location)
+                )
+                .to_lowercase()
+            })
+            .collect();
+        let centers: BTreeSet<String> = pos
+            .owners()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, o)| {
+                o.map(|p| format!("{} {}", v.power_name(p), v.map.provinces()[i].id).to_lowercase())
+            })
+            .collect();
+        assert_eq!(units, expected_units, "{}: units", f.name);
+        assert_eq!(centers, expected_centers, "{}: centers", f.name);
+    }
+}
+
+/// The committed sample of the package's random games on each map replays phase by
+/// phase; every disagreement is one triaged in `NAME.known` (see docs/variants.md).
+#[test]
+fn each_differential_sample_agrees_except_triaged_phases() {
+    for f in LIBRARY {
+        let text = data(&format!("{}.jsonl", f.name));
+        let known_text = data(&format!("{}.known", f.name));
+        let known: BTreeSet<(String, String)> = KnownDiffs::parse(&known_text)
+            .expect("known list reads")
+            .iter()
+            .map(|(g, p)| (g.to_string(), p.to_string()))
+            .collect();
+        let v = Variant::builtin(f.name).expect("built in");
+        let mut summary = ReplaySummary::default();
+        for game in read_games(&text) {
+            replay_game(&v, &game.expect("sample game reads"), &mut summary)
+                .unwrap_or_else(|e| panic!("{}: {e}", f.name));
+        }
+        let differing: BTreeSet<(String, String)> = summary
+            .differ
+            .iter()
+            .map(|d| (d.game.clone(), d.phase.clone()))
+            .collect();
+        let unexplained: Vec<_> = summary
+            .differ
+            .iter()
+            .filter(|d| !known.contains(&(d.game.clone(), d.phase.clone())))
+            .map(|d| format!("{} {}:\n  {}", d.game, d.phase, d.lines.join("\n  ")))
+            .collect();
+        assert!(
+            unexplained.is_empty(),
+            "{}: untriaged disagreements:\n{}",
+            f.name,
+            unexplained.join("\n")
+        );
+        let stale: Vec<_> = known.difference(&differing).collect();
+        assert!(stale.is_empty(), "{}: stale known list: {stale:?}", f.name);
+        assert!(summary.movement_phases >= 20, "{}: {summary:?}", f.name);
+    }
+}
