@@ -82,6 +82,65 @@ const BUILTINS: &[Builtin] = &[
         aliases: &["ancient-mediterranean", "ancient_med", "ancientmed"],
         source: include_str!("../../variants/ancmed/variant.toml"),
     },
+    Builtin {
+        name: "pure",
+        aliases: &["pure-diplomacy"],
+        source: include_str!("../../variants/pure/variant.toml"),
+    },
+    Builtin {
+        name: "fleet-rome",
+        aliases: &["standard_fleet_rome", "fleet_rome", "fleetrome"],
+        source: include_str!("../../variants/fleet-rome/variant.toml"),
+    },
+    Builtin {
+        name: "france-austria",
+        aliases: &[
+            "standard_france_austria",
+            "france_austria",
+            "classic-france-austria",
+        ],
+        source: include_str!("../../variants/france-austria/variant.toml"),
+    },
+    Builtin {
+        name: "germany-italy",
+        aliases: &[
+            "standard_germany_italy",
+            "germany_italy",
+            "italy-germany",
+            "classic-germany-italy",
+        ],
+        source: include_str!("../../variants/germany-italy/variant.toml"),
+    },
+    Builtin {
+        name: "age-of-empires",
+        aliases: &["standard_age_of_empires"],
+        source: include_str!("../../variants/age-of-empires/variant.toml"),
+    },
+    Builtin {
+        name: "age-of-empires-2",
+        aliases: &["standard_age_of_empires_2"],
+        source: include_str!("../../variants/age-of-empires-2/variant.toml"),
+    },
+    Builtin {
+        name: "ancmed-age-of-empires",
+        aliases: &["ancmed_age_of_empires"],
+        source: include_str!("../../variants/ancmed-age-of-empires/variant.toml"),
+    },
+    Builtin {
+        name: "modern",
+        aliases: &["modern-diplomacy"],
+        source: include_str!("../../variants/modern/variant.toml"),
+    },
+    Builtin {
+        name: "world",
+        aliases: &["world-diplomacy"],
+        source: include_str!("../../variants/world/variant.toml"),
+    },
+    Builtin {
+        name: "empire",
+        aliases: &["empire-diplomacy"],
+        source: include_str!("../../variants/empire/variant.toml"),
+    },
 ];
 
 /// Names of the built-in variants.
