@@ -141,6 +141,36 @@ const BUILTINS: &[Builtin] = &[
         aliases: &["empire-diplomacy"],
         source: include_str!("../../variants/empire/variant.toml"),
     },
+    Builtin {
+        name: "shift-around",
+        aliases: &["shift_around", "shiftaround"],
+        source: include_str!("../../variants/shift-around/variant.toml"),
+    },
+    Builtin {
+        name: "sail-ho",
+        aliases: &["sailho", "sail_ho"],
+        source: include_str!("../../variants/sail-ho/variant.toml"),
+    },
+    Builtin {
+        name: "african",
+        aliases: &["african2", "african-diplomacy"],
+        source: include_str!("../../variants/african/variant.toml"),
+    },
+    Builtin {
+        name: "south-america",
+        aliases: &["south_america51", "south-america-5", "south_america"],
+        source: include_str!("../../variants/south-america/variant.toml"),
+    },
+    Builtin {
+        name: "south-east-asia",
+        aliases: &["south_east_asia3", "seasia", "south-east-asia-3"],
+        source: include_str!("../../variants/south-east-asia/variant.toml"),
+    },
+    Builtin {
+        name: "iberian",
+        aliases: &["iberian2", "iberian-diplomacy"],
+        source: include_str!("../../variants/iberian/variant.toml"),
+    },
 ];
 
 /// Names of the built-in variants.

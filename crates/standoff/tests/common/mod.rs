@@ -75,4 +75,10 @@ pub const LIBRARY: &[&str] = &[
     "modern",
     "world",
     "empire",
+    "shift-around",
+    "sail-ho",
+    "african",
+    "south-america",
+    "south-east-asia",
+    "iberian",
 ];
