@@ -182,6 +182,33 @@ const LIBRARY: &[Facts] = &[
         start_year: 1217,
         units: 16,
     },
+    Facts {
+        name: "chromatic",
+        package_map: None,
+        powers: 5,
+        centers: 21,
+        victory: 11,
+        start_year: 1901,
+        units: 15,
+    },
+    Facts {
+        name: "versailles",
+        package_map: None,
+        powers: 7,
+        centers: 43,
+        victory: 22,
+        start_year: 1901,
+        units: 29,
+    },
+    Facts {
+        name: "south-america-4",
+        package_map: None,
+        powers: 4,
+        centers: 24,
+        victory: 13,
+        start_year: 1901,
+        units: 13,
+    },
 ];
 
 fn data(file: &str) -> String {

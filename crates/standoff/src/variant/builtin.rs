@@ -203,6 +203,24 @@ const BUILTINS: &[Builtin] = &[
         origin: "Parterre iberian2.cfg (Parlance)",
         source: include_str!("../../variants/iberian/variant.toml"),
     },
+    Builtin {
+        name: "chromatic",
+        aliases: &["five-italies-chromatic"],
+        origin: "Parterre chromatic.cfg (Parlance)",
+        source: include_str!("../../variants/chromatic/variant.toml"),
+    },
+    Builtin {
+        name: "versailles",
+        aliases: &["versailles3"],
+        origin: "Parterre versailles3.cfg (Parlance)",
+        source: include_str!("../../variants/versailles/variant.toml"),
+    },
+    Builtin {
+        name: "south-america-4",
+        aliases: &["south_america32", "south-america-32"],
+        origin: "Parterre south_america32.cfg (Parlance)",
+        source: include_str!("../../variants/south-america-4/variant.toml"),
+    },
 ];
 
 /// Names of the built-in variants.

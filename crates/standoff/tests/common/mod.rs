@@ -81,4 +81,7 @@ pub const LIBRARY: &[&str] = &[
     "south-america",
     "south-east-asia",
     "iberian",
+    "chromatic",
+    "versailles",
+    "south-america-4",
 ];
