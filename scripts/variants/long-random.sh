@@ -2,8 +2,9 @@
 # Long runs for the variant library (not in CI):
 #   1. random legal games with the invariant checks, N per variant (default 200);
 #   2. for every variant the `diplomacy` package has, GAMES fresh random games played by
-#      the package (default 50, 10 years) replayed by standoff against the triage list.
-#      New disagreements are printed; triage them as docs/variants/README.md says.
+#      the package (default 50, 10 years) replayed by standoff; every disagreement is
+#      printed (the package's known deviations among them, so step 2 exits non-zero):
+#      triage them with scripts/differential/triage.py as docs/variants/README.md says.
 # Needs `pip install -r scripts/differential/requirements.txt` for step 2 (skipped
 # when the package is missing). Usage: scripts/variants/long-random.sh [N] [GAMES]
 set -euo pipefail
