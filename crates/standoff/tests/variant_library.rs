@@ -1,17 +1,18 @@
 //! The variant library (issue 21): each built-in variant added from the published maps
-//! has the facts its sources give (powers, centers, victory count, first year), renders,
-//! plays its example game to the position the `diplomacy` package recorded for it, and
+//! has the facts its sources give (powers, centers, victory count, first year), plays
+//! its example game to the position the `diplomacy` package recorded for it, and
 //! replays a sample of random games played by that package with every disagreement
 //! triaged (`tests/data/variants/NAME.jsonl` and `NAME.known`, made by
 //! `scripts/differential/generate.py --map MAP`). Random-game invariants and the
-//! legal-order check on these variants are in `invariants.rs` and `legal_orders.rs`.
+//! legal-order check on these variants are in `invariants.rs` and `legal_orders.rs`;
+//! `render.rs` draws every built-in's start (an SVG with its provinces and one marker
+//! per unit, on the automatic layout for maps without artwork).
 
 mod common;
 
 use standoff::game::Game;
 use standoff::mila::{read_games, replay_game, KnownDiffs, ReplaySummary};
 use standoff::parse::split_phases;
-use standoff::render::{render_svg, RenderOptions};
 use standoff::Variant;
 use std::collections::BTreeSet;
 
@@ -236,22 +237,6 @@ fn each_variant_has_the_facts_of_its_sources() {
             let by_package_name = Variant::builtin(map).expect("package name is an alias");
             assert_eq!(by_package_name.name, f.name);
         }
-    }
-}
-
-#[test]
-fn each_variant_renders_an_svg_of_its_start() {
-    for f in LIBRARY {
-        let v = Variant::builtin(f.name).expect("built in");
-        let position = standoff::Position::initial(&v);
-        let svg = render_svg(&v, &position, &[], &RenderOptions::default());
-        let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
-        assert_eq!(doc.root_element().tag_name().name(), "svg", "{}", f.name);
-        let units = doc
-            .descendants()
-            .filter(|n| n.attribute("id").is_some_and(|id| id.starts_with("unit-")))
-            .count();
-        assert_eq!(units, f.units, "{}: one marker per unit", f.name);
     }
 }
 
