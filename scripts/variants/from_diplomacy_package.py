@@ -105,7 +105,10 @@ def main():
         out.append("[[province]]")
         out.append('id = "%s"' % p.lower())
         out.append('abbr = "%s"' % p.title())
-        out.append('name = "%s"' % full.title().replace("'S", "'s"))
+        title = full.title().replace("'S", "'s")
+        for small in ("Of", "The", "And"):
+            title = title.replace(" %s " % small, " %s " % small.lower())
+        out.append('name = "%s"' % title)
         out.append('terrain = "%s"' % TERRAIN[m.area_type(p)])
         if p in scs:
             out.append("center = true")

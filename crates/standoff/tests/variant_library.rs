@@ -13,7 +13,7 @@ mod common;
 use standoff::game::Game;
 use standoff::mila::{read_games, replay_game, KnownDiffs, ReplaySummary};
 use standoff::parse::split_phases;
-use standoff::Variant;
+use standoff::{LocationId, Variant};
 use std::collections::BTreeSet;
 
 /// One variant's facts as its sources state them.
@@ -238,6 +238,61 @@ fn each_variant_has_the_facts_of_its_sources() {
             assert_eq!(by_package_name.name, f.name);
         }
     }
+}
+
+/// `extends` with `[[power]]` tables: the base's map, the file's powers.
+#[test]
+fn fleet_rome_and_the_two_player_maps_are_the_standard_map_with_other_powers() {
+    let standard = Variant::standard();
+    let edges = |v: &Variant| {
+        let n = v.map.location_count();
+        let mut e = Vec::new();
+        for a in 0..n {
+            for b in 0..n {
+                let (la, lb) = (LocationId(a as u16), LocationId(b as u16));
+                let (pa, pb) = (v.map.province_of(la), v.map.province_of(lb));
+                let army = la.index() == pa.index()
+                    && lb.index() == pb.index()
+                    && v.map.army_adjacent(pa, pb);
+                e.push((
+                    v.map.location_id_name(la),
+                    v.map.location_id_name(lb),
+                    army,
+                    v.map.fleet_adjacent(la, lb),
+                ));
+            }
+        }
+        e
+    };
+    for name in [
+        "fleet-rome",
+        "france-austria",
+        "germany-italy",
+        "shift-around",
+    ] {
+        let v = Variant::builtin(name).expect("built in");
+        assert_eq!(
+            v.map.province_count(),
+            standard.map.province_count(),
+            "{name}"
+        );
+        assert_eq!(edges(&v), edges(&standard), "{name}");
+    }
+    let v = Variant::builtin("fleet-rome").expect("built in");
+    let italy = v.find_power("Italy").expect("Italy");
+    let units: Vec<String> = v
+        .start_units
+        .iter()
+        .filter(|u| u.power == italy)
+        .map(|u| format!("{} {}", u.kind.letter(), v.map.location_id_name(u.location)))
+        .collect();
+    assert_eq!(units, ["F nap", "F rom", "A ven"]);
+    let v = Variant::builtin("france-austria").expect("built in");
+    let names: Vec<&str> = v.powers.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Austria", "France"]);
+    // The other powers' home centers are neutral: nobody owns Berlin at the start.
+    let berlin = v.map.find_province("ber").expect("Berlin");
+    assert_eq!(v.start_owners[berlin.index()], None);
 }
 
 /// The variant's own name of the power `name` (names compare without spaces).
