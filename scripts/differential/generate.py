@@ -280,15 +280,20 @@ def adjustment_orders(game, rng, powers_to_order):
 
 
 def play_game(args):
-    index, seed, max_year = args
+    index, seed, max_year, map_name, years = args
     import diplomacy
     from diplomacy.utils.export import to_saved_game_format
 
     rng = random.Random(seed + index)
-    game = diplomacy.Game(game_id="standoff-s%d-g%d" % (seed, index))
+    if map_name == "standard":
+        game = diplomacy.Game(game_id="standoff-s%d-g%d" % (seed, index))
+    else:
+        game = diplomacy.Game(game_id="standoff-%s-s%d-g%d" % (map_name, seed, index), map_name=map_name)
+    if years:
+        max_year = game.map.first_year + years - 1
     while not game.is_game_done:
-        phase = game.get_current_phase()  # e.g. S1901M
-        year = int(phase[1:5])
+        phase = game.get_current_phase()  # e.g. S1901M (S1M on a map starting in year 1)
+        year = int(phase[1:-1])
         if year > max_year:
             break
         kind = phase[-1]
@@ -322,10 +327,14 @@ def main(argv=None):
     ap.add_argument("--out", required=True)
     ap.add_argument("--max-year", type=int, default=1910)
     ap.add_argument("--processes", type=int, default=2)
+    ap.add_argument("--map", default="standard",
+                    help="the package's map name (ancmed, pure, modern, world, standard_fleet_rome, ...)")
+    ap.add_argument("--years", type=int, default=0,
+                    help="play this many years from the map's first year (overrides --max-year)")
     args = ap.parse_args(argv)
 
     start = time.time()
-    jobs = [(i, args.seed, args.max_year) for i in range(args.games)]
+    jobs = [(i, args.seed, args.max_year, args.map, args.years) for i in range(args.games)]
     out_dir = os.path.dirname(os.path.abspath(args.out))
     os.makedirs(out_dir, exist_ok=True)
     phases = movement = games = 0

@@ -252,7 +252,7 @@ def run_package(state, orders):
     """Process one phase with the package. -> (next_state, results, next_phase_name)."""
     from diplomacy import Game
 
-    g = Game(rules=["NO_PRESS", "POWER_CHOICE"])
+    g = Game(rules=["NO_PRESS", "POWER_CHOICE"], map_name=MAP_NAME)
     g.set_state(state)
     for power, os_ in orders.items():
         if os_:
@@ -263,13 +263,16 @@ def run_package(state, orders):
 
 
 _MAP = None
+# The package's map the games are on (--map), and standoff's built-in variant for it.
+MAP_NAME = "standard"
+VARIANT = "standard"
 
 
 def pkg_map():
     global _MAP
     if _MAP is None:
         from diplomacy import Map
-        _MAP = Map("standard")
+        _MAP = Map(MAP_NAME)
     return _MAP
 
 
@@ -648,14 +651,15 @@ def standoff_replay_lines(ph, orders, pkg_run):
     """standoff on the phase with `orders` (`standoff replay` of a one-phase game whose
     record is the package's result for the same orders). -> (diff lines, game)."""
     new_state, results, next_name = pkg_run
-    game = {"id": "synthetic", "map": "standard", "rules": ["NO_PRESS", "POWER_CHOICE"], "phases": [
+    game = {"id": "synthetic", "map": MAP_NAME, "rules": ["NO_PRESS", "POWER_CHOICE"], "phases": [
         {"name": ph.name, "state": ph.state, "orders": orders, "results": results, "messages": []},
         {"name": next_name, "state": new_state, "orders": {}, "results": {}, "messages": []}]}
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
         f.write(json.dumps(game) + "\n")
         path = f.name
     try:
-        proc = subprocess.run([STANDOFF, "replay", "--format", "mila", path, "--show", "1000"],
+        proc = subprocess.run([STANDOFF, "replay", "--format", "mila", "--variant", VARIANT, path,
+                               "--show", "1000"],
                               capture_output=True, text=True)
     finally:
         os.unlink(path)
@@ -1028,7 +1032,14 @@ def main(argv=None):
     ap.add_argument("--json", help="write every phase's category and causes here")
     ap.add_argument("--cases", nargs="?", const=CASES, help="run a case file through both engines")
     ap.add_argument("--limit", type=int, help="only the first N differing phases (a quick look)")
+    ap.add_argument("--map", default="standard",
+                    help="the package's map of the games (ancmed, modern, standard_fleet_rome, ...)")
+    ap.add_argument("--variant", default=None,
+                    help="standoff's built-in variant for that map (default: the map name)")
     args = ap.parse_args(argv)
+    global MAP_NAME, VARIANT
+    MAP_NAME = args.map
+    VARIANT = args.variant or args.map
     if args.cases:
         run_cases(args.cases)
         return 0

@@ -31,12 +31,16 @@ pub struct Args {
     /// is reported as stale and fails the run.
     #[arg(long)]
     known: Option<PathBuf>,
+    /// The built-in variant the games are played on (name or alias, e.g. `ancmed` or
+    /// the package's `standard_fleet_rome`); each game's `map` must name it.
+    #[arg(long, default_value = "standard")]
+    variant: String,
 }
 
 /// Runs the command; `Ok(false)` when some phase differs.
 pub fn run(args: &Args) -> Result<bool> {
     let Format::Mila = args.format;
-    let variant = Variant::standard();
+    let variant = Variant::builtin(&args.variant)?;
     let known = match &args.known {
         Some(path) => {
             let text = read_text(path, MAX_JSON_BYTES, "a known-differences file")?;

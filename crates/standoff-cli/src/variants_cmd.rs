@@ -1,7 +1,8 @@
-//! `standoff variants`: the built-in variants with their powers and centers.
+//! `standoff variants`: the built-in variants with their powers, centers, victory count
+//! and source.
 
 use anyhow::Result;
-use standoff::variant::builtin_names;
+use standoff::variant::{builtin_names, builtin_origin};
 use standoff::Variant;
 
 /// Lists the built-in variants.
@@ -28,6 +29,9 @@ pub fn run() -> Result<bool> {
         }
         let powers: Vec<&str> = v.powers.iter().map(|p| p.name.as_str()).collect();
         println!("    powers: {}", powers.join(", "));
+        if let Some(origin) = builtin_origin(name) {
+            println!("    source: {origin}");
+        }
     }
     Ok(true)
 }

@@ -161,3 +161,19 @@ fn check_random_game(v: &Variant, seed: u64) {
         }
     });
 }
+
+/// The variant library (issue 21): a few short random games on each map with the same
+/// checks. `STANDOFF_LIBRARY_GAMES=N` plays N games per variant (scripts/variants/long-random.sh).
+#[test]
+fn invariants_hold_in_random_games_on_the_variant_library() {
+    let games: u64 = std::env::var("STANDOFF_LIBRARY_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(2);
+    for name in common::LIBRARY {
+        let v = Variant::builtin(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for seed in 0..games {
+            check_random_game(&v, 0x5EED ^ seed);
+        }
+    }
+}

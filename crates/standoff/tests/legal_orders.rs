@@ -198,3 +198,22 @@ fn generator_matches_judge_in_random_games() {
         });
     }
 }
+
+/// The variant library (issue 21): the generator agrees with the judge at the start and
+/// in a short random game on each map.
+#[test]
+fn generator_matches_judge_on_the_variant_library() {
+    for name in common::LIBRARY {
+        let v = Variant::builtin(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut rng = standoff::corpus::Rng::new(23);
+        let mut game = standoff::game::Game::new(&v);
+        for _ in 0..6 {
+            let before = game.position.clone();
+            if before.phase().kind == PhaseKind::Movement {
+                check_position(&v, &before);
+            }
+            let orders = standoff::corpus::random_orders(&v, &before, &mut rng);
+            game.process(&v, &orders);
+        }
+    }
+}

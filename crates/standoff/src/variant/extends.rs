@@ -8,13 +8,15 @@
 //! - removes the edges listed in `[adjacency] army_remove` / `fleet_remove` (each must
 //!   be in the base, written the same way, in either order);
 //! - adds the edges in `[adjacency] army` / `fleet` (none may be there already);
-//! - appends its `[[rule]]` tables.
+//! - appends its `[[rule]]` tables;
+//! - when it has `[[power]]` tables, they replace the base's powers whole (the same
+//!   map with other powers or another start: Fleet Rome, the two-player maps).
 //!
 //! Bases may themselves extend others; a cycle is an error. The library does no I/O:
 //! built-in bases are found here, and a path is read only through the [`ReadBase`]
 //! callback a caller passes to [`Variant::from_toml_with_bases`](super::Variant::from_toml_with_bases).
 
-use super::file::{ProvinceEntry, RuleEntry, VariantFile};
+use super::file::{PowerEntry, ProvinceEntry, RuleEntry, VariantFile};
 use super::loader::{extends_line, line_of};
 use super::VariantError;
 use serde::Deserialize;
@@ -104,8 +106,8 @@ struct Probe {
     extends: Option<String>,
 }
 
-/// An extending file: no powers or new provinces of its own; `[[province]]` tables
-/// replace the base's province of the same id.
+/// An extending file: no new provinces of its own; `[[province]]` tables replace the
+/// base's province of the same id; `[[power]]` tables, if any, replace all its powers.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ChildFile {
@@ -117,6 +119,8 @@ struct ChildFile {
     adjacency: ChildAdjacency,
     #[serde(default)]
     rule: Vec<RuleEntry>,
+    #[serde(default)]
+    power: Vec<PowerEntry>,
 }
 
 #[derive(Deserialize)]
@@ -347,5 +351,8 @@ fn merge(base: &mut VariantFile, child: ChildFile, source: &Source) -> Vec<Varia
         }
     }
     base.rule.extend(child.rule);
+    if !child.power.is_empty() {
+        base.power = child.power;
+    }
     errors
 }

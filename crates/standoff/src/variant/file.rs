@@ -76,7 +76,7 @@ pub enum VariantError {
 pub(super) struct VariantFile {
     pub(super) variant: Header,
     #[serde(default)]
-    power: Vec<PowerEntry>,
+    pub(super) power: Vec<PowerEntry>,
     #[serde(default)]
     pub(super) province: Vec<ProvinceEntry>,
     pub(super) adjacency: Adjacency,
@@ -140,7 +140,7 @@ pub(super) struct Header {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PowerEntry {
+pub(super) struct PowerEntry {
     name: String,
     adjective: String,
     #[serde(default)]

@@ -13,7 +13,7 @@ mod loader;
 pub mod plugins;
 mod saved;
 
-pub use builtin::{builtin_arc, builtin_names};
+pub use builtin::{builtin_arc, builtin_names, builtin_origin};
 pub use check::START_YEARS;
 pub use extends::{BaseFile, ExtendsProblem, ReadBase};
 pub use file::VariantError;

@@ -60,3 +60,28 @@ pub fn place(
 pub fn position(variant: &Variant, setup: standoff::position::Setup) -> Position {
     Position::from_setup(variant, setup).expect("a valid position")
 }
+
+/// The variant library added from the published maps (issue 21), in the order of
+/// `tests/variant_library.rs`; the invariant and legal-order tests play each of them.
+pub const LIBRARY: &[&str] = &[
+    "ancmed",
+    "pure",
+    "fleet-rome",
+    "france-austria",
+    "germany-italy",
+    "age-of-empires",
+    "age-of-empires-2",
+    "ancmed-age-of-empires",
+    "modern",
+    "world",
+    "empire",
+    "shift-around",
+    "sail-ho",
+    "african",
+    "south-america",
+    "south-east-asia",
+    "iberian",
+    "chromatic",
+    "versailles",
+    "south-america-4",
+];
