@@ -25,7 +25,6 @@ Errors are ``StandoffError`` (a ``ValueError``) and its subclasses ``InvalidOrde
 from ._standoff import (
     AdjudicationResult,
     AmbiguousOrderError,
-    Game,
     IllegalOrderError,
     InvalidOrderError,
     InvalidStateError,
@@ -39,21 +38,54 @@ from ._standoff import (
     Variant,
     __version__,
     adjudicate_many,
-    from_saved_game_format,
-    load_saved_games,
     parse_order,
-    step_many,
-    to_saved_game_format,
 )
+from . import _standoff
+from ._compat import Game, Message, Power, SortedDict
+from ._compat_map import Map
 
-#: The ``diplomacy`` package's name for ``load_saved_games``
-#: (``diplomacy.utils.export.load_saved_games_from_disk``).
-load_saved_games_from_disk = load_saved_games
+
+def step_many(games):
+    """Plays the current phase of each ``Game`` (orders already set), in parallel with the
+    GIL released: the same as calling ``process()`` on each. Returns each game's
+    ``PhaseData`` (None for a game that is over)."""
+    games = list(games)
+    if len({id(g) for g in games}) != len(games):
+        raise StandoffError("the same game appears twice in step_many")
+    for game in games:
+        if not isinstance(game, Game):
+            raise TypeError("step_many takes standoff.Game objects")
+    pending = [None if g.is_game_done else g._before_process() for g in games]
+    data = _standoff.step_many([g._native for g in games])
+    return [None if p is None else g._after_process(p, d) for g, p, d in zip(games, pending, data)]
+
+
+def to_saved_game_format(game, output_path=None, output_mode="a"):
+    """The package's saved-game dict of ``game`` (also written to ``output_path`` as one
+    JSON line when given: ``output_mode`` ``"a"`` appends, ``"w"`` overwrites)."""
+    native = game._native if isinstance(game, Game) else game
+    return _standoff.to_saved_game_format(native, output_path, output_mode)
+
+
+def from_saved_game_format(saved_game):
+    """A ``Game`` replaying a saved game (the package's format)."""
+    return Game._wrap(_standoff.from_saved_game_format(saved_game))
+
+
+def load_saved_games(path, on_error="raise"):
+    """Every game of a saved-game file (JSON, or JSON lines), as ``Game`` objects
+    (``on_error``: ``"raise"``, ``"warn"`` or ``"ignore"`` for games that cannot be read)."""
+    return [Game._wrap(g) for g in _standoff.load_saved_games(path, on_error)]
+
 
 __all__ = [
     "AdjudicationResult",
     "AmbiguousOrderError",
     "Game",
+    "Map",
+    "Message",
+    "Power",
+    "SortedDict",
     "IllegalOrderError",
     "InvalidOrderError",
     "InvalidStateError",

@@ -1,0 +1,871 @@
+"""The ``diplomacy`` package's ``Game``, on standoff's engine.
+
+``standoff.Game`` keeps the board in live ``Power`` objects (``power.units``,
+``power.centers``, ``power.retreats``, ``power.orders`` are plain lists and dicts that the
+game reads, as in the package) and a native game (``standoff._standoff.Game``) that
+checks orders, lists possible orders and adjudicates. Edits made through the ``Power``
+objects are sent to the native game before it is next used (``_push``); after the
+native game changes the board it is read back (``_pull``).
+
+What the package's own tests read is here too: ``result_history`` / ``order_history`` /
+``state_history`` / ``message_history`` as ordered maps with ``last_value()``,
+``command``, ``ordered_units``, ``dislodged``, ``popped``, ``error``, ``_unit_owner``,
+``get_hash``/``rebuild_hash`` (the package's Zobrist hash, same numbers), the package's
+rule names (``NO_CHECK`` ...) and its result labels. standoff's own reasons for every
+order stay available in ``get_order_reasons()`` and in ``PhaseData.report``.
+"""
+
+import copy as _copy
+import random as _random
+import sys as _sys
+
+from . import _standoff
+from ._compat_map import Map, phase_long, phase_short, phase_sort_key
+
+#: The package's default rules (``diplomacy.Game().rules``).
+DEFAULT_RULES = ("NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT", "SOLITAIRE", "NO_PRESS", "IGNORE_ERRORS",
+                 "POWER_CHOICE")
+
+#: Rule names the package knows (README_RULES.txt of diplomacy 1.1.2). Only ``NO_CHECK``
+#: changes what standoff does (orders are checked when the phase is played, not when set);
+#: the others are the package's server and press settings, kept in ``rules`` only.
+KNOWN_RULES = frozenset((
+    "ALWAYS_WAIT", "BUILD_ANY", "CD_DUMMIES", "CIVIL_DISORDER", "DONT_SKIP_PHASES", "HOLD_WIN",
+    "IGNORE_ERRORS", "MULTIPLE_POWERS_PER_PLAYER", "NO_CHECK", "NO_DEADLINE", "NO_DIAGONAL",
+    "NO_OBSERVATIONS", "NO_PRESS", "POWER_CHOICE", "PUBLIC_PRESS", "REAL_TIME", "SHARED_VICTORY",
+    "SOLITAIRE", "START_MASTER",
+))
+
+VOID = "void"
+DISBAND = "disband"
+DISLODGED = "dislodged"
+
+
+class SortedDict(dict):
+    """A dict kept in key order (phases in game order) with the package's ``SortedDict``
+    helpers: ``put``, ``first_key``/``last_key``, ``first_value``/``last_value``,
+    ``sub_keys``, ``sub``, ``reversed_values``."""
+
+    def __init__(self, *args, sort_key=phase_sort_key, **kwargs):
+        super().__init__()
+        self._sort_key = sort_key
+        for key, value in dict(*args, **kwargs).items():
+            self.put(key, value)
+
+    def __reduce__(self):
+        return (self.__class__, (dict(self),))
+
+    def __deepcopy__(self, memo):
+        return self.__class__({k: _copy.deepcopy(v, memo) for k, v in self.items()})
+
+    def copy(self):
+        return self.__class__(dict(self))
+
+    def put(self, key, value):
+        key = str(key)
+        if self and key not in self and self._sort_key(key) < self._sort_key(self.last_key()):
+            items = sorted([*self.items(), (key, value)], key=lambda kv: self._sort_key(kv[0]))
+            super().clear()
+            super().update(items)
+        else:
+            super().__setitem__(key, value)
+
+    __setitem__ = put
+
+    def first_key(self):
+        return next(iter(self))
+
+    def last_key(self):
+        return next(reversed(self.keys()))
+
+    def first_value(self):
+        return self[self.first_key()]
+
+    def last_value(self):
+        return self[self.last_key()]
+
+    def reversed_values(self):
+        return list(reversed(list(self.values())))
+
+    def sub_keys(self, key_from=None, key_to=None):
+        lo = self._sort_key(str(key_from)) if key_from is not None else None
+        hi = self._sort_key(str(key_to)) if key_to is not None else None
+        return [k for k in self if (lo is None or self._sort_key(k) >= lo) and (hi is None or self._sort_key(k) <= hi)]
+
+    def sub(self, key_from=None, key_to=None):
+        return [self[k] for k in self.sub_keys(key_from, key_to)]
+
+
+class Message:
+    """A press message (the package's ``Message``): ``sender``, ``recipient``, ``message``,
+    ``phase``, ``time_sent``."""
+
+    __slots__ = ("sender", "recipient", "message", "phase", "time_sent")
+
+    def __init__(self, sender="", recipient="", message="", phase="", time_sent=None):
+        self.sender, self.recipient, self.message = sender, recipient, message
+        self.phase, self.time_sent = phase, time_sent
+
+    def to_dict(self):
+        return {"sender": self.sender, "recipient": self.recipient, "message": self.message,
+                "phase": self.phase, "time_sent": self.time_sent}
+
+    @classmethod
+    def from_dict(cls, d):
+        return cls(d.get("sender", ""), d.get("recipient", ""), d.get("message", ""), d.get("phase", ""),
+                   d.get("time_sent"))
+
+    def __eq__(self, other):
+        return isinstance(other, Message) and self.to_dict() == other.to_dict()
+
+    def __repr__(self):
+        return f"Message({self.sender!r} -> {self.recipient!r}, {self.phase!r}: {self.message!r})"
+
+
+class Power:
+    """One power of a game, live (the package's ``Power``): ``units``, ``centers``,
+    ``homes``, ``retreats`` (unit -> options), ``orders`` (movement: unit -> order;
+    ``adjust`` in retreat and adjustment phases) are the game's own lists and dicts:
+    changing them changes the game."""
+
+    def __init__(self, game, name):
+        self.game = game
+        self.name = name
+        self.abbrev = name[:1]
+        self.units = []
+        self.centers = []
+        self.homes = []
+        self.retreats = {}
+        self.orders = {}
+        self.adjust = []
+        self.influence = []
+        self.civil_disorder = 0
+        self.role = name
+        self.controller = None
+        self.vote = None
+        self.wait = False
+        self.order_is_set = 0
+
+    def __repr__(self):
+        return f"<Power {self.name} units={self.units} centers={self.centers}>"
+
+    def is_eliminated(self):
+        """No units, no centers, no dislodged units."""
+        return not (self.units or self.centers or self.retreats)
+
+    def clear_units(self):
+        self.units = []
+        self.retreats = {}
+        self.influence = []
+
+    def clear_centers(self):
+        self.centers = []
+
+    def clear_orders(self):
+        self.orders = {}
+        self.adjust = []
+        self.civil_disorder = 0
+
+    def get_controller(self):
+        return self.controller
+
+
+_ZOBRIST_TABLES = {}
+
+
+def _zobrist_table(game_map):
+    """The package's Zobrist table for a map (same seed and draws, so the same hashes)."""
+    table = _ZOBRIST_TABLES.get(game_map.name)
+    if table is not None:
+        return table
+    powers = sorted(game_map.powers)
+    locs = sorted(loc.upper() for loc in game_map.locs if game_map.area_type(loc) != "SHUT")
+    scs = "-".join(sorted(sc.upper() for sc in game_map.scs))
+    seed = (12345 + len(locs) + sum(ord(x) * 7 ** ix for ix, x in enumerate(scs))) % 2 ** 32
+    rng = _random.Random(seed)
+
+    def draw(rows):
+        return [[rng.randint(1, _sys.maxsize) for _ in range(len(locs))] for _ in range(rows)]
+
+    table = {"unit_type": draw(2), "units": draw(len(powers)), "dis_unit_type": draw(2),
+             "dis_units": draw(len(powers)), "centers": draw(len(powers)), "homes": draw(len(powers)),
+             "power_ix": {p: i for i, p in enumerate(powers)}, "loc_ix": {l: i for i, l in enumerate(locs)}}
+    _ZOBRIST_TABLES[game_map.name] = table
+    return table
+
+
+def _as_list(value):
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        raise TypeError("expected an order string or a list of them, not a dict")
+    return list(value)
+
+
+class Game:
+    """A game of Diplomacy with the ``diplomacy`` package's ``Game`` interface.
+
+    ``Game(game_id=None, map_name="standard", rules=None, *, variant=None, position=None)``.
+    ``rules`` are the package's rule names (default: the package's defaults); ``NO_CHECK``
+    defers order checks to ``process()`` (invalid orders are then ``void``).
+
+    Orders standoff cannot use are never dropped silently: they are recorded in
+    ``order_errors`` and announced with an ``OrderWarning`` (``set_orders(...,
+    errors="raise")`` raises instead).
+    """
+
+    def __init__(self, game_id=None, map_name="standard", rules=None, *, variant=None, position=None, **kwargs):
+        unknown = set(kwargs) - {"status", "deadline", "n_controls", "registration_password", "role"}
+        if unknown:
+            raise TypeError(f"Game() got unexpected keyword argument(s): {', '.join(sorted(unknown))}")
+        self._native = _standoff.Game(game_id=game_id, variant=variant,
+                                      map_name=None if variant is not None else map_name, position=position)
+        self._init_python_side()
+        self.rules = []
+        for rule in (DEFAULT_RULES if rules is None else _as_list(rules)):
+            self.add_rule(rule)
+        self._pull()
+
+    def _init_python_side(self):
+        native = self._native
+        self.map = Map(native.variant)
+        self.map_name = native.map_name
+        self.game_id = native.game_id
+        self.powers = {name: Power(self, name) for name in native.get_map_power_names()}
+        for name, homes in self.map.homes.items():
+            self.powers[name].homes = list(homes)
+        self.error = []
+        self.note = ""
+        self.win = self.map.victory[0]
+        self.outcome = []
+        self.victory = list(self.map.victory)
+        self.popped = []
+        self.dislodged = {}
+        self.command = {}
+        self.ordered_units = {}
+        self.result = {}
+        self.messages = SortedDict(sort_key=lambda k: k)
+        self.order_history = SortedDict()
+        self.state_history = SortedDict()
+        self.result_history = SortedDict()
+        self.message_history = SortedDict()
+        self._reasons = {}
+        self._phase = native.get_current_phase()
+        self._synced = None
+        self._orders_sent = None
+        self._draw_done = False
+
+    # ------------------------------------------------------------------ sync
+    def _board_key(self):
+        return tuple((p.units[:], p.centers[:], list(p.retreats.items())) for p in self.powers.values())
+
+    def _pull(self):
+        """Reads the board from the native game into the Power objects."""
+        state = self._native.get_state()
+        done = self._native.is_game_done
+        for name, power in self.powers.items():
+            power.units = list(state["units"][name])
+            power.centers = list(state["centers"][name])
+            power.retreats = {unit: list(opts) for unit, opts in state["retreats"][name].items()}
+            power.civil_disorder = state["civil_disorder"].get(name, 0)
+        if done:
+            self._phase = "COMPLETED"
+        elif self._phase != "COMPLETED" or not self.outcome:
+            self._phase = state["name"]
+        self._synced = self._board_key()
+
+    def _push(self):
+        """Sends edits made through the Power objects to the native game."""
+        if self._phase == "COMPLETED":
+            return
+        key = self._board_key()
+        if key == self._synced:
+            return
+        state = self._native.get_state()
+        for name, power in self.powers.items():
+            state["units"][name] = list(power.units)
+            state["centers"][name] = list(power.centers)
+            state["retreats"][name] = {u: list(o) for u, o in power.retreats.items()}
+        orders = {name: self.get_orders(name) for name in self.powers}
+        self._native.set_state(state, clear_history=False)
+        self._synced = key
+        self._orders_sent = None
+        # Orders set before the edit are sent again (checked against the new board).
+        for name, texts in orders.items():
+            if texts and not self._no_check:
+                self._native.set_orders(name, texts, errors="ignore")
+
+    @property
+    def _no_check(self):
+        return "NO_CHECK" in self.rules
+
+    # ------------------------------------------------------------------ rules
+    def add_rule(self, rule):
+        """Adds one of the package's rules (``NO_CHECK``, ...)."""
+        rule = str(rule).strip().upper()
+        if rule not in KNOWN_RULES:
+            raise _standoff.StandoffError(
+                f"unknown rule {rule!r}: the package's rules are {', '.join(sorted(KNOWN_RULES))}")
+        if rule not in self.rules:
+            self.rules.append(rule)
+
+    def remove_rule(self, rule):
+        rule = str(rule).strip().upper()
+        if rule in self.rules:
+            self.rules.remove(rule)
+
+    # ------------------------------------------------------------------ phase
+    @property
+    def phase(self):
+        """``SPRING 1901 MOVEMENT`` (writable: a long or short name, or ``COMPLETED``)."""
+        return self._phase if self._phase in ("COMPLETED", "FORMING") else phase_long(self._phase)
+
+    @phase.setter
+    def phase(self, value):
+        self.set_current_phase(value)
+
+    @property
+    def phase_type(self):
+        return None if self._phase in ("COMPLETED", "FORMING") else self._phase[-1]
+
+    @property
+    def current_short_phase(self):
+        return self._phase
+
+    def get_current_phase(self):
+        return self._phase
+
+    @property
+    def is_game_done(self):
+        return self._phase == "COMPLETED"
+
+    @property
+    def winner(self):
+        return self._native.winner
+
+    def set_current_phase(self, new_phase):
+        if new_phase in ("FORMING", "COMPLETED"):
+            self._phase = new_phase
+            return
+        self._push()
+        self._native.set_current_phase(phase_short(new_phase))
+        self._clear_orders_python()
+        self._pull()
+
+    def get_phase_from_history(self, short_phase_name, game_role=None):
+        return self.get_phase_history(short_phase_name, short_phase_name, game_role)[0]
+
+    def get_phase_history(self, from_phase=None, to_phase=None, game_role=None):
+        return self._native.get_phase_history(from_phase, to_phase, game_role)
+
+    def clear_cache(self):
+        """Nothing to clear (the package's convoy and owner caches have no counterpart)."""
+
+    # ------------------------------------------------------------------ board
+    def get_power(self, power_name):
+        return self.powers.get(str(power_name).upper())
+
+    def has_power(self, power_name):
+        return str(power_name).upper() in self.powers
+
+    def get_map_power_names(self):
+        return list(self.powers)
+
+    def _power_arg(self, power_name):
+        power = self.powers.get(str(power_name).strip().upper())
+        if power is None:
+            raise _standoff.StandoffError(
+                f"`{power_name}` is not a power of this variant ({', '.join(self.powers)})")
+        return power
+
+    def get_units(self, power_name=None):
+        if power_name is None:
+            return {name: self.get_units(name) for name in self.powers}
+        power = self._power_arg(power_name)
+        return power.units[:] + ["*" + unit for unit in power.retreats]
+
+    def get_centers(self, power_name=None):
+        if power_name is None:
+            return {name: p.centers[:] for name, p in self.powers.items()}
+        return self._power_arg(power_name).centers[:]
+
+    def _unit_owner(self, unit, coast_required=1):
+        for power in self.powers.values():
+            for own in power.units:
+                if own == unit or (not coast_required and "/" in own and own.split("/")[0] == unit):
+                    return power
+        return None
+
+    def _occupant(self, site, any_coast=0):
+        site = site[:3] if any_coast else site
+        for power in self.powers.values():
+            for unit in power.units:
+                if unit[2:].startswith(site):
+                    return unit
+        return None
+
+    def set_units(self, power_name, units, reset=False):
+        """Puts units on the board (``*A PAR``: dislodged), as leniently as the package:
+        invalid units are left out and noted in ``error``; a unit already in the province
+        (any power's) is replaced."""
+        power = self.get_power(power_name)
+        if power is None:
+            return
+        texts = [str(u).strip().upper() for u in _as_list(units) if str(u).strip()]
+        valid = []
+        for text in texts:
+            body = text[1:] if text.startswith("*") else text
+            if len(body.split()) != 2 or not self.map.is_valid_unit(body):
+                self.error.append(f"Invalid unit {text}")
+                continue
+            valid.append(text)
+        self._push()
+        if reset:
+            self._native.clear_units(power.name)
+        if valid:
+            self._native.set_units(power.name, valid)
+        self._pull()
+
+    def set_centers(self, power_name, centers, reset=False):
+        """Gives supply centers to a power; names that are not supply centers are left
+        out (noted in ``error``), as in the package."""
+        power = self.get_power(power_name)
+        if power is None:
+            return
+        scs = set(self.map.scs)
+        valid = []
+        for text in (str(c).strip().upper() for c in _as_list(centers)):
+            if text[:3] in scs:
+                valid.append(text[:3])
+            elif text:
+                self.error.append(f"Invalid supply center {text}")
+        self._push()
+        if reset:
+            self._native.clear_centers(power.name)
+        if valid:
+            self._native.set_centers(power.name, valid)
+        # The package keeps the order centers were given in.
+        before = power.centers[:]
+        self._pull()
+        keep = [c for c in before if c in power.centers and not reset]
+        power.centers = keep + [c for c in valid if c not in keep and c in power.centers]
+        power.centers += [c for c in self._native.get_centers(power.name) if c not in power.centers]
+        self._synced = self._board_key()
+
+    def clear_units(self, power_name=None):
+        self._push()
+        self._native.clear_units(power_name)
+        self._pull()
+
+    def clear_centers(self, power_name=None):
+        self._push()
+        self._native.clear_centers(power_name)
+        self._pull()
+
+    def get_state(self):
+        """The package's state dict (with ``zobrist_hash``, ``influence``, ``timestamp``)."""
+        self._push()
+        state = self._native.get_state()
+        state["name"] = self._phase
+        state["zobrist_hash"] = self.get_hash()
+        state["note"] = self.note
+        state["timestamp"] = 0
+        state["influence"] = {name: sorted({u[2:5] for u in p.units} | set(p.centers))
+                              for name, p in self.powers.items()}
+        return state
+
+    def set_state(self, state, clear_history=True):
+        if state.get("units") is None:
+            raise _standoff.InvalidStateError("state has no units (units: None)")
+        self._native.set_state({k: v for k, v in state.items() if k not in ("zobrist_hash", "timestamp", "influence")},
+                               clear_history=clear_history)
+        if clear_history:
+            for history in (self.order_history, self.state_history, self.result_history, self.message_history):
+                history.clear()
+        self._clear_orders_python()
+        self._phase = self._native.get_current_phase()
+        self._pull()
+
+    # ------------------------------------------------------------------ hash
+    def rebuild_hash(self):
+        table = _zobrist_table(self.map)
+        power_ix, loc_ix = table["power_ix"], table["loc_ix"]
+        value = 0
+        for power in self.powers.values():
+            p = power_ix[power.name]
+            for unit in power.units:
+                loc = loc_ix[unit[2:].upper()]
+                value ^= table["unit_type"][0 if unit[0] == "A" else 1][loc] ^ table["units"][p][loc]
+            for unit in power.retreats:
+                loc = loc_ix[unit[2:].upper()]
+                value ^= table["dis_unit_type"][0 if unit[0] == "A" else 1][loc] ^ table["dis_units"][p][loc]
+            for center in power.centers:
+                value ^= table["centers"][p][loc_ix[center[:3]]]
+            for home in power.homes:
+                value ^= table["homes"][p][loc_ix[home[:3]]]
+        return str(value)
+
+    def get_hash(self):
+        """The package's Zobrist hash of the board (a decimal string)."""
+        return self.rebuild_hash()
+
+    # ------------------------------------------------------------------ orders
+    def get_orderable_locations(self, power_name=None):
+        self._push()
+        return self._native.get_orderable_locations(power_name)
+
+    def get_all_possible_orders(self):
+        self._push()
+        return self._native.get_all_possible_orders()
+
+    def set_orders(self, power_name, orders, expand=True, replace=True, *, errors="warn"):
+        """Sets a power's orders (a string or a list). See the class doc for what
+        happens to orders that cannot be used."""
+        if isinstance(orders, dict):
+            raise TypeError("set_orders takes an order string or a list of them, not a dict")
+        power = self._power_arg(power_name)
+        if self.is_game_done:
+            return
+        texts = [o for o in _as_list(orders) if o and str(o).strip()]
+        if self._no_check and self._phase[-1] == "M":
+            self._set_orders_no_check(power, texts, replace)
+            return
+        self._push()
+        self._native.set_orders(power.name, texts, expand, replace, errors=errors)
+        self._read_orders(power)
+
+    def _set_orders_no_check(self, power, texts, replace):
+        """NO_CHECK (movement): orders are kept as given and checked by ``process()``."""
+        for text in texts:
+            words = str(text).strip().upper().split()
+            if len(words) < 2:
+                self.error.append(f"Bad order {text}")
+                continue
+            if replace:
+                for key, value in power.orders.items():
+                    parts = value.split()
+                    if len(parts) >= 2 and parts[1][:3] == words[1][:3]:
+                        power.orders[key] = ""
+            power.orders[f"ORDER {len(power.orders) + 1}"] = " ".join(words)
+
+    def _read_orders(self, power):
+        native = self._native.get_orders(power.name)
+        if self._phase[-1] == "M":
+            power.orders = {" ".join(o.split()[:2]): " ".join(o.split()[2:]) for o in native}
+        else:
+            power.adjust = list(native)
+
+    def get_orders(self, power_name=None):
+        if power_name is None:
+            return {name: self.get_orders(name) for name in self.powers}
+        power = self._power_arg(power_name)
+        if self._phase[-1:] == "M":
+            if self._no_check:
+                return [o for o in power.orders.values() if o and not o.startswith("ORDER ")]
+            return [f"{unit} {order}" for unit, order in power.orders.items()]
+        return [o for o in power.adjust if o and o != "WAIVE" and o.split()[0] != "VOID"]
+
+    def clear_orders(self, power_name=None):
+        names = list(self.powers) if power_name is None else [self._power_arg(power_name).name]
+        self._native.clear_orders(power_name)
+        for name in names:
+            self.powers[name].orders = {}
+            self.powers[name].adjust = []
+        self._orders_sent = None
+
+    def _clear_orders_python(self):
+        for power in self.powers.values():
+            power.orders = {}
+            power.adjust = []
+
+    @property
+    def order_errors(self):
+        return self._native.order_errors
+
+    def _sync_orders(self):
+        """Makes the native game's orders exactly the Power objects' orders. Returns, in
+        NO_CHECK mode, the units whose orders were not usable (they become ``void``)."""
+        void_units = {}
+        if self._no_check and self._phase[-1] == "M":
+            self._native.clear_orders()
+            before = len(self._native.order_errors)
+            for name, power in self.powers.items():
+                texts = self.get_orders(name)
+                if texts:
+                    self._native.set_orders(name, texts, errors="ignore")
+                    for rejected in self._native.order_errors[before:]:
+                        unit = " ".join(rejected.order.upper().split()[:2])
+                        void_units.setdefault(name, []).append(unit)
+                    before = len(self._native.order_errors)
+            return void_units
+        for name in self.powers:
+            wanted = self.get_orders(name)
+            if sorted(self._native.get_orders(name)) != sorted(wanted):
+                self._native.clear_orders(name)
+                if wanted:
+                    self._native.set_orders(name, wanted, errors="ignore")
+        return void_units
+
+    # ------------------------------------------------------------------ process
+    def process(self):
+        """Plays the current phase. Returns the played phase's ``PhaseData`` (``None`` once
+        the game is over)."""
+        if self.is_game_done:
+            return None
+        pending = self._before_process()
+        return self._after_process(pending, self._native.process())
+
+    def _before_process(self):
+        """Everything ``process()`` does before the native game plays the phase."""
+        self._push()
+        phase = self._phase
+        kind = phase[-1]
+        state_before = self.get_state()
+        orders_before = self.get_orders()
+        void_units = self._sync_orders()
+        # Rejections made when orders were set (this phase), by unit.
+        rejected_early = [r for r in self._native.order_errors]
+        self.ordered_units = {}
+        for name, power in self.powers.items():
+            if kind == "M":
+                if self._no_check:
+                    units = [" ".join(o.split()[:2]) for o in power.orders.values() if o]
+                else:
+                    units = list(power.orders)
+            else:
+                units = [" ".join(o.split()[:2]) for o in power.adjust]
+            self.ordered_units[name] = units
+        return phase, kind, state_before, orders_before, void_units, rejected_early
+
+    def _after_process(self, pending, data):
+        """Everything ``process()`` does after the native game played the phase."""
+        phase, kind, state_before, orders_before, void_units, rejected_early = pending
+        played = data if data is not None else self._native.get_phase_history(-1, -1)[0]
+        results = {unit: list(codes) for unit, codes in played.results.items()}
+        self.command = {}
+        if kind == "M":
+            for texts in played.orders.values():
+                for text in texts:
+                    words = text.split()
+                    self.command[" ".join(words[:2])] = " ".join(words[2:])
+            for name, power in self.powers.items():
+                for unit in power.units:
+                    self.command.setdefault(unit, "H")
+            for name, units in void_units.items():
+                for unit in units:
+                    results[unit] = [VOID]
+                    self.command[unit] = "H"
+                    if unit not in self.ordered_units[name]:
+                        self.ordered_units[name].append(unit)
+        elif kind in "RA":
+            results = self._adjustment_results(kind, results, rejected_early + list(played.order_errors))
+        self.result = results
+        self.dislodged = {}
+        for unit, codes in results.items():
+            if kind == "M" and DISLODGED in codes:
+                self.dislodged[unit] = self._dislodger(unit, played.orders, results)
+        self.order_history.put(phase, orders_before)
+        self.state_history.put(phase, state_before)
+        self.result_history.put(phase, results)
+        self.message_history.put(phase, self.messages.copy())
+        self.messages = SortedDict(sort_key=lambda k: k)
+        self._clear_orders_python()
+        self._phase = self._native.get_current_phase()
+        self._pull()
+        if kind == "M":
+            self.popped = [u for p in self.powers.values() for u, opts in p.retreats.items() if not opts]
+        elif kind == "R":
+            self.popped = [u for u, codes in results.items() if DISBAND in codes]
+        else:
+            self.popped = []
+        if self._native.is_game_done:
+            winner = self._native.winner
+            self.outcome = [phase, winner] if winner else [phase]
+        self._check_year_limit(phase)
+        return data
+
+    def _adjustment_results(self, kind, results, rejected):
+        """Retreat and adjustment results as the package writes them: ``void`` for each
+        order that was not followed, ``''`` for each build or removal made."""
+        out = {}
+        for problem in rejected:
+            words = problem.order.upper().split()
+            if len(words) >= 2 and words[0] in ("A", "F"):
+                unit = " ".join(words[:2])
+                if kind == "A" or unit in results or True:
+                    codes = out.setdefault(unit, [])
+                    if VOID not in codes:
+                        codes.append(VOID)
+        for unit, codes in results.items():
+            mine = out.setdefault(unit, [])
+            if kind == "A":
+                if "" not in mine:
+                    mine.append("")
+            else:
+                for code in codes:
+                    if code not in mine:
+                        mine.append(code)
+        return out
+
+    @staticmethod
+    def _dislodger(unit, orders, results):
+        """The province the unit that dislodged ``unit`` came from."""
+        province = unit[2:5]
+        for texts in orders.values():
+            for text in texts:
+                words = text.split()
+                if len(words) >= 4 and words[2] == "-":
+                    dest = words[-2] if words[-1] == "VIA" else words[-1]
+                    mover = " ".join(words[:2])
+                    if dest[:3] == province and not results.get(mover):
+                        return words[1][:3]
+        return ""
+
+    def _check_year_limit(self, played):
+        """The package's draw after 100 years (its default rules): once the winter of the
+        100th year has been played the game ends in a draw of the powers with units."""
+        if self.is_game_done or not played or played[-1] not in "AR" and played[0] != "F":
+            return
+        current = self._phase
+        if current in ("COMPLETED", "FORMING"):
+            return
+        year = int(current[1:-1])
+        if year >= self.map.first_year + 100:
+            self._finish([p.name for p in self.powers.values() if p.units], phase_name=f"W{year - 1}A")
+
+    def _finish(self, winners, phase_name=None):
+        self.outcome = [phase_name or self._phase] + list(winners)
+        self._phase = "COMPLETED"
+        self.note = "Victory by: " + ", ".join(w[:3] for w in winners) if winners else ""
+
+    def draw(self, winners=None):
+        """Ends the game in a draw (all powers with units, or ``winners``)."""
+        if winners is None:
+            winners = [p.name for p in self.powers.values() if p.units]
+        self.clear_orders()
+        phase = self._phase
+        state = self.get_state()
+        self.order_history.put(phase, self.get_orders())
+        self.message_history.put(phase, self.messages.copy())
+        self.state_history.put(phase, state)
+        self.result_history.put(phase, {})
+        self.messages = SortedDict(sort_key=lambda k: k)
+        self._finish(winners)
+
+    def get_order_status(self, power_name=None, unit=None, loc=None):
+        """The last played phase's result labels: for a unit (a list), a location
+        (``(unit, list)``), a power (``{unit: list}``) or all powers
+        (``{power: {unit: list}}``)."""
+        result = self.result_history.last_value() if self.result_history else {}
+        if unit or loc:
+            if unit:
+                return list(result.get(unit, []))
+            for result_unit, codes in result.items():
+                if result_unit[2:5] == loc[:3].upper():
+                    return result_unit, list(codes)
+            return loc, []
+        if power_name is not None:
+            name = self._power_arg(power_name).name
+            status = {}
+            if self.state_history:
+                for ordered in self.state_history.last_value()["units"][name]:
+                    ordered = ordered.replace("*", "")
+                    status[ordered] = self.get_order_status(unit=ordered)
+            return status
+        return {name: self.get_order_status(name) for name in self.powers}
+
+    def get_order_reasons(self):
+        """standoff's readable report of the last played phase (every order with its
+        outcome and the reason), ``''`` before the first phase."""
+        history = self._native.get_phase_history()
+        return history[-1].report if history else ""
+
+    # ------------------------------------------------------------------ press
+    def add_message(self, message):
+        """Adds a press message (a ``Message`` or a dict) to the current phase."""
+        if isinstance(message, dict):
+            message = Message.from_dict(message)
+        if not message.phase:
+            message.phase = self._phase
+        stamp = message.time_sent
+        if stamp is None:
+            stamp = (max(self.messages) + 1) if self.messages else 1
+            message.time_sent = stamp
+        self.messages.put(stamp, message)
+        return stamp
+
+    def new_system_message(self, recipient, body):
+        return self.add_message(Message("SYSTEM", recipient, body, self._phase))
+
+    # ------------------------------------------------------------------ misc
+    def render(self, *args, **kwargs):
+        self._push()
+        return self._native.render(*args, **kwargs)
+
+    def random_orders(self, seed=0):
+        self._push()
+        return self._native.random_orders(seed)
+
+    @property
+    def position(self):
+        self._push()
+        return self._native.position
+
+    def set_position(self, position, clear_history=False):
+        self._native.set_position(position, clear_history)
+        self._clear_orders_python()
+        self._phase = self._native.get_current_phase()
+        self._pull()
+
+    @property
+    def variant(self):
+        return self._native.variant
+
+    @property
+    def phase_history(self):
+        return self._native.phase_history
+
+    def get_phase_data(self):
+        return self._native.get_phase_data()
+
+    def to_saved_game_format(self):
+        return _standoff.to_saved_game_format(self._native)
+
+    def to_dict(self):
+        return self.to_saved_game_format()
+
+    @classmethod
+    def from_dict(cls, saved):
+        from . import from_saved_game_format
+        return from_saved_game_format(saved)
+
+    @classmethod
+    def _wrap(cls, native):
+        game = cls.__new__(cls)
+        game._native = native
+        game._init_python_side()
+        game.rules = list(DEFAULT_RULES)
+        game._pull()
+        return game
+
+    def copy(self):
+        return _copy.deepcopy(self)
+
+    def __deepcopy__(self, memo):
+        new = self.__class__.__new__(self.__class__)
+        memo[id(self)] = new
+        for key, value in self.__dict__.items():
+            if key == "map":
+                new.map = value
+            elif key == "_native":
+                new._native = value.copy()
+            else:
+                setattr(new, key, _copy.deepcopy(value, memo))
+        return new
+
+    __copy__ = copy
+
+    def __repr__(self):
+        return f"<Game {self.game_id} {self._phase}>"
