@@ -266,7 +266,7 @@ class Game:
         state = self._native.get_state()
         done = self._native.is_game_done
         for name, power in self.powers.items():
-            power.units = list(state["units"][name])
+            power.units = [u for u in state["units"][name] if not u.startswith("*")]
             power.centers = list(state["centers"][name])
             power.retreats = {unit: list(opts) for unit, opts in state["retreats"][name].items()}
             power.civil_disorder = state["civil_disorder"].get(name, 0)
