@@ -255,7 +255,7 @@ class Game:
         self._phase = native.get_current_phase()
         self._synced = None
         self._orders_sent = None
-        self._draw_done = False
+        self._duplicates = set()
 
     # ------------------------------------------------------------------ sync
     def _board_key(self):
@@ -533,6 +533,13 @@ class Game:
             self._set_orders_no_check(power, texts, replace)
             return
         self._push()
+        if self._phase[-1] in "RA":
+            seen = set()
+            for text in texts:
+                unit = " ".join(str(text).upper().split()[:2])
+                if unit in seen:
+                    self._duplicates.add(unit)
+                seen.add(unit)
         self._native.set_orders(power.name, texts, expand, replace, errors=errors)
         self._read_orders(power)
 
@@ -576,6 +583,7 @@ class Game:
         self._orders_sent = None
 
     def _clear_orders_python(self):
+        self._duplicates = set()
         for power in self.powers.values():
             power.orders = {}
             power.adjust = []
@@ -659,8 +667,10 @@ class Game:
                     self.command[unit] = "H"
                     if unit not in self.ordered_units[name]:
                         self.ordered_units[name].append(unit)
+            self._package_movement_labels(results, state_before)
         elif kind in "RA":
-            results = self._adjustment_results(kind, results, rejected_early + list(played.order_errors))
+            rejected = rejected_early + list(played.order_errors)
+            results = self._adjustment_results(kind, results, rejected, self._duplicates)
         self.result = results
         self.dislodged = {}
         for unit, codes in results.items():
@@ -686,18 +696,69 @@ class Game:
         self._check_year_limit(phase)
         return data
 
-    def _adjustment_results(self, kind, results, rejected):
+    def _package_movement_labels(self, results, state_before):
+        """Rewrites standoff's movement labels where the package writes others for the
+        same outcome: a support of an attack on the supporter's own unit is ``void``; a
+        convoy the army did not need (it moved over land) is ``no convoy``; a convoying
+        fleet whose convoy was disrupted without any convoying fleet being dislodged is
+        ``disrupted``; a support of a convoyed army whose convoy failed is ``no convoy``."""
+        command = self.command
+        owner = {}
+        for name, state_units in state_before["units"].items():
+            for unit in state_units:
+                if not unit.startswith("*"):
+                    owner[unit[2:5]] = name
+        unit_at = {unit[2:5]: unit for unit in command}
+
+        def move_dest(unit):
+            words = command.get(unit, "H").split()
+            if not words or words[0] != "-":
+                return None
+            return (words[-2] if words[-1] == "VIA" else words[-1])
+
+        for unit, order in command.items():
+            words = order.split()
+            if not words:
+                continue
+            codes = results.setdefault(unit, [])
+            if words[0] == "S" and len(words) >= 5 and words[3] == "-":
+                target = words[4][:3]
+                supported = unit_at.get(words[2][:3])
+                victim = unit_at.get(target)
+                if victim and owner.get(target) == owner.get(unit[2:5]) and move_dest(victim) is None:
+                    if not codes:
+                        codes.append(VOID)
+                elif supported and "no convoy" in results.get(supported, []) and not codes:
+                    codes.append("no convoy")
+            elif words[0] == "C" and len(words) >= 5:
+                army = unit_at.get(words[2][:3])
+                dest = move_dest(army) if army else None
+                if army is None or dest is None or dest[:3] != words[-1][:3]:
+                    continue
+                army_codes = results.get(army, [])
+                if "no convoy" not in army_codes:
+                    # The army went over land: the convoy was not used.
+                    if VOID in codes:
+                        codes[codes.index(VOID)] = "no convoy"
+                    continue
+                fleets = [u for u, o in command.items() if o.split()[:1] == ["C"] and unit_at.get(o.split()[2][:3]) == army]
+                attacked = any(move_dest(u) and move_dest(u)[:3] == unit[2:5] for u in command)
+                if "no convoy" in codes and attacked and not any(DISLODGED in results.get(f, []) for f in fleets):
+                    codes[codes.index("no convoy")] = "disrupted"
+
+    def _adjustment_results(self, kind, results, rejected, duplicates=()):
         """Retreat and adjustment results as the package writes them: ``void`` for each
         order that was not followed, ``''`` for each build or removal made."""
         out = {}
+        for unit in duplicates:
+            out.setdefault(unit, [VOID])
         for problem in rejected:
             words = problem.order.upper().split()
             if len(words) >= 2 and words[0] in ("A", "F"):
                 unit = " ".join(words[:2])
-                if kind == "A" or unit in results or True:
-                    codes = out.setdefault(unit, [])
-                    if VOID not in codes:
-                        codes.append(VOID)
+                codes = out.setdefault(unit, [])
+                if VOID not in codes:
+                    codes.append(VOID)
         for unit, codes in results.items():
             mine = out.setdefault(unit, [])
             if kind == "A":
