@@ -662,8 +662,11 @@ class Game:
                 for unit in power.units:
                     self.command.setdefault(unit, "H")
             for name, units in void_units.items():
+                own = set(self.powers[name].units) | set(self.powers[name].retreats)
                 for unit in units:
-                    results[unit] = [VOID]
+                    if unit not in own and unit not in state_before["units"][name]:
+                        continue
+                    results[unit] = [VOID] + [c for c in results.get(unit, []) if c == DISLODGED]
                     self.command[unit] = "H"
                     if unit not in self.ordered_units[name]:
                         self.ordered_units[name].append(unit)
@@ -725,7 +728,8 @@ class Game:
                 target = words[4][:3]
                 supported = unit_at.get(words[2][:3])
                 victim = unit_at.get(target)
-                if victim and owner.get(target) == owner.get(unit[2:5]) and move_dest(victim) is None:
+                victim_stayed = victim and (move_dest(victim) is None or results.get(victim))
+                if victim_stayed and owner.get(target) == owner.get(unit[2:5]):
                     if not codes:
                         codes.append(VOID)
                 elif supported and "no convoy" in results.get(supported, []) and not codes:
@@ -743,8 +747,25 @@ class Game:
                     continue
                 fleets = [u for u, o in command.items() if o.split()[:1] == ["C"] and unit_at.get(o.split()[2][:3]) == army]
                 attacked = any(move_dest(u) and move_dest(u)[:3] == unit[2:5] for u in command)
-                if "no convoy" in codes and attacked and not any(DISLODGED in results.get(f, []) for f in fleets):
+                routed = self._convoy_route_exists(army[2:5], dest[:3], [f[2:] for f in fleets])
+                if ("no convoy" in codes and attacked and routed
+                        and not any(DISLODGED in results.get(f, []) for f in fleets)):
                     codes[codes.index("no convoy")] = "disrupted"
+
+    def _convoy_route_exists(self, origin, dest, fleet_locs):
+        """Whether the fleets at ``fleet_locs`` chain from ``origin`` to ``dest``."""
+        reach = self.map._fleet_to
+        todo = [f for f in fleet_locs if any(t[:3] == origin for t in reach.get(f, ()))]
+        seen = set(todo)
+        while todo:
+            fleet = todo.pop()
+            if any(t[:3] == dest for t in reach.get(fleet, ())):
+                return True
+            for other in fleet_locs:
+                if other not in seen and other in reach.get(fleet, ()):
+                    seen.add(other)
+                    todo.append(other)
+        return False
 
     def _adjustment_results(self, kind, results, rejected, duplicates=()):
         """Retreat and adjustment results as the package writes them: ``void`` for each
