@@ -662,9 +662,9 @@ class Game:
                 for unit in power.units:
                     self.command.setdefault(unit, "H")
             for name, units in void_units.items():
-                own = set(self.powers[name].units) | set(self.powers[name].retreats)
+                own = {u.lstrip("*")[2:5] for u in state_before["units"][name]}
                 for unit in units:
-                    if unit not in own and unit not in state_before["units"][name]:
+                    if unit[2:5] not in own:
                         continue
                     results[unit] = [VOID] + [c for c in results.get(unit, []) if c == DISLODGED]
                     self.command[unit] = "H"
@@ -729,7 +729,8 @@ class Game:
                 supported = unit_at.get(words[2][:3])
                 victim = unit_at.get(target)
                 victim_stayed = victim and (move_dest(victim) is None or results.get(victim))
-                if victim_stayed and owner.get(target) == owner.get(unit[2:5]):
+                if (victim_stayed and owner.get(target) == owner.get(unit[2:5])
+                        and supported and self._strongest_attack(supported, target, results)):
                     if not codes:
                         codes.append(VOID)
                 elif supported and "no convoy" in results.get(supported, []) and not codes:
@@ -751,6 +752,28 @@ class Game:
                 if ("no convoy" in codes and attacked and routed
                         and not any(DISLODGED in results.get(f, []) for f in fleets)):
                     codes[codes.index("no convoy")] = "disrupted"
+
+    def _strongest_attack(self, attacker, target, results):
+        """Whether ``attacker``'s move on ``target`` has more support than every other
+        move there (so only the ban on dislodging one's own unit stopped it)."""
+        command = self.command
+
+        def strength(unit):
+            dest = command[unit].split()[-1]
+            return 1 + sum(
+                1 for u, o in command.items()
+                if o.startswith("S ") and not results.get(u)
+                and o.split()[2][:3] == unit[2:5] and o.split()[-1][:3] == dest[:3]
+                and " - " in o)
+
+        mine = strength(attacker)
+        for unit, order in command.items():
+            words = order.split()
+            if unit != attacker and words[:1] == ["-"]:
+                dest = words[-2] if words[-1] == "VIA" else words[-1]
+                if dest[:3] == target and strength(unit) >= mine:
+                    return False
+        return True
 
     def _convoy_route_exists(self, origin, dest, fleet_locs):
         """Whether the fleets at ``fleet_locs`` chain from ``origin`` to ``dest``."""
