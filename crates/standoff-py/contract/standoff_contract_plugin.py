@@ -8,7 +8,10 @@ Loaded by ``run_contract.py`` with ``-p standoff_contract_plugin``. Environment:
 * ``STANDOFF_CONTRACT_OUTCOMES``: where to write ``{test id: "passed"|"failed"|...}`` (JSON).
 
 Nothing else of the package is changed: only the two module attributes the tests import
-``Game`` from (``diplomacy.Game`` and ``diplomacy.engine.game.Game``).
+``Game`` from (``diplomacy.Game`` and ``diplomacy.engine.game.Game``), and only while the
+test files are imported (collection). They are put back afterwards, because the
+package's own classes look their base up by that name (``super(Game, self)`` in
+``ServerGame``, which ``test_histories`` uses).
 """
 
 import json
@@ -16,6 +19,7 @@ import os
 import sys
 
 _OUTCOMES = {}
+_ORIGINAL = {}
 
 
 def pytest_configure(config):  # noqa: ARG001 - pytest hook signature
@@ -29,8 +33,26 @@ def pytest_configure(config):  # noqa: ARG001 - pytest hook signature
 
     if not diplomacy.__file__.startswith(sdist):
         raise RuntimeError(f"diplomacy imported from {diplomacy.__file__}, not from {sdist}")
+    _ORIGINAL["diplomacy"] = diplomacy.Game
+    _ORIGINAL["engine"] = diplomacy.engine.game.Game
     diplomacy.Game = standoff.Game
     diplomacy.engine.game.Game = standoff.Game
+
+
+def pytest_collection_finish(session):  # noqa: ARG001 - pytest hook signature
+    import diplomacy
+    import diplomacy.engine.game
+
+    import standoff
+
+    # Every collected test module that imported Game must have standoff's.
+    for name, module in list(sys.modules.items()):
+        if name.startswith("diplomacy.tests.") and hasattr(module, "Game"):
+            if module.Game is not standoff.Game:
+                raise RuntimeError(f"{name}.Game is not standoff.Game")
+
+    diplomacy.Game = _ORIGINAL["diplomacy"]
+    diplomacy.engine.game.Game = _ORIGINAL["engine"]
 
 
 def pytest_runtest_logreport(report):

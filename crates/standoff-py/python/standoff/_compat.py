@@ -256,6 +256,7 @@ class Game:
         self._synced = None
         self._orders_sent = None
         self._duplicates = set()
+        self._kept_adjust = {}
 
     # ------------------------------------------------------------------ sync
     def _board_key(self):
@@ -266,7 +267,14 @@ class Game:
         state = self._native.get_state()
         done = self._native.is_game_done
         for name, power in self.powers.items():
-            power.units = [u for u in state["units"][name] if not u.startswith("*")]
+            units = [u for u in state["units"][name] if not u.startswith("*")]
+            if power.units:
+                # The package's order: units kept stay in place, new ones come last.
+                present = set(units)
+                kept = [u for u in power.units if u in present]
+                kept_set = set(kept)
+                units = kept + [u for u in units if u not in kept_set]
+            power.units = units
             power.centers = list(state["centers"][name])
             power.retreats = {unit: list(opts) for unit, opts in state["retreats"][name].items()}
             power.civil_disorder = state["civil_disorder"].get(name, 0)
@@ -424,9 +432,16 @@ class Game:
         self._push()
         if reset:
             self._native.clear_units(power.name)
+            power.units = []
+            power.retreats = {}
         if valid:
             self._native.set_units(power.name, valid)
         self._pull()
+        # New units in the order given (the package appends them).
+        given = {text: i for i, text in enumerate(valid)}
+        old = [u for u in power.units if u not in given]
+        power.units = old + sorted((u for u in power.units if u in given), key=given.get)
+        self._synced = self._board_key()
 
     def set_centers(self, power_name, centers, reset=False):
         """Gives supply centers to a power; names that are not supply centers are left
@@ -533,13 +548,41 @@ class Game:
             self._set_orders_no_check(power, texts, replace)
             return
         self._push()
+        kept = []
         if self._phase[-1] in "RA":
-            seen = set()
+            # Within one call the first order for a location counts (the package voids
+            # the others); a later call replaces (or, with replace=False, keeps) it.
+            seen, unique = set(), []
             for text in texts:
-                unit = " ".join(str(text).upper().split()[:2])
-                if unit in seen:
-                    self._duplicates.add(unit)
-                seen.add(unit)
+                words = str(text).upper().split()
+                loc = words[1][:3] if len(words) > 1 else ""
+                if loc in seen:
+                    self._duplicates.add(" ".join(words[:2]))
+                    continue
+                seen.add(loc)
+                unique.append(text)
+            texts = unique
+            if not replace:
+                ordered = {o.split()[1][:3] for o in power.adjust if len(o.split()) > 1}
+                texts = [t for t in texts if len(str(t).split()) < 2 or str(t).upper().split()[1][:3] not in ordered]
+            before = len(self._native.order_errors)
+            self._native.set_orders(power.name, texts, expand, replace, errors=errors)
+            if self._phase[-1] == "A":
+                # Builds and removals the board does not allow stay listed (the package
+                # voids them when the phase is played); they are recorded as errors.
+                for rejected in self._native.order_errors[before:]:
+                    words = rejected.order.upper().split()
+                    if len(words) == 3 and words[0] in ("A", "F") and words[2] in ("B", "D"):
+                        kept.append(" ".join(words))
+            previous = [o for o in power.adjust if o in self._kept_adjust.get(power.name, ())]
+            self._read_orders(power)
+            if replace:
+                new_locs = {k.split()[1][:3] for k in kept} | {o.split()[1][:3] for o in power.adjust}
+                previous = [o for o in previous if o.split()[1][:3] not in new_locs]
+            kept = previous + kept
+            self._kept_adjust[power.name] = set(kept)
+            power.adjust = power.adjust + [k for k in kept if k not in power.adjust]
+            return
         self._native.set_orders(power.name, texts, expand, replace, errors=errors)
         self._read_orders(power)
 
@@ -584,6 +627,7 @@ class Game:
 
     def _clear_orders_python(self):
         self._duplicates = set()
+        self._kept_adjust = {}
         for power in self.powers.values():
             power.orders = {}
             power.adjust = []
@@ -609,7 +653,8 @@ class Game:
                     before = len(self._native.order_errors)
             return void_units
         for name in self.powers:
-            wanted = self.get_orders(name)
+            kept = self._kept_adjust.get(name, ())
+            wanted = [o for o in self.get_orders(name) if o not in kept]
             if sorted(self._native.get_orders(name)) != sorted(wanted):
                 self._native.clear_orders(name)
                 if wanted:
@@ -741,15 +786,20 @@ class Game:
                 if army is None or dest is None or dest[:3] != words[-1][:3]:
                     continue
                 army_codes = results.get(army, [])
+                fleets = [u for u, o in command.items() if o.split()[:1] == ["C"] and unit_at.get(o.split()[2][:3]) == army]
+                on_route = self._convoy_route_fleets(army[2:5], dest[:3], [f[2:] for f in fleets])
+                if unit[2:] not in on_route:
+                    # The package: a convoying fleet on no route is "no convoy".
+                    if not codes or codes == [VOID]:
+                        codes[:] = ["no convoy"]
+                    continue
                 if "no convoy" not in army_codes:
                     # The army went over land: the convoy was not used.
                     if VOID in codes:
                         codes[codes.index(VOID)] = "no convoy"
                     continue
-                fleets = [u for u, o in command.items() if o.split()[:1] == ["C"] and unit_at.get(o.split()[2][:3]) == army]
                 attacked = any(move_dest(u) and move_dest(u)[:3] == unit[2:5] for u in command)
-                routed = self._convoy_route_exists(army[2:5], dest[:3], [f[2:] for f in fleets])
-                if ("no convoy" in codes and attacked and routed
+                if ("no convoy" in codes and attacked
                         and not any(DISLODGED in results.get(f, []) for f in fleets)):
                     codes[codes.index("no convoy")] = "disrupted"
 
@@ -775,20 +825,26 @@ class Game:
                     return False
         return True
 
-    def _convoy_route_exists(self, origin, dest, fleet_locs):
-        """Whether the fleets at ``fleet_locs`` chain from ``origin`` to ``dest``."""
+    def _convoy_route_fleets(self, origin, dest, fleet_locs):
+        """The fleets (of ``fleet_locs``) on some chain of convoying fleets from the
+        province ``origin`` to ``dest``."""
         reach = self.map._fleet_to
-        todo = [f for f in fleet_locs if any(t[:3] == origin for t in reach.get(f, ()))]
-        seen = set(todo)
-        while todo:
-            fleet = todo.pop()
-            if any(t[:3] == dest for t in reach.get(fleet, ())):
-                return True
-            for other in fleet_locs:
-                if other not in seen and other in reach.get(fleet, ()):
-                    seen.add(other)
-                    todo.append(other)
-        return False
+
+        def spread(start, step):
+            seen, todo = set(start), list(start)
+            while todo:
+                fleet = todo.pop()
+                for other in fleet_locs:
+                    if other not in seen and step(fleet, other):
+                        seen.add(other)
+                        todo.append(other)
+            return seen
+
+        from_origin = spread([f for f in fleet_locs if any(t[:3] == origin for t in reach.get(f, ()))],
+                             lambda a, b: b in reach.get(a, ()))
+        to_dest = spread([f for f in fleet_locs if any(t[:3] == dest for t in reach.get(f, ()))],
+                         lambda a, b: a in reach.get(b, ()))
+        return from_origin & to_dest
 
     def _adjustment_results(self, kind, results, rejected, duplicates=()):
         """Retreat and adjustment results as the package writes them: ``void`` for each
