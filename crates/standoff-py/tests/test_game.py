@@ -34,7 +34,9 @@ def test_start_position():
     state = g.get_state()
     assert state["name"] == "S1901M"
     assert state["homes"]["ENGLAND"] == ["EDI", "LON", "LVP"]
-    assert g.rules == []
+    # The package's default rules (diplomacy.Game().rules).
+    assert g.rules == ["NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT", "SOLITAIRE", "NO_PRESS", "IGNORE_ERRORS",
+                       "POWER_CHOICE"]
     assert g.get_phase_history() == []
     power = g.powers["ENGLAND"]
     assert power.name == "ENGLAND" and sorted(power.centers) == ["EDI", "LON", "LVP"]
@@ -149,12 +151,19 @@ def test_errors_raise_and_ignore():
         g.set_orders("FRANCE", [1, 2])
 
 
-def test_rules_other_than_the_default_are_refused():
-    Game(rules=None)
-    Game(rules=[])
-    Game(rules="default")
-    with pytest.raises(ValueError, match="only the default rules"):
-        Game(rules=["NO_PRESS"])
+def test_rules_are_the_package_rule_names():
+    assert Game(rules=[]).rules == []
+    assert Game(rules=["NO_PRESS", "no_check"]).rules == ["NO_PRESS", "NO_CHECK"]
+    g = Game(rules=[])
+    g.add_rule("NO_CHECK")
+    g.add_rule("NO_CHECK")
+    assert g.rules == ["NO_CHECK"]
+    g.remove_rule("NO_CHECK")
+    assert g.rules == []
+    with pytest.raises(ValueError, match="unknown rule 'HOUSE_RULE'"):
+        Game(rules=["HOUSE_RULE"])
+    with pytest.raises(standoff.StandoffError, match="unknown rule"):
+        g.add_rule("default")
     with pytest.raises(standoff.StandoffError):
         Game(variant="no-such-map")
     assert Game(map_name="standard").map_name == "standard"

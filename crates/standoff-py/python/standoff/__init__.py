@@ -78,6 +78,10 @@ def load_saved_games(path, on_error="raise"):
     return [Game._wrap(g) for g in _standoff.load_saved_games(path, on_error)]
 
 
+#: The ``diplomacy`` package's name for ``load_saved_games``
+#: (``diplomacy.utils.export.load_saved_games_from_disk``).
+load_saved_games_from_disk = load_saved_games
+
 __all__ = [
     "AdjudicationResult",
     "AmbiguousOrderError",

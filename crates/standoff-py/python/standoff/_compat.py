@@ -194,6 +194,12 @@ def _zobrist_table(game_map):
     return table
 
 
+def _order_loc(order):
+    """The province an order is for (``A PAR B`` -> ``PAR``), None for ``WAIVE``."""
+    words = str(order).upper().split()
+    return words[1][:3] if len(words) > 1 else None
+
+
 def _as_list(value):
     if value is None:
         return []
@@ -542,7 +548,7 @@ class Game:
             raise TypeError("set_orders takes an order string or a list of them, not a dict")
         power = self._power_arg(power_name)
         if self.is_game_done:
-            return
+            raise _standoff.StandoffError("the game is over: no more orders")
         texts = [o for o in _as_list(orders) if o and str(o).strip()]
         if self._no_check and self._phase[-1] == "M":
             self._set_orders_no_check(power, texts, replace)
@@ -555,16 +561,16 @@ class Game:
             seen, unique = set(), []
             for text in texts:
                 words = str(text).upper().split()
-                loc = words[1][:3] if len(words) > 1 else ""
-                if loc in seen:
+                loc = _order_loc(text)
+                if loc is not None and loc in seen:
                     self._duplicates.add(" ".join(words[:2]))
                     continue
                 seen.add(loc)
                 unique.append(text)
             texts = unique
             if not replace:
-                ordered = {o.split()[1][:3] for o in power.adjust if len(o.split()) > 1}
-                texts = [t for t in texts if len(str(t).split()) < 2 or str(t).upper().split()[1][:3] not in ordered]
+                ordered = {_order_loc(o) for o in power.adjust} - {None}
+                texts = [t for t in texts if _order_loc(t) not in ordered]
             before = len(self._native.order_errors)
             self._native.set_orders(power.name, texts, expand, replace, errors=errors)
             if self._phase[-1] == "A":
@@ -577,8 +583,8 @@ class Game:
             previous = [o for o in power.adjust if o in self._kept_adjust.get(power.name, ())]
             self._read_orders(power)
             if replace:
-                new_locs = {k.split()[1][:3] for k in kept} | {o.split()[1][:3] for o in power.adjust}
-                previous = [o for o in previous if o.split()[1][:3] not in new_locs]
+                new_locs = {_order_loc(k) for k in kept} | {_order_loc(o) for o in power.adjust}
+                previous = [o for o in previous if _order_loc(o) not in new_locs]
             kept = previous + kept
             self._kept_adjust[power.name] = set(kept)
             power.adjust = power.adjust + [k for k in kept if k not in power.adjust]
@@ -1027,6 +1033,15 @@ class Game:
         return new
 
     __copy__ = copy
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        del state["map"]  # rebuilt from the variant
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self.map = Map(self._native.variant)
 
     def __repr__(self):
         return f"<Game {self.game_id} {self._phase}>"
