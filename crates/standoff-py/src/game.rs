@@ -1396,19 +1396,7 @@ pub fn to_saved_game_format<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let value = game.saved_json();
     if let Some(path) = output_path {
-        let mut line = serde_json::to_string(&value).map_err(|e| standoff_err(e.to_string()))?;
-        line.push('\n');
-        // Either way the file is replaced atomically: a failed write leaves the old one.
-        let written = match output_mode {
-            "a" => standoff_io::append_atomic(&path, line.as_bytes()),
-            "w" => standoff_io::write_bytes_atomic(&path, line.as_bytes()),
-            other => {
-                return Err(PyTypeError::new_err(format!(
-                    "output_mode must be \"a\" or \"w\", not {other:?}"
-                )))
-            }
-        };
-        written.map_err(|e| pyo3::exceptions::PyOSError::new_err(e.to_string()))?;
+        write_line(&value, &path, output_mode)?;
     }
     json_to_py(py, &value)
 }
@@ -1428,7 +1416,7 @@ pub fn load_saved_games(
             "on_error must be \"raise\", \"warn\" or \"ignore\", not {on_error:?}"
         )));
     }
-    let text = std::fs::read_to_string(&path)?;
+    let text = read_saved_games_text(&path)?;
     let (games, failures) = py.detach(|| {
         let mut games = Vec::new();
         let mut failures = Vec::new();
@@ -1466,6 +1454,119 @@ pub fn load_saved_games(
         out.push(g);
     }
     Ok(out)
+}
+
+/// Largest saved-games file `load_saved_games` reads: 1 GiB (a JSON-lines data set of
+/// tens of thousands of games fits; a larger one should be split).
+pub const MAX_SAVED_GAMES_FILE_BYTES: u64 = 1 << 30;
+
+/// The text of a saved-games file, refused with a clear error when it is larger than
+/// [`MAX_SAVED_GAMES_FILE_BYTES`] (at most the limit + 1 bytes are read, so a file that
+/// grows meanwhile is refused too) or not UTF-8.
+pub fn read_saved_games_text(path: &std::path::Path) -> PyResult<String> {
+    use std::io::Read;
+    let too_large = |size: u64| {
+        state_err(format!(
+            "{}: the file is {size} bytes, above the limit of {MAX_SAVED_GAMES_FILE_BYTES} bytes \
+             that load_saved_games reads; split it into smaller files",
+            path.display()
+        ))
+    };
+    let file = std::fs::File::open(path)?;
+    let size = file.metadata()?.len();
+    if size > MAX_SAVED_GAMES_FILE_BYTES {
+        return Err(too_large(size));
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(MAX_SAVED_GAMES_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_SAVED_GAMES_FILE_BYTES {
+        return Err(too_large(bytes.len() as u64));
+    }
+    String::from_utf8(bytes)
+        .map_err(|e| state_err(format!("{}: not UTF-8 text: {e}", path.display())))
+}
+
+/// The saved games of a file as the package's dicts, unchecked: one JSON object, a
+/// JSON list of them, or JSON lines (one game per line). The file is size-capped as in
+/// `load_saved_games`; `on_error` says what to do with a line that is not JSON
+/// (`"raise"`, `"warn"`, `"ignore"`).
+#[pyfunction]
+#[pyo3(signature = (path, on_error = "raise"))]
+pub fn read_saved_games<'py>(
+    py: Python<'py>,
+    path: std::path::PathBuf,
+    on_error: &str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if !matches!(on_error, "raise" | "warn" | "ignore") {
+        return Err(standoff_err(format!(
+            "on_error must be \"raise\", \"warn\" or \"ignore\", not {on_error:?}"
+        )));
+    }
+    let text = read_saved_games_text(&path)?;
+    let mut values = Vec::new();
+    let mut failures = Vec::new();
+    match serde_json::from_str::<serde_json::Value>(&text) {
+        Ok(serde_json::Value::Array(items)) => values = items,
+        Ok(value) => values.push(value),
+        Err(_) => {
+            for (i, line) in text.lines().enumerate() {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                match serde_json::from_str::<serde_json::Value>(line) {
+                    Ok(v) => values.push(v),
+                    Err(e) => failures.push(format!("line {}: {e}", i + 1)),
+                }
+            }
+        }
+    }
+    if !failures.is_empty() {
+        let msg = format!(
+            "{}: {} game(s) could not be read (not JSON):\n  {}",
+            path.display(),
+            failures.len(),
+            failures.join("\n  ")
+        );
+        match on_error {
+            "raise" => return Err(state_err(msg)),
+            "warn" => {
+                let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+                let text = std::ffi::CString::new(msg.replace('\0', " ")).unwrap_or_default();
+                PyErr::warn(py, category.as_any(), &text, 1)?;
+            }
+            _ => {}
+        }
+    }
+    values.iter().map(|v| json_to_py(py, v)).collect()
+}
+
+/// Writes `value` (a JSON-able Python object) to `output_path` as one JSON line,
+/// atomically: `output_mode` `"a"` appends, `"w"` overwrites.
+#[pyfunction]
+pub fn write_json_line(
+    value: &Bound<'_, PyAny>,
+    output_path: std::path::PathBuf,
+    output_mode: &str,
+) -> PyResult<()> {
+    let value = py_to_json(value)?;
+    write_line(&value, &output_path, output_mode)
+}
+
+fn write_line(value: &serde_json::Value, path: &std::path::Path, mode: &str) -> PyResult<()> {
+    let mut line = serde_json::to_string(value).map_err(|e| standoff_err(e.to_string()))?;
+    line.push('\n');
+    // Either way the file is replaced atomically: a failed write leaves the old one.
+    let written = match mode {
+        "a" => standoff_io::append_atomic(path, line.as_bytes()),
+        "w" => standoff_io::write_bytes_atomic(path, line.as_bytes()),
+        other => {
+            return Err(PyTypeError::new_err(format!(
+                "output_mode must be \"a\" or \"w\", not {other:?}"
+            )))
+        }
+    };
+    written.map_err(|e| pyo3::exceptions::PyOSError::new_err(e.to_string()))
 }
 
 impl std::fmt::Debug for PyGame {

@@ -62,20 +62,47 @@ def step_many(games):
 
 def to_saved_game_format(game, output_path=None, output_mode="a"):
     """The package's saved-game dict of ``game`` (also written to ``output_path`` as one
-    JSON line when given: ``output_mode`` ``"a"`` appends, ``"w"`` overwrites)."""
-    native = game._native if isinstance(game, Game) else game
-    return _standoff.to_saved_game_format(native, output_path, output_mode)
+    JSON line when given: ``output_mode`` ``"a"`` appends, ``"w"`` overwrites; the file is
+    replaced atomically)."""
+    saved = game.to_saved_game_format()
+    if output_path is not None:
+        _standoff.write_json_line(saved, str(output_path), output_mode)
+    return saved
 
 
 def from_saved_game_format(saved_game):
-    """A ``Game`` replaying a saved game (the package's format)."""
-    return Game._wrap(_standoff.from_saved_game_format(saved_game))
+    """A ``Game`` replaying a saved game (the package's format); its press and rules are
+    kept."""
+    return Game._wrap(_standoff.from_saved_game_format(saved_game), saved_game)
+
+
+def is_valid_saved_game(saved_game):
+    """Whether ``saved_game`` loads: it is a dict in the package's format whose orders
+    standoff can replay (a ``UserWarning`` says where standoff's board differs from the
+    recorded one)."""
+    if not isinstance(saved_game, dict) or not saved_game.get("id") or "phases" not in saved_game:
+        return False
+    try:
+        from_saved_game_format(saved_game)
+    except (ValueError, TypeError, KeyError):
+        return False
+    return True
 
 
 def load_saved_games(path, on_error="raise"):
     """Every game of a saved-game file (JSON, or JSON lines), as ``Game`` objects
     (``on_error``: ``"raise"``, ``"warn"`` or ``"ignore"`` for games that cannot be read)."""
-    return [Game._wrap(g) for g in _standoff.load_saved_games(path, on_error)]
+    games = []
+    for i, saved in enumerate(_standoff.read_saved_games(path, on_error)):
+        try:
+            games.append(from_saved_game_format(saved))
+        except (ValueError, TypeError) as err:
+            if on_error == "raise":
+                raise InvalidStateError(f"{path}: game {i}: {err}") from err
+            if on_error == "warn":
+                import warnings
+                warnings.warn(f"{path}: game {i} skipped: {err}", UserWarning, stacklevel=2)
+    return games
 
 
 #: The ``diplomacy`` package's name for ``load_saved_games``
@@ -106,6 +133,7 @@ __all__ = [
     "from_saved_game_format",
     "load_saved_games",
     "load_saved_games_from_disk",
+    "is_valid_saved_game",
     "parse_order",
     "step_many",
     "to_saved_game_format",

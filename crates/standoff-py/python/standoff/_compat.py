@@ -53,16 +53,15 @@ class SortedDict(dict):
             self.put(key, value)
 
     def __reduce__(self):
-        return (self.__class__, (dict(self),))
+        return (_sorted_dict, (dict(self), self._sort_key))
 
     def __deepcopy__(self, memo):
-        return self.__class__({k: _copy.deepcopy(v, memo) for k, v in self.items()})
+        return self.__class__({k: _copy.deepcopy(v, memo) for k, v in self.items()}, sort_key=self._sort_key)
 
     def copy(self):
-        return self.__class__(dict(self))
+        return self.__class__(dict(self), sort_key=self._sort_key)
 
     def put(self, key, value):
-        key = str(key)
         if self and key not in self and self._sort_key(key) < self._sort_key(self.last_key()):
             items = sorted([*self.items(), (key, value)], key=lambda kv: self._sort_key(kv[0]))
             super().clear()
@@ -96,6 +95,15 @@ class SortedDict(dict):
         return [self[k] for k in self.sub_keys(key_from, key_to)]
 
 
+def _sorted_dict(items, sort_key):
+    return SortedDict(items, sort_key=sort_key)
+
+
+def _time_key(key):
+    """Messages are kept in the order they were sent (``time_sent``)."""
+    return key
+
+
 class Message:
     """A press message (the package's ``Message``): ``sender``, ``recipient``, ``message``,
     ``phase``, ``time_sent``."""
@@ -120,6 +128,20 @@ class Message:
 
     def __repr__(self):
         return f"Message({self.sender!r} -> {self.recipient!r}, {self.phase!r}: {self.message!r})"
+
+
+def _messages_of(phase):
+    """A saved phase's messages (a list, or the package's time -> message dict) as a
+    ``SortedDict`` time_sent -> ``Message``."""
+    out = SortedDict(sort_key=_time_key)
+    messages = phase.get("messages") or []
+    if isinstance(messages, dict):
+        messages = list(messages.values())
+    for item in messages:
+        if isinstance(item, dict):
+            message = Message.from_dict(item)
+            out.put(message.time_sent if message.time_sent is not None else len(out), message)
+    return out
 
 
 class Power:
@@ -194,6 +216,51 @@ def _zobrist_table(game_map):
     return table
 
 
+def _zobrist_hash(game_map, powers):
+    """The package's Zobrist hash of a board given as (power, units, dislodged units,
+    centers, homes) tuples."""
+    table = _zobrist_table(game_map)
+    power_ix, loc_ix = table["power_ix"], table["loc_ix"]
+    value = 0
+    for name, units, dislodged, centers, homes in powers:
+        p = power_ix[name]
+        for unit in units:
+            loc = loc_ix[unit[2:].upper()]
+            value ^= table["unit_type"][0 if unit[0] == "A" else 1][loc] ^ table["units"][p][loc]
+        for unit in dislodged:
+            loc = loc_ix[unit.lstrip("*")[2:].upper()]
+            kind = unit.lstrip("*")[0]
+            value ^= table["dis_unit_type"][0 if kind == "A" else 1][loc] ^ table["dis_units"][p][loc]
+        for center in centers:
+            value ^= table["centers"][p][loc_ix[center[:3]]]
+        for home in homes:
+            value ^= table["homes"][p][loc_ix[home[:3]]]
+    return str(value)
+
+
+def _state_hash(game_map, state):
+    """The Zobrist hash of a state dict."""
+    return _zobrist_hash(game_map, (
+        (name, [u for u in units if not u.startswith("*")], list(state.get("retreats", {}).get(name, {})),
+         state.get("centers", {}).get(name, []), state.get("homes", {}).get(name, []))
+        for name, units in state["units"].items()))
+
+
+def _complete_state(game_map, state):
+    """Adds the package's ``zobrist_hash``, ``timestamp`` (0: standoff keeps no clock) and
+    ``influence`` (provinces held by a unit or owned) to a state dict."""
+    state["zobrist_hash"] = _state_hash(game_map, state)
+    state.setdefault("timestamp", 0)
+    state["influence"] = {
+        name: sorted({u.lstrip("*")[2:5] for u in units if not u.startswith("*")} | set(state["centers"].get(name, [])))
+        for name, units in state["units"].items()}
+    return state
+
+
+#: Rules the package leaves out of saved games (``diplomacy.utils.export.RULES_TO_SKIP``).
+RULES_TO_SKIP = ("SOLITAIRE", "NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT", "IGNORE_ERRORS")
+
+
 def _order_loc(order):
     """The province an order is for (``A PAR B`` -> ``PAR``), None for ``WAIVE``."""
     words = str(order).upper().split()
@@ -252,7 +319,7 @@ class Game:
         self.command = {}
         self.ordered_units = {}
         self.result = {}
-        self.messages = SortedDict(sort_key=lambda k: k)
+        self.messages = SortedDict(sort_key=_time_key)
         self.order_history = SortedDict()
         self.state_history = SortedDict()
         self.result_history = SortedDict()
@@ -490,12 +557,8 @@ class Game:
         self._push()
         state = self._native.get_state()
         state["name"] = self._phase
-        state["zobrist_hash"] = self.get_hash()
         state["note"] = self.note
-        state["timestamp"] = 0
-        state["influence"] = {name: sorted({u[2:5] for u in p.units} | set(p.centers))
-                              for name, p in self.powers.items()}
-        return state
+        return _complete_state(self.map, state)
 
     def set_state(self, state, clear_history=True):
         if state.get("units") is None:
@@ -511,22 +574,8 @@ class Game:
 
     # ------------------------------------------------------------------ hash
     def rebuild_hash(self):
-        table = _zobrist_table(self.map)
-        power_ix, loc_ix = table["power_ix"], table["loc_ix"]
-        value = 0
-        for power in self.powers.values():
-            p = power_ix[power.name]
-            for unit in power.units:
-                loc = loc_ix[unit[2:].upper()]
-                value ^= table["unit_type"][0 if unit[0] == "A" else 1][loc] ^ table["units"][p][loc]
-            for unit in power.retreats:
-                loc = loc_ix[unit[2:].upper()]
-                value ^= table["dis_unit_type"][0 if unit[0] == "A" else 1][loc] ^ table["dis_units"][p][loc]
-            for center in power.centers:
-                value ^= table["centers"][p][loc_ix[center[:3]]]
-            for home in power.homes:
-                value ^= table["homes"][p][loc_ix[home[:3]]]
-        return str(value)
+        """Recomputes the package's Zobrist hash of the board (a decimal string)."""
+        return _zobrist_hash(self.map, ((p.name, p.units, p.retreats, p.centers, p.homes) for p in self.powers.values()))
 
     def get_hash(self):
         """The package's Zobrist hash of the board (a decimal string)."""
@@ -734,7 +783,7 @@ class Game:
         self.state_history.put(phase, state_before)
         self.result_history.put(phase, results)
         self.message_history.put(phase, self.messages.copy())
-        self.messages = SortedDict(sort_key=lambda k: k)
+        self.messages = SortedDict(sort_key=_time_key)
         self._clear_orders_python()
         self._phase = self._native.get_current_phase()
         self._pull()
@@ -918,7 +967,7 @@ class Game:
         self.message_history.put(phase, self.messages.copy())
         self.state_history.put(phase, state)
         self.result_history.put(phase, {})
-        self.messages = SortedDict(sort_key=lambda k: k)
+        self.messages = SortedDict(sort_key=_time_key)
         self._finish(winners)
 
     def get_order_status(self, power_name=None, unit=None, loc=None):
@@ -997,8 +1046,26 @@ class Game:
     def get_phase_data(self):
         return self._native.get_phase_data()
 
+    def _phase_dicts(self):
+        """Every played phase and the current one, as the package's phase dicts."""
+        phases = []
+        for name, state in self.state_history.items():
+            messages = self.message_history.get(name, {})
+            phases.append({"name": name, "state": dict(state), "orders": self.order_history.get(name, {}),
+                           "results": self.result_history.get(name, {}),
+                           "messages": [m.to_dict() for m in messages.values()]})
+        phases.append({"name": self._phase, "state": self.get_state(), "orders": self.get_orders(),
+                       "results": {}, "messages": [m.to_dict() for m in self.messages.values()]})
+        return phases
+
     def to_saved_game_format(self):
-        return _standoff.to_saved_game_format(self._native)
+        """The package's saved-game dict: ``id``, ``map``, ``rules``, ``phases`` (each with
+        ``name``, ``state`` (with ``zobrist_hash``), ``orders``, ``results``, ``messages``)."""
+        rules = [rule for rule in self.rules if rule not in RULES_TO_SKIP]
+        phases = self._phase_dicts()
+        for phase in phases:
+            phase["state"].update(game_id=self.game_id, map=self.map_name, rules=rules)
+        return {"id": self.game_id, "map": self.map_name, "rules": rules, "phases": phases}
 
     def to_dict(self):
         return self.to_saved_game_format()
@@ -1009,11 +1076,27 @@ class Game:
         return from_saved_game_format(saved)
 
     @classmethod
-    def _wrap(cls, native):
+    def _wrap(cls, native, saved=None):
+        """A Game around a native game (loaded from a saved game: ``saved``, whose rules
+        and press are kept)."""
         game = cls.__new__(cls)
         game._native = native
         game._init_python_side()
-        game.rules = list(DEFAULT_RULES)
+        game.rules = []
+        for rule in (DEFAULT_RULES if saved is None else saved.get("rules", [])):
+            if str(rule).upper() in KNOWN_RULES:
+                game.add_rule(rule)
+        recorded = {p.get("name"): p for p in (saved or {}).get("phases", []) if isinstance(p, dict)}
+        for phase in native.get_phase_history():
+            state = recorded.get(phase.name, {}).get("state")
+            if not isinstance(state, dict):
+                state = _complete_state(game.map, dict(phase.state))
+            game.state_history.put(phase.name, state)
+            game.order_history.put(phase.name, phase.orders)
+            results = recorded.get(phase.name, {}).get("results")
+            game.result_history.put(phase.name, results if isinstance(results, dict) else phase.results)
+            game.message_history.put(phase.name, _messages_of(recorded.get(phase.name, {})))
+        game.messages = _messages_of(recorded.get(native.get_current_phase(), {}))
         game._pull()
         return game
 
