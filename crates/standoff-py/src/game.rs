@@ -326,7 +326,7 @@ fn check_rules(rules: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         return Ok(());
     }
     if let Ok(s) = rules.cast::<PyString>() {
-        let s = s.to_str()?;
+        let s = s.to_cow()?;
         if s.is_empty() || s.eq_ignore_ascii_case("default") {
             return Ok(());
         }

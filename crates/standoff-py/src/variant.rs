@@ -37,7 +37,7 @@ pub fn variant_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<Variant>> {
                 return Ok(v.get().inner.clone());
             }
             if let Ok(s) = o.cast::<PyString>() {
-                return builtin(s.to_str()?);
+                return builtin(&s.to_cow()?);
             }
             Err(pyo3::exceptions::PyTypeError::new_err(
                 "variant must be a variant name (str) or a standoff.Variant",
