@@ -246,6 +246,16 @@ def _state_hash(game_map, state):
         for name, units in state["units"].items()))
 
 
+def _copy_state(state):
+    """A copy of a state dict down to its lists."""
+    out = {}
+    for key, value in state.items():
+        if isinstance(value, dict):
+            value = {k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in value.items()}
+        out[key] = value
+    return out
+
+
 def _complete_state(game_map, state):
     """Adds the package's ``zobrist_hash``, ``timestamp`` (0: standoff keeps no clock) and
     ``influence`` (provinces held by a unit or owned) to a state dict."""
@@ -326,14 +336,27 @@ class Game:
         self.message_history = SortedDict()
         self._reasons = {}
         self._phase = native.get_current_phase()
-        self._synced = None
-        self._orders_sent = None
+        self._snap = None
+        self._cache = {}
+        self._sent = {}
         self._duplicates = set()
         self._kept_adjust = {}
 
     # ------------------------------------------------------------------ sync
-    def _board_key(self):
-        return tuple((p.units[:], p.centers[:], list(p.retreats.items())) for p in self.powers.values())
+    def _board_changed(self):
+        """Whether the Power objects were edited since the last sync."""
+        snap = self._snap
+        if snap is None:
+            return True
+        for power, (units, centers, retreats) in zip(self.powers.values(), snap):
+            if power.units != units or power.centers != centers or power.retreats != retreats:
+                return True
+        return False
+
+    def _snapshot(self):
+        self._snap = [(p.units[:], p.centers[:], {u: list(o) for u, o in p.retreats.items()})
+                      for p in self.powers.values()]
+        self._cache = {}
 
     def _pull(self):
         """Reads the board from the native game into the Power objects."""
@@ -355,14 +378,15 @@ class Game:
             self._phase = "COMPLETED"
         elif self._phase != "COMPLETED" or not self.outcome:
             self._phase = state["name"]
-        self._synced = self._board_key()
+        self._snapshot()
+        self._cache["native_state"] = state
 
     def _push(self):
         """Sends edits made through the Power objects to the native game."""
-        if self._phase == "COMPLETED":
+        if not self._board_changed():
             return
-        key = self._board_key()
-        if key == self._synced:
+        if self._phase == "COMPLETED":
+            self._snapshot()
             return
         state = self._native.get_state()
         for name, power in self.powers.items():
@@ -371,12 +395,12 @@ class Game:
             state["retreats"][name] = {u: list(o) for u, o in power.retreats.items()}
         orders = {name: self.get_orders(name) for name in self.powers}
         self._native.set_state(state, clear_history=False)
-        self._synced = key
-        self._orders_sent = None
+        self._snapshot()
         # Orders set before the edit are sent again (checked against the new board).
         for name, texts in orders.items():
             if texts and not self._no_check:
                 self._native.set_orders(name, texts, errors="ignore")
+        self._sent = {}
 
     @property
     def _no_check(self):
@@ -429,6 +453,7 @@ class Game:
     def set_current_phase(self, new_phase):
         if new_phase in ("FORMING", "COMPLETED"):
             self._phase = new_phase
+            self._cache = {}
             return
         self._push()
         self._native.set_current_phase(phase_short(new_phase))
@@ -442,7 +467,9 @@ class Game:
         return self._native.get_phase_history(from_phase, to_phase, game_role)
 
     def clear_cache(self):
-        """Nothing to clear (the package's convoy and owner caches have no counterpart)."""
+        """Drops the cached state, possible orders and orderable locations (edits made
+        through the Power objects are noticed anyway)."""
+        self._cache = {}
 
     # ------------------------------------------------------------------ board
     def get_power(self, power_name):
@@ -514,7 +541,7 @@ class Game:
         given = {text: i for i, text in enumerate(valid)}
         old = [u for u in power.units if u not in given]
         power.units = old + sorted((u for u in power.units if u in given), key=given.get)
-        self._synced = self._board_key()
+        self._snapshot()
 
     def set_centers(self, power_name, centers, reset=False):
         """Gives supply centers to a power; names that are not supply centers are left
@@ -540,7 +567,7 @@ class Game:
         keep = [c for c in before if c in power.centers and not reset]
         power.centers = keep + [c for c in valid if c not in keep and c in power.centers]
         power.centers += [c for c in self._native.get_centers(power.name) if c not in power.centers]
-        self._synced = self._board_key()
+        self._snapshot()
 
     def clear_units(self, power_name=None):
         self._push()
@@ -552,13 +579,21 @@ class Game:
         self._native.clear_centers(power_name)
         self._pull()
 
+    def _current_state(self):
+        """The package's state dict of the board (cached until the board changes; not
+        to be changed by the caller)."""
+        self._push()
+        state = self._cache.get("state")
+        if state is None:
+            native = self._cache.pop("native_state", None) or self._native.get_state()
+            native["name"] = self._phase
+            native["note"] = self.note
+            state = self._cache["state"] = _complete_state(self.map, native)
+        return state
+
     def get_state(self):
         """The package's state dict (with ``zobrist_hash``, ``influence``, ``timestamp``)."""
-        self._push()
-        state = self._native.get_state()
-        state["name"] = self._phase
-        state["note"] = self.note
-        return _complete_state(self.map, state)
+        return _copy_state(self._current_state())
 
     def set_state(self, state, clear_history=True):
         if state.get("units") is None:
@@ -579,16 +614,26 @@ class Game:
 
     def get_hash(self):
         """The package's Zobrist hash of the board (a decimal string)."""
-        return self.rebuild_hash()
+        return self._current_state()["zobrist_hash"]
 
     # ------------------------------------------------------------------ orders
     def get_orderable_locations(self, power_name=None):
         self._push()
-        return self._native.get_orderable_locations(power_name)
+        table = self._cache.get("orderable")
+        if table is None:
+            table = self._cache["orderable"] = self._native.get_orderable_locations()
+        if power_name is None:
+            return {name: locs[:] for name, locs in table.items()}
+        return table[self._power_arg(power_name).name][:]
 
     def get_all_possible_orders(self):
+        """Location -> possible orders (kept until the board changes, as the package
+        caches it)."""
         self._push()
-        return self._native.get_all_possible_orders()
+        possible = self._cache.get("possible")
+        if possible is None:
+            possible = self._cache["possible"] = self._native.get_all_possible_orders()
+        return possible
 
     def set_orders(self, power_name, orders, expand=True, replace=True, *, errors="warn"):
         """Sets a power's orders (a string or a list). See the class doc for what
@@ -617,6 +662,13 @@ class Game:
                 seen.add(loc)
                 unique.append(text)
             texts = unique
+            if self._phase[-1] == "A":
+                # WAIVE as the package counts it: builds first, then only as many
+                # waives as builds are left.
+                waives = [t for t in texts if str(t).strip().upper() == "WAIVE"]
+                others = [t for t in texts if str(t).strip().upper() != "WAIVE"]
+                need = len(power.centers) - len(power.units)
+                texts = others + waives[:max(0, need - len(others))]
             if not replace:
                 ordered = {_order_loc(o) for o in power.adjust} - {None}
                 texts = [t for t in texts if _order_loc(t) not in ordered]
@@ -637,6 +689,7 @@ class Game:
             kept = previous + kept
             self._kept_adjust[power.name] = set(kept)
             power.adjust = power.adjust + [k for k in kept if k not in power.adjust]
+            self._sent[power.name] = list(power.adjust)
             return
         self._native.set_orders(power.name, texts, expand, replace, errors=errors)
         self._read_orders(power)
@@ -658,7 +711,12 @@ class Game:
     def _read_orders(self, power):
         native = self._native.get_orders(power.name)
         if self._phase[-1] == "M":
-            power.orders = {" ".join(o.split()[:2]): " ".join(o.split()[2:]) for o in native}
+            orders = {}
+            for order in native:
+                words = order.split(" ", 2)
+                orders[f"{words[0]} {words[1]}"] = words[2] if len(words) > 2 else ""
+            power.orders = orders
+            self._sent[power.name] = dict(orders)
         else:
             power.adjust = list(native)
 
@@ -678,7 +736,7 @@ class Game:
         for name in names:
             self.powers[name].orders = {}
             self.powers[name].adjust = []
-        self._orders_sent = None
+        self._sent = {}
 
     def _clear_orders_python(self):
         self._duplicates = set()
@@ -707,7 +765,11 @@ class Game:
                         void_units.setdefault(name, []).append(unit)
                     before = len(self._native.order_errors)
             return void_units
-        for name in self.powers:
+        movement = self._phase[-1] == "M"
+        for name, power in self.powers.items():
+            current = power.orders if movement else power.adjust
+            if name in self._sent and self._sent[name] == current:
+                continue  # the native game has exactly these orders
             kept = self._kept_adjust.get(name, ())
             wanted = [o for o in self.get_orders(name) if o not in kept]
             if sorted(self._native.get_orders(name)) != sorted(wanted):
@@ -730,7 +792,7 @@ class Game:
         self._push()
         phase = self._phase
         kind = phase[-1]
-        state_before = self.get_state()
+        state_before = self._current_state()
         orders_before = self.get_orders()
         void_units = self._sync_orders()
         # Rejections made when orders were set (this phase), by unit.
@@ -787,6 +849,9 @@ class Game:
         self._clear_orders_python()
         self._phase = self._native.get_current_phase()
         self._pull()
+        # The native game starts the new phase with no orders, as the Power objects do.
+        empty = {} if self._phase[-1:] == "M" else []
+        self._sent = {name: empty.copy() for name in self.powers}
         if kind == "M":
             self.popped = [u for p in self.powers.values() for u, opts in p.retreats.items() if not opts]
         elif kind == "R":
@@ -952,6 +1017,7 @@ class Game:
             self._finish([p.name for p in self.powers.values() if p.units], phase_name=f"W{year - 1}A")
 
     def _finish(self, winners, phase_name=None):
+        self._cache = {}
         self.outcome = [phase_name or self._phase] + list(winners)
         self._phase = "COMPLETED"
         self.note = "Victory by: " + ", ".join(w[:3] for w in winners) if winners else ""
