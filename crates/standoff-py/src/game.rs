@@ -23,6 +23,7 @@ use standoff::mila::{load_recorded, saved_game_json, MilaGame};
 use standoff::order::Order;
 use standoff::record::{PhaseRecord, RecordedGame};
 use standoff::report::{phase_report, Audience};
+use standoff::session::Session;
 use standoff::{Phase, Position, PowerId, Variant};
 use std::sync::Arc;
 
@@ -294,9 +295,9 @@ impl PyPowerView {
 #[pyclass(module = "standoff", name = "Game")]
 pub struct PyGame {
     pub variant: Arc<Variant>,
-    pub rec: RecordedGame,
-    /// Current orders, per power.
-    pub orders: Vec<Vec<Order>>,
+    /// The game and each power's orders for the current phase: the core's game session,
+    /// the type the server keeps per game too (one order-collection code path).
+    pub session: Session,
     /// Orders left out in the current phase.
     pub problems: Vec<OrderProblem>,
     /// Per played phase: orders left out.
@@ -310,8 +311,7 @@ impl Clone for PyGame {
     fn clone(&self) -> Self {
         PyGame {
             variant: self.variant.clone(),
-            rec: self.rec.clone(),
-            orders: self.orders.clone(),
+            session: self.session.clone(),
             problems: self.problems.clone(),
             history_problems: self.history_problems.clone(),
             modes: self.modes.clone(),
@@ -355,10 +355,10 @@ impl PyGame {
     pub fn from_record(variant: Arc<Variant>, rec: RecordedGame, game_id: String) -> Self {
         let n = variant.powers.len();
         let phases = rec.history.len();
+        let name = variant.name.clone();
         PyGame {
+            session: Session::from_record(&name, variant.clone(), rec),
             variant,
-            rec,
-            orders: vec![Vec::new(); n],
             problems: Vec::new(),
             history_problems: vec![Vec::new(); phases],
             modes: vec![ErrorMode::Warn; n],
@@ -366,15 +366,30 @@ impl PyGame {
         }
     }
 
+    /// The game and its history.
+    pub fn rec(&self) -> &RecordedGame {
+        self.session.record()
+    }
+
+    /// The game and its history, to edit the board.
+    pub fn rec_mut(&mut self) -> &mut RecordedGame {
+        self.session.record_mut()
+    }
+
+    /// A power's current orders.
+    pub fn power_orders(&self, power: PowerId) -> Vec<Order> {
+        self.session.accepted_orders(power).cloned().collect()
+    }
+
     pub fn is_done(&self) -> bool {
-        self.rec.game.winner.is_some()
+        self.rec().game.winner.is_some()
     }
 
     pub fn current_phase(&self) -> String {
         if self.is_done() {
             "COMPLETED".to_string()
         } else {
-            self.rec.game.position.phase().short_code()
+            self.rec().game.position.phase().short_code()
         }
     }
 
@@ -392,13 +407,13 @@ impl PyGame {
 
     /// All current orders, power by power.
     pub fn all_orders(&self) -> Vec<Order> {
-        self.orders.iter().flatten().cloned().collect()
+        powers(&self.variant)
+            .flat_map(|p| self.session.accepted_orders(p).cloned())
+            .collect()
     }
 
     fn reset_phase_state(&mut self) {
-        for o in &mut self.orders {
-            o.clear();
-        }
+        self.session.clear_submissions(None);
         self.problems.clear();
     }
 
@@ -407,7 +422,7 @@ impl PyGame {
     pub fn after_process(&mut self, py: Python<'_>) -> PyResult<Vec<OrderProblem>> {
         let mut problems = std::mem::take(&mut self.problems);
         let mut warn_lines = Vec::new();
-        if let Some(record) = self.rec.history.last() {
+        if let Some(record) = self.rec().history.last() {
             for p in rejected_in_phase(&self.variant, record) {
                 let power = self.variant.find_power(&p.power);
                 let mode = power
@@ -435,7 +450,7 @@ impl PyGame {
     }
 
     fn phase_data(&self, index: usize) -> Option<PyPhaseData> {
-        let record = self.rec.history.get(index)?.clone();
+        let record = self.rec().history.get(index)?.clone();
         let problems = self
             .history_problems
             .get(index)
@@ -446,7 +461,7 @@ impl PyGame {
 
     fn history_index(&self, which: &Bound<'_, PyAny>) -> PyResult<usize> {
         if let Ok(i) = which.extract::<isize>() {
-            let n = self.rec.history.len() as isize;
+            let n = self.rec().history.len() as isize;
             let j = if i < 0 { n + i } else { i };
             if j < 0 || j >= n.max(1) {
                 return Err(PyIndexError::new_err(format!(
@@ -456,7 +471,7 @@ impl PyGame {
             return Ok(j as usize);
         }
         let name: String = which.extract()?;
-        self.rec
+        self.rec()
             .history
             .iter()
             .position(|r| r.position.phase().short_code() == name)
@@ -465,17 +480,17 @@ impl PyGame {
 
     fn set_position(&mut self, pos: standoff::Position, clear_history: bool) {
         if clear_history {
-            self.rec = RecordedGame::from_position(pos);
+            *self.rec_mut() = RecordedGame::from_position(pos);
             self.history_problems.clear();
         } else {
-            self.rec.game.position = pos;
-            self.rec.game.winner = None;
+            self.rec_mut().game.position = pos;
+            self.rec_mut().game.winner = None;
         }
         self.reset_phase_state();
     }
 
     fn saved_json(&self) -> serde_json::Value {
-        saved_game_json(&self.variant, &self.rec, &self.game_id)
+        saved_game_json(&self.variant, self.rec(), &self.game_id)
     }
 }
 
@@ -567,7 +582,7 @@ impl PyGame {
         if self.is_done() {
             "COMPLETED".to_string()
         } else {
-            long_phase(self.rec.game.position.phase())
+            long_phase(self.rec().game.position.phase())
         }
     }
 
@@ -577,7 +592,7 @@ impl PyGame {
         if self.is_done() {
             "-".to_string()
         } else {
-            kind_letter(self.rec.game.position.phase().kind)
+            kind_letter(self.rec().game.position.phase().kind)
         }
     }
 
@@ -590,7 +605,7 @@ impl PyGame {
     /// The winner (`FRANCE`), or None.
     #[getter]
     fn winner(&self) -> Option<String> {
-        self.rec.game.winner.map(|w| power_name(&self.variant, w))
+        self.rec().game.winner.map(|w| power_name(&self.variant, w))
     }
 
     /// The current position.
@@ -598,7 +613,7 @@ impl PyGame {
     fn position(&self) -> PyPosition {
         PyPosition {
             variant: self.variant.clone(),
-            pos: self.rec.game.position.clone(),
+            pos: self.rec().game.position.clone(),
         }
     }
 
@@ -610,7 +625,7 @@ impl PyGame {
         py: Python<'py>,
         power_name: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let all = units_by_power(&self.variant, &self.rec.game.position, true);
+        let all = units_by_power(&self.variant, &self.rec().game.position, true);
         self.one_or_all(py, all, power_name)
     }
 
@@ -621,7 +636,7 @@ impl PyGame {
         py: Python<'py>,
         power_name: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let all = centers_by_power(&self.variant, &self.rec.game.position);
+        let all = centers_by_power(&self.variant, &self.rec().game.position);
         self.one_or_all(py, all, power_name)
     }
 
@@ -638,7 +653,7 @@ impl PyGame {
                 .map(|p| (crate::names::power_name(&self.variant, p), Vec::new()))
                 .collect()
         } else {
-            orderable_locations(&self.variant, &self.rec.game.position)
+            orderable_locations(&self.variant, &self.rec().game.position)
         };
         self.one_or_all(py, all, power_name)
     }
@@ -651,7 +666,10 @@ impl PyGame {
         if self.is_done() {
             return Ok(PyDict::new(py));
         }
-        dict_of_lists(py, possible_orders(&self.variant, &self.rec.game.position))
+        dict_of_lists(
+            py,
+            possible_orders(&self.variant, &self.rec().game.position),
+        )
     }
 
     /// Sets a power's orders for the current phase (a list of strings, or one string).
@@ -686,7 +704,9 @@ impl PyGame {
             str_or_list(orders)?
         };
         let variant = self.variant.clone();
-        let pos = &self.rec.game.position;
+        // A copy: the session is updated below while the orders are checked against it.
+        let position = self.rec().game.position.clone();
+        let pos = &position;
         let phase = pos.phase().short_code();
         let upper = crate::names::power_name(&variant, power);
         let checker = Checker::new(&variant, pos);
@@ -747,9 +767,7 @@ impl PyGame {
         }
         let map = &variant.map;
         let key = |o: &Order| o.kind.unit().map(|u| map.province_of(u.location));
-        let Some(list) = self.orders.get_mut(power.index()) else {
-            return Err(standoff_err("unknown power"));
-        };
+        let mut list = self.power_orders(power);
         for order in accepted {
             match key(&order) {
                 Some(k) => match list.iter().position(|o| key(o) == Some(k)) {
@@ -760,6 +778,9 @@ impl PyGame {
                 None => list.push(order),
             }
         }
+        self.session
+            .submit_checked(power, list)
+            .map_err(|e| standoff_err(e.to_string()))?;
         if let Some(m) = self.modes.get_mut(power.index()) {
             *m = mode;
         }
@@ -797,15 +818,9 @@ impl PyGame {
         match power_name {
             Some(name) => {
                 let p = self.power_arg(name)?;
-                if let Some(l) = self.orders.get_mut(p.index()) {
-                    l.clear();
-                }
+                self.session.clear_submissions(Some(p));
             }
-            None => {
-                for l in &mut self.orders {
-                    l.clear();
-                }
-            }
+            None => self.session.clear_submissions(None),
         }
         Ok(())
     }
@@ -825,7 +840,7 @@ impl PyGame {
     ) -> PyResult<Bound<'py, PyAny>> {
         let picture = crate::render::Picture {
             variant: &self.variant,
-            position: &self.rec.game.position,
+            position: &self.rec().game.position,
             orders: if incl_orders {
                 self.all_orders()
             } else {
@@ -850,13 +865,13 @@ impl PyGame {
         if self.is_done() {
             return Ok(None);
         }
-        let orders = self.all_orders();
-        let variant = self.variant.clone();
-        self.rec.process(&variant, &orders);
+        self.session
+            .process()
+            .map_err(|e| standoff_err(e.to_string()))?;
         let problems = self.after_process(py)?;
-        let index = self.rec.history.len().saturating_sub(1);
+        let index = self.rec().history.len().saturating_sub(1);
         Ok(self
-            .rec
+            .rec()
             .history
             .get(index)
             .map(|record| PyPhaseData::new(self.variant.clone(), record.clone(), problems)))
@@ -872,7 +887,7 @@ impl PyGame {
         game_role: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<PyPhaseData>> {
         let _ = game_role;
-        let n = self.rec.history.len();
+        let n = self.rec().history.len();
         if n == 0 {
             return Ok(Vec::new());
         }
@@ -915,7 +930,7 @@ impl PyGame {
             py,
             &state_value(
                 &self.variant,
-                &self.rec.game.position,
+                &self.rec().game.position,
                 &self.current_phase(),
             ),
         )
@@ -925,7 +940,7 @@ impl PyGame {
     /// The orders set are cleared, and the history too unless `clear_history=False`.
     #[pyo3(signature = (state, clear_history = true))]
     fn set_state(&mut self, state: &Bound<'_, PyAny>, clear_history: bool) -> PyResult<()> {
-        let default = Some(self.rec.game.position.phase());
+        let default = Some(self.rec().game.position.phase());
         let pos = position_from_state_dict(&self.variant, state, default)?;
         self.set_position(pos, clear_history);
         Ok(())
@@ -971,7 +986,7 @@ impl PyGame {
             let unit = crate::names::parse_unit(&variant, power, body).map_err(state_err)?;
             parsed.push((dislodged, unit));
         }
-        let mut setup = self.rec.game.position.to_setup();
+        let mut setup = self.rec().game.position.to_setup();
         if reset {
             setup.units.retain(|u| u.power != power);
             setup.dislodged.retain(|d| d.unit.power != power);
@@ -996,7 +1011,8 @@ impl PyGame {
                 setup.units.push(unit);
             }
         }
-        self.rec.game.position = edited(&variant, setup)?;
+        let edited_position = edited(&variant, setup)?;
+        self.rec_mut().game.position = edited_position;
         Ok(())
     }
 
@@ -1020,13 +1036,14 @@ impl PyGame {
                 .ok_or_else(|| state_err(format!("`{t}` is not a supply center")))?;
             provs.push(p);
         }
-        let mut setup = self.rec.game.position.to_setup();
+        let mut setup = self.rec().game.position.to_setup();
         if reset {
             setup.owners.retain(|&(_, w)| w != power);
         }
         setup.owners.retain(|(p, _)| !provs.contains(p));
         setup.owners.extend(provs.into_iter().map(|p| (p, power)));
-        self.rec.game.position = edited(&self.variant, setup)?;
+        let edited_position = edited(&self.variant, setup)?;
+        self.rec_mut().game.position = edited_position;
         Ok(())
     }
 
@@ -1034,12 +1051,13 @@ impl PyGame {
     #[pyo3(signature = (power_name = None))]
     fn clear_units(&mut self, power_name: Option<&str>) -> PyResult<()> {
         let power = power_name.map(|n| self.power_arg(n)).transpose()?;
-        let mut setup = self.rec.game.position.to_setup();
+        let mut setup = self.rec().game.position.to_setup();
         setup.units.retain(|u| power.is_some_and(|p| u.power != p));
         setup
             .dislodged
             .retain(|d| power.is_some_and(|p| d.unit.power != p));
-        self.rec.game.position = edited(&self.variant, setup)?;
+        let edited_position = edited(&self.variant, setup)?;
+        self.rec_mut().game.position = edited_position;
         Ok(())
     }
 
@@ -1047,18 +1065,20 @@ impl PyGame {
     #[pyo3(signature = (power_name = None))]
     fn clear_centers(&mut self, power_name: Option<&str>) -> PyResult<()> {
         let power = power_name.map(|n| self.power_arg(n)).transpose()?;
-        let mut setup = self.rec.game.position.to_setup();
+        let mut setup = self.rec().game.position.to_setup();
         setup.owners.retain(|&(_, w)| power.is_some_and(|p| w != p));
-        self.rec.game.position = edited(&self.variant, setup)?;
+        let edited_position = edited(&self.variant, setup)?;
+        self.rec_mut().game.position = edited_position;
         Ok(())
     }
 
     /// Sets the phase (`S1901M`); orders set are cleared.
     fn set_current_phase(&mut self, new_phase: &str) -> PyResult<()> {
         let phase: Phase = crate::position::phase_arg(new_phase)?;
-        let mut setup = self.rec.game.position.to_setup();
+        let mut setup = self.rec().game.position.to_setup();
         setup.phase = phase;
-        self.rec.game.position = edited(&self.variant, setup)?;
+        let edited_position = edited(&self.variant, setup)?;
+        self.rec_mut().game.position = edited_position;
         self.reset_phase_state();
         Ok(())
     }
@@ -1074,7 +1094,7 @@ impl PyGame {
         unit: Option<&str>,
         loc: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let codes = match self.rec.history.last() {
+        let codes = match self.rec().history.last() {
             Some(r) => result_codes(&self.variant, &r.processed.result),
             None => Vec::new(),
         };
@@ -1115,7 +1135,7 @@ impl PyGame {
         }
         if let Some(name) = power_name {
             let p = self.power_arg(name)?;
-            let last = self.rec.history.last();
+            let last = self.rec().history.last();
             let mine: Vec<String> = match last {
                 Some(r) => units_by_power(&self.variant, &r.position, true)
                     .into_iter()
@@ -1138,7 +1158,7 @@ impl PyGame {
     #[getter]
     fn result_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for r in &self.rec.history {
+        for r in &self.rec().history {
             d.set_item(
                 r.position.phase().short_code(),
                 dict_of_lists(py, result_codes(&self.variant, &r.processed.result))?,
@@ -1151,7 +1171,7 @@ impl PyGame {
     #[getter]
     fn order_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for r in &self.rec.history {
+        for r in &self.rec().history {
             d.set_item(
                 r.position.phase().short_code(),
                 dict_of_lists(py, orders_by_power(&self.variant, &r.orders))?,
@@ -1164,7 +1184,7 @@ impl PyGame {
     #[getter]
     fn state_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for r in &self.rec.history {
+        for r in &self.rec().history {
             let name = r.position.phase().short_code();
             d.set_item(
                 &name,
@@ -1183,7 +1203,7 @@ impl PyGame {
         let orders = if self.is_done() {
             Vec::new()
         } else {
-            random_orders(&self.variant, &self.rec.game.position, &mut rng)
+            random_orders(&self.variant, &self.rec().game.position, &mut rng)
         };
         dict_of_lists(py, orders_by_power(&self.variant, &orders))
     }
@@ -1228,7 +1248,7 @@ impl PyGame {
 
 impl PyGame {
     fn power_view(&self, p: PowerId) -> PyPowerView {
-        let pos = &self.rec.game.position;
+        let pos = &self.rec().game.position;
         let idx = p.index();
         let nth =
             |v: Vec<(String, Vec<String>)>| v.into_iter().nth(idx).map(|x| x.1).unwrap_or_default();
@@ -1244,10 +1264,10 @@ impl PyGame {
             homes: nth(homes_by_power(&self.variant)),
             retreats,
             orders: self
-                .orders
-                .get(idx)
-                .map(|l| l.iter().map(|o| order_text(&self.variant.map, o)).collect())
-                .unwrap_or_default(),
+                .session
+                .accepted_orders(p)
+                .map(|o| order_text(&self.variant.map, o))
+                .collect(),
         }
     }
 
@@ -1341,7 +1361,7 @@ pub fn load_mila_game(game: MilaGame) -> PyResult<(PyGame, Option<String>)> {
             reason: p.reason,
         };
         let index = out
-            .rec
+            .rec()
             .history
             .iter()
             .position(|r| r.position.phase().short_code() == phase);
