@@ -712,6 +712,7 @@ impl PyGame {
         let checker = Checker::new(&variant, pos);
         let mut accepted: Vec<Order> = Vec::new();
         let mut problems: Vec<OrderProblem> = Vec::new();
+        let mut notes: Vec<String> = Vec::new();
         for text in &texts {
             let text = text.trim();
             if text.is_empty() {
@@ -763,7 +764,18 @@ impl PyGame {
                 problems.push(problem(ProblemKind::Illegal, reason));
                 continue;
             }
-            accepted.push(fill_kinds(pos, &variant, order));
+            let written = order.kind.unit().and_then(|u| u.kind);
+            let filled = fill_kinds(pos, &variant, order);
+            let on_board = filled.kind.unit().and_then(|u| u.kind);
+            if written.is_some() && written != on_board {
+                // DATC 4.C.2: the unit type is not binding; the order is followed, and
+                // the player is told how it was read.
+                notes.push(format!(
+                    "`{text}` read as `{}` (the unit there is of the other type; DATC 4.C.2)",
+                    order_text(&variant.map, &filled)
+                ));
+            }
+            accepted.push(filled);
         }
         let map = &variant.map;
         let key = |o: &Order| o.kind.unit().map(|u| map.province_of(u.location));
@@ -783,6 +795,9 @@ impl PyGame {
             .map_err(|e| standoff_err(e.to_string()))?;
         if let Some(m) = self.modes.get_mut(power.index()) {
             *m = mode;
+        }
+        if !notes.is_empty() && mode == ErrorMode::Warn {
+            warn_orders(py, &notes.join("\n"))?;
         }
         if !problems.is_empty() && mode == ErrorMode::Warn {
             let lines: Vec<String> = problems.iter().map(OrderProblem::line).collect();
