@@ -216,25 +216,41 @@ def _zobrist_table(game_map):
     return table
 
 
+def _zobrist_values(game_map):
+    """Per power: unit text -> its XOR value, dislodged unit text -> its value, center or
+    home -> its value (the package's table, flattened for quick lookups)."""
+    table = _zobrist_table(game_map)
+    values = table.get("flat")
+    if values is None:
+        values = {}
+        for name, p in table["power_ix"].items():
+            units, dislodged, centers, homes = {}, {}, {}, {}
+            for loc, i in table["loc_ix"].items():
+                for t, kind in enumerate("AF"):
+                    units[f"{kind} {loc}"] = table["unit_type"][t][i] ^ table["units"][p][i]
+                    dislodged[f"{kind} {loc}"] = table["dis_unit_type"][t][i] ^ table["dis_units"][p][i]
+                centers[loc] = table["centers"][p][i]
+                homes[loc] = table["homes"][p][i]
+            values[name] = (units, dislodged, centers, homes)
+        table["flat"] = values
+    return values
+
+
 def _zobrist_hash(game_map, powers):
     """The package's Zobrist hash of a board given as (power, units, dislodged units,
     centers, homes) tuples."""
-    table = _zobrist_table(game_map)
-    power_ix, loc_ix = table["power_ix"], table["loc_ix"]
+    flat = _zobrist_values(game_map)
     value = 0
     for name, units, dislodged, centers, homes in powers:
-        p = power_ix[name]
+        unit_v, dis_v, center_v, home_v = flat[name]
         for unit in units:
-            loc = loc_ix[unit[2:].upper()]
-            value ^= table["unit_type"][0 if unit[0] == "A" else 1][loc] ^ table["units"][p][loc]
+            value ^= unit_v[unit]
         for unit in dislodged:
-            loc = loc_ix[unit.lstrip("*")[2:].upper()]
-            kind = unit.lstrip("*")[0]
-            value ^= table["dis_unit_type"][0 if kind == "A" else 1][loc] ^ table["dis_units"][p][loc]
+            value ^= dis_v[unit.lstrip("*")]
         for center in centers:
-            value ^= table["centers"][p][loc_ix[center[:3]]]
+            value ^= center_v[center[:3]]
         for home in homes:
-            value ^= table["homes"][p][loc_ix[home[:3]]]
+            value ^= home_v[home[:3]]
     return str(value)
 
 
@@ -871,6 +887,8 @@ class Game:
         fleet whose convoy was disrupted without any convoying fleet being dislodged is
         ``disrupted``; a support of a convoyed army whose convoy failed is ``no convoy``."""
         command = self.command
+        if not any(order[:1] in ("S", "C") for order in command.values()):
+            return  # only supports and convoys are labelled differently
         owner = {}
         for name, state_units in state_before["units"].items():
             for unit in state_units:
