@@ -7,8 +7,8 @@ use crate::errors::{
 };
 use crate::model::{
     centers_by_power, fill_kinds, homes_by_power, orderable_locations, orders_by_power,
-    parse_problem, possible_orders, rejected_in_phase, result_codes, state_value, units_by_power,
-    Checker, OrderProblem, ProblemKind,
+    parse_problem, rejected_in_phase, result_codes, state_value, units_by_power, Checker,
+    OrderProblem, ProblemKind,
 };
 use crate::names::{kind_letter, long_phase, order_text, power_name, powers};
 use crate::order::parse_error_to_py;
@@ -305,6 +305,74 @@ pub struct PyGame {
     /// Per power: what to do with orders left out when the phase is played.
     pub modes: Vec<ErrorMode>,
     pub game_id: String,
+    /// Python strings of order texts, shared with the game's copies.
+    pub texts: Arc<OrderTexts>,
+}
+
+/// Python strings of order texts and location names, kept by a game (and shared with
+/// its copies): listing the possible orders every phase then costs a lookup per order
+/// instead of formatting a new string. At most [`OrderTexts::MAX`] orders are kept.
+#[derive(Default)]
+pub struct OrderTexts {
+    orders: std::sync::Mutex<std::collections::HashMap<Order, Py<PyString>>>,
+    /// (location name, location index), sorted by name.
+    locations: std::sync::OnceLock<Vec<(Py<PyString>, usize)>>,
+}
+
+impl OrderTexts {
+    /// The most order texts kept (the cache is emptied when it would grow past this).
+    pub const MAX: usize = 1 << 16;
+}
+
+/// Location name -> possible orders, built from the cached Python strings.
+fn possible_orders_dict<'py>(
+    py: Python<'py>,
+    variant: &Variant,
+    pos: &Position,
+    texts: &OrderTexts,
+) -> PyResult<Bound<'py, PyDict>> {
+    let map = &variant.map;
+    let table = crate::model::possible_order_table(variant, pos);
+    let locations = texts.locations.get_or_init(|| {
+        let mut names: Vec<(String, usize)> = (0..map.location_count())
+            .map(|i| {
+                (
+                    crate::names::loc_name(map, standoff::LocationId(i as u16)),
+                    i,
+                )
+            })
+            .collect();
+        names.sort();
+        names
+            .into_iter()
+            .map(|(name, i)| (PyString::new(py, &name).unbind(), i))
+            .collect()
+    });
+    let mut cache = texts
+        .orders
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if cache.len() > OrderTexts::MAX {
+        cache.clear();
+    }
+    let waive = pyo3::intern!(py, "WAIVE");
+    let dict = PyDict::new(py);
+    for (name, index) in locations {
+        let list = PyList::empty(py);
+        for entry in table.get(*index).map(Vec::as_slice).unwrap_or(&[]) {
+            match entry {
+                crate::model::Possible::Order(order) => {
+                    let text = cache
+                        .entry(order.clone())
+                        .or_insert_with(|| PyString::new(py, &order_text(map, order)).unbind());
+                    list.append(text.bind(py))?;
+                }
+                crate::model::Possible::Waive => list.append(waive)?,
+            }
+        }
+        dict.set_item(name.bind(py), list)?;
+    }
+    Ok(dict)
 }
 
 impl Clone for PyGame {
@@ -316,6 +384,7 @@ impl Clone for PyGame {
             history_problems: self.history_problems.clone(),
             modes: self.modes.clone(),
             game_id: self.game_id.clone(),
+            texts: self.texts.clone(),
         }
     }
 }
@@ -363,6 +432,7 @@ impl PyGame {
             history_problems: vec![Vec::new(); phases],
             modes: vec![ErrorMode::Warn; n],
             game_id,
+            texts: Arc::default(),
         }
     }
 
@@ -666,10 +736,7 @@ impl PyGame {
         if self.is_done() {
             return Ok(PyDict::new(py));
         }
-        dict_of_lists(
-            py,
-            possible_orders(&self.variant, &self.rec().game.position),
-        )
+        possible_orders_dict(py, &self.variant, &self.rec().game.position, &self.texts)
     }
 
     /// Sets a power's orders for the current phase (a list of strings, or one string).
