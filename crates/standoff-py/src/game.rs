@@ -883,6 +883,28 @@ impl PyGame {
         Ok(())
     }
 
+    /// ``set_orders``, then the power's orders as ``get_orders(power_name)`` gives them
+    /// (one call instead of two, for the package-compatible ``Game``).
+    #[pyo3(signature = (power_name, orders, expand = true, replace = true, errors = "warn"))]
+    fn set_orders_and_get(
+        &mut self,
+        py: Python<'_>,
+        power_name: &str,
+        orders: &Bound<'_, PyAny>,
+        expand: bool,
+        replace: bool,
+        errors: &str,
+    ) -> PyResult<Vec<String>> {
+        self.set_orders(py, power_name, orders, expand, replace, errors)?;
+        let power = self.power_arg(power_name)?;
+        let map = &self.variant.map;
+        Ok(self
+            .session
+            .accepted_orders(power)
+            .map(|o| order_text(map, o))
+            .collect())
+    }
+
     /// A power's current orders, or power -> orders (package notation).
     #[pyo3(signature = (power_name = None))]
     fn get_orders<'py>(

@@ -303,6 +303,24 @@ def _as_list(value):
     return list(value)
 
 
+_MAPS = {}
+
+
+def _shared_map(variant):
+    """One ``Map`` per built-in variant, shared by its games (the package shares its maps
+    too); a variant loaded from a file gets its own."""
+    try:
+        builtin = _standoff.Variant.builtin(variant.name)
+    except ValueError:
+        builtin = None
+    if builtin is None or builtin != variant:
+        return Map(variant)
+    game_map = _MAPS.get(variant.name)
+    if game_map is None:
+        game_map = _MAPS[variant.name] = Map(variant)
+    return game_map
+
+
 class Game:
     """A game of Diplomacy with the ``diplomacy`` package's ``Game`` interface.
 
@@ -329,10 +347,11 @@ class Game:
 
     def _init_python_side(self):
         native = self._native
-        self.map = Map(native.variant)
+        self.map = _shared_map(native.variant)
         self.map_name = native.map_name
         self.game_id = native.game_id
         self.powers = {name: Power(self, name) for name in native.get_map_power_names()}
+        self._power_list = list(self.powers.values())
         for name, homes in self.map.homes.items():
             self.powers[name].homes = list(homes)
         self.error = []
@@ -364,14 +383,14 @@ class Game:
         snap = self._snap
         if snap is None:
             return True
-        for power, (units, centers, retreats) in zip(self.powers.values(), snap):
-            if power.units != units or power.centers != centers or power.retreats != retreats:
-                return True
-        return False
+        powers = self._power_list
+        return ([p.units for p in powers] != snap[0] or [p.centers for p in powers] != snap[1]
+                or [p.retreats for p in powers] != snap[2])
 
     def _snapshot(self):
-        self._snap = [(p.units[:], p.centers[:], {u: list(o) for u, o in p.retreats.items()})
-                      for p in self.powers.values()]
+        powers = self._power_list
+        self._snap = ([p.units[:] for p in powers], [p.centers[:] for p in powers],
+                      [{u: list(o) for u, o in p.retreats.items()} for p in powers])
         self._cache = {}
 
     def _pull(self):
@@ -707,8 +726,8 @@ class Game:
             power.adjust = power.adjust + [k for k in kept if k not in power.adjust]
             self._sent[power.name] = list(power.adjust)
             return
-        self._native.set_orders(power.name, texts, expand, replace, errors=errors)
-        self._read_orders(power)
+        native = self._native.set_orders_and_get(power.name, texts, expand, replace, errors)
+        self._read_orders(power, native)
 
     def _set_orders_no_check(self, power, texts, replace):
         """NO_CHECK (movement): orders are kept as given and checked by ``process()``."""
@@ -724,8 +743,9 @@ class Game:
                         power.orders[key] = ""
             power.orders[f"ORDER {len(power.orders) + 1}"] = " ".join(words)
 
-    def _read_orders(self, power):
-        native = self._native.get_orders(power.name)
+    def _read_orders(self, power, native=None):
+        if native is None:
+            native = self._native.get_orders(power.name)
         if self._phase[-1] == "M":
             orders = {}
             for order in native:
@@ -1208,7 +1228,7 @@ class Game:
 
     def __setstate__(self, state):
         self.__dict__.update(state)
-        self.map = Map(self._native.variant)
+        self.map = _shared_map(self._native.variant)
 
     def __repr__(self):
         return f"<Game {self.game_id} {self._phase}>"
