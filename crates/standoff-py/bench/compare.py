@@ -8,7 +8,12 @@ standoff is also timed through its batch entry points (``step_many`` over a list
 prepared games, ``adjudicate_many`` over the movement phases), which release the GIL and
 use every core.
 
-    python bench/compare.py [FILE.jsonl] [--repeat 3] [--limit N]
+It also times the package README's random-agent loop end to end (every phase:
+``get_all_possible_orders()``, a random choice per orderable location, ``set_orders``,
+``process()``) in both engines on the same seeds, interleaved, until the game ends or
+``--max-year`` is reached:
+
+    python bench/compare.py [FILE.jsonl] [--repeat 3] [--limit N] [--games 5] [--max-year 1920]
 """
 
 import argparse
@@ -83,12 +88,49 @@ def time_adjudicate_many(phases):
     return time.perf_counter() - t0, len(items)
 
 
+def random_agent_game(game_class, seed, max_year):
+    """The package README's loop: (phases played, seconds)."""
+    import random
+
+    rng = random.Random(seed)
+    game = game_class()
+    phases = 0
+    t0 = time.perf_counter()
+    while not game.is_game_done and int(game.get_current_phase()[1:5]) < max_year:
+        possible_orders = game.get_all_possible_orders()
+        for power_name in game.powers:
+            power_orders = [rng.choice(possible_orders[loc]) for loc in game.get_orderable_locations(power_name)
+                            if possible_orders[loc]]
+            game.set_orders(power_name, power_orders)
+        game.process()
+        phases += 1
+    return phases, time.perf_counter() - t0
+
+
+def time_random_agent(games, max_year, with_diplomacy=True):
+    """Both engines on the same seeds, interleaved: {engine: (phases, seconds)}."""
+    totals = {"standoff": [0, 0.0], "diplomacy": [0, 0.0]}
+    engines = [("standoff", standoff.Game)]
+    if with_diplomacy:
+        import diplomacy
+
+        engines.append(("diplomacy", diplomacy.Game))
+    for seed in range(games):
+        for name, game_class in engines:
+            phases, seconds = random_agent_game(game_class, seed, max_year)
+            totals[name][0] += phases
+            totals[name][1] += seconds
+    return totals
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("file", nargs="?", default=str(DEFAULT))
     ap.add_argument("--repeat", type=int, default=3, help="runs per engine; the best is reported")
     ap.add_argument("--limit", type=int, default=None, help="use only the first N phases")
     ap.add_argument("--no-diplomacy", action="store_true", help="time standoff only")
+    ap.add_argument("--games", type=int, default=5, help="random-agent games per engine")
+    ap.add_argument("--max-year", type=int, default=1920, help="random-agent games stop at this year")
     args = ap.parse_args(argv)
     warnings.simplefilter("ignore")
     phases = phases_of(args.file, args.limit)
@@ -114,6 +156,16 @@ def main(argv=None):
     if not args.no_diplomacy and len(rows) == 4:
         print("standoff Game.process() is %.0fx the package's phases/s"
               % ((rows[1][1] / rows[1][2]) / (rows[0][1] / rows[0][2])))
+    if args.games:
+        totals = time_random_agent(args.games, args.max_year, not args.no_diplomacy)
+        print("random-agent loop (README): %d games to %d, same seeds" % (args.games, args.max_year))
+        for name, (count, seconds) in totals.items():
+            if count:
+                print("  %-10s %6d phases %9.3f s %10.0f phases/s" % (name, count, seconds, count / seconds))
+        if totals["diplomacy"][0]:
+            ours = totals["standoff"][0] / totals["standoff"][1]
+            theirs = totals["diplomacy"][0] / totals["diplomacy"][1]
+            print("standoff runs the random-agent loop at %.1fx the package's phases/s" % (ours / theirs))
     return rows
 
 

@@ -383,9 +383,9 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
         let g = g.try_borrow()?;
         jobs.push((!g.is_done()).then(|| Job {
             variant: g.variant.clone(),
-            pos: g.rec.game.position.clone(),
+            pos: g.rec().game.position.clone(),
             orders: g.all_orders(),
-            history: g.rec.history.len(),
+            history: g.rec().history.len(),
         }));
     }
     let stepped = py.detach(|| {
@@ -422,8 +422,8 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
             continue;
         };
         let mut game = g.try_borrow_mut()?;
-        if game.rec.history.len() != job.history
-            || game.rec.game.position != job.pos
+        if game.rec().history.len() != job.history
+            || game.rec().game.position != job.pos
             || game.all_orders() != job.orders
         {
             return Err(PyRuntimeError::new_err(
@@ -431,15 +431,16 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
             ));
         }
         let winner = processed.winner();
-        game.rec.history.push(PhaseRecord {
+        game.rec_mut().history.push(PhaseRecord {
             position: job.pos,
             orders: job.orders,
             processed,
         });
-        game.rec.game.position = after;
-        game.rec.game.winner = game.rec.game.winner.or(winner);
+        game.rec_mut().game.position = after;
+        let winner = game.rec().game.winner.or(winner);
+        game.rec_mut().game.winner = winner;
         let problems = game.after_process(py)?;
-        let record = game.rec.history.last().cloned();
+        let record = game.rec().history.last().cloned();
         phases.push(record.map(|r| PyPhaseData::new(game.variant.clone(), r, problems)));
     }
     Ok(phases)

@@ -57,14 +57,14 @@ pub fn py_to_json(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
         return Ok(Number::from_f64(f.value()).map_or(Value::Null, Value::Number));
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(Value::String(s.to_str()?.to_string()));
+        return Ok(Value::String(s.to_cow()?.into_owned()));
     }
     if let Ok(d) = obj.cast::<PyDict>() {
         let mut map = JsonMap::new();
         for (k, v) in d.iter() {
             let key = match k.cast::<PyString>() {
-                Ok(s) => s.to_str()?.to_string(),
-                Err(_) => k.str()?.to_str()?.to_string(),
+                Ok(s) => s.to_cow()?.into_owned(),
+                Err(_) => k.str()?.to_cow()?.into_owned(),
             };
             map.insert(key, py_to_json(&v)?);
         }
@@ -94,13 +94,13 @@ pub fn py_to_json(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
 /// A `str` or an iterable of `str` as a list of strings.
 pub fn str_or_list(obj: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(vec![s.to_str()?.to_string()]);
+        return Ok(vec![s.to_cow()?.into_owned()]);
     }
     let mut out = Vec::new();
     for item in obj.try_iter()? {
         let item = item?;
         match item.cast::<PyString>() {
-            Ok(s) => out.push(s.to_str()?.to_string()),
+            Ok(s) => out.push(s.to_cow()?.into_owned()),
             Err(_) => {
                 return Err(PyTypeError::new_err(format!(
                     "expected a string, got a `{}`",

@@ -7,8 +7,8 @@ use crate::errors::{
 };
 use crate::model::{
     centers_by_power, fill_kinds, homes_by_power, orderable_locations, orders_by_power,
-    parse_problem, possible_orders, rejected_in_phase, result_codes, state_value, units_by_power,
-    Checker, OrderProblem, ProblemKind,
+    parse_problem, rejected_in_phase, result_codes, state_value, units_by_power, Checker,
+    OrderProblem, ProblemKind,
 };
 use crate::names::{kind_letter, long_phase, order_text, power_name, powers};
 use crate::order::parse_error_to_py;
@@ -23,6 +23,7 @@ use standoff::mila::{load_recorded, saved_game_json, MilaGame};
 use standoff::order::Order;
 use standoff::record::{PhaseRecord, RecordedGame};
 use standoff::report::{phase_report, Audience};
+use standoff::session::Session;
 use standoff::{Phase, Position, PowerId, Variant};
 use std::sync::Arc;
 
@@ -294,9 +295,9 @@ impl PyPowerView {
 #[pyclass(module = "standoff", name = "Game")]
 pub struct PyGame {
     pub variant: Arc<Variant>,
-    pub rec: RecordedGame,
-    /// Current orders, per power.
-    pub orders: Vec<Vec<Order>>,
+    /// The game and each power's orders for the current phase: the core's game session,
+    /// the type the server keeps per game too (one order-collection code path).
+    pub session: Session,
     /// Orders left out in the current phase.
     pub problems: Vec<OrderProblem>,
     /// Per played phase: orders left out.
@@ -304,18 +305,86 @@ pub struct PyGame {
     /// Per power: what to do with orders left out when the phase is played.
     pub modes: Vec<ErrorMode>,
     pub game_id: String,
+    /// Python strings of order texts, shared with the game's copies.
+    pub texts: Arc<OrderTexts>,
+}
+
+/// Python strings of order texts and location names, kept by a game (and shared with
+/// its copies): listing the possible orders every phase then costs a lookup per order
+/// instead of formatting a new string. At most [`OrderTexts::MAX`] orders are kept.
+#[derive(Default)]
+pub struct OrderTexts {
+    orders: std::sync::Mutex<std::collections::HashMap<Order, Py<PyString>>>,
+    /// (location name, location index), sorted by name.
+    locations: std::sync::OnceLock<Vec<(Py<PyString>, usize)>>,
+}
+
+impl OrderTexts {
+    /// The most order texts kept (the cache is emptied when it would grow past this).
+    pub const MAX: usize = 1 << 16;
+}
+
+/// Location name -> possible orders, built from the cached Python strings.
+fn possible_orders_dict<'py>(
+    py: Python<'py>,
+    variant: &Variant,
+    pos: &Position,
+    texts: &OrderTexts,
+) -> PyResult<Bound<'py, PyDict>> {
+    let map = &variant.map;
+    let table = crate::model::possible_order_table(variant, pos);
+    let locations = texts.locations.get_or_init(|| {
+        let mut names: Vec<(String, usize)> = (0..map.location_count())
+            .map(|i| {
+                (
+                    crate::names::loc_name(map, standoff::LocationId(i as u16)),
+                    i,
+                )
+            })
+            .collect();
+        names.sort();
+        names
+            .into_iter()
+            .map(|(name, i)| (PyString::new(py, &name).unbind(), i))
+            .collect()
+    });
+    let mut cache = texts
+        .orders
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if cache.len() > OrderTexts::MAX {
+        cache.clear();
+    }
+    let waive = pyo3::intern!(py, "WAIVE");
+    let dict = PyDict::new(py);
+    for (name, index) in locations {
+        let list = PyList::empty(py);
+        for entry in table.get(*index).map(Vec::as_slice).unwrap_or(&[]) {
+            match entry {
+                crate::model::Possible::Order(order) => {
+                    let text = cache
+                        .entry(order.clone())
+                        .or_insert_with(|| PyString::new(py, &order_text(map, order)).unbind());
+                    list.append(text.bind(py))?;
+                }
+                crate::model::Possible::Waive => list.append(waive)?,
+            }
+        }
+        dict.set_item(name.bind(py), list)?;
+    }
+    Ok(dict)
 }
 
 impl Clone for PyGame {
     fn clone(&self) -> Self {
         PyGame {
             variant: self.variant.clone(),
-            rec: self.rec.clone(),
-            orders: self.orders.clone(),
+            session: self.session.clone(),
             problems: self.problems.clone(),
             history_problems: self.history_problems.clone(),
             modes: self.modes.clone(),
             game_id: self.game_id.clone(),
+            texts: self.texts.clone(),
         }
     }
 }
@@ -326,7 +395,7 @@ fn check_rules(rules: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         return Ok(());
     }
     if let Ok(s) = rules.cast::<PyString>() {
-        let s = s.to_str()?;
+        let s = s.to_cow()?;
         if s.is_empty() || s.eq_ignore_ascii_case("default") {
             return Ok(());
         }
@@ -355,26 +424,42 @@ impl PyGame {
     pub fn from_record(variant: Arc<Variant>, rec: RecordedGame, game_id: String) -> Self {
         let n = variant.powers.len();
         let phases = rec.history.len();
+        let name = variant.name.clone();
         PyGame {
+            session: Session::from_record(&name, variant.clone(), rec),
             variant,
-            rec,
-            orders: vec![Vec::new(); n],
             problems: Vec::new(),
             history_problems: vec![Vec::new(); phases],
             modes: vec![ErrorMode::Warn; n],
             game_id,
+            texts: Arc::default(),
         }
     }
 
+    /// The game and its history.
+    pub fn rec(&self) -> &RecordedGame {
+        self.session.record()
+    }
+
+    /// The game and its history, to edit the board.
+    pub fn rec_mut(&mut self) -> &mut RecordedGame {
+        self.session.record_mut()
+    }
+
+    /// A power's current orders.
+    pub fn power_orders(&self, power: PowerId) -> Vec<Order> {
+        self.session.accepted_orders(power).cloned().collect()
+    }
+
     pub fn is_done(&self) -> bool {
-        self.rec.game.winner.is_some()
+        self.rec().game.winner.is_some()
     }
 
     pub fn current_phase(&self) -> String {
         if self.is_done() {
             "COMPLETED".to_string()
         } else {
-            self.rec.game.position.phase().short_code()
+            self.rec().game.position.phase().short_code()
         }
     }
 
@@ -392,13 +477,13 @@ impl PyGame {
 
     /// All current orders, power by power.
     pub fn all_orders(&self) -> Vec<Order> {
-        self.orders.iter().flatten().cloned().collect()
+        powers(&self.variant)
+            .flat_map(|p| self.session.accepted_orders(p).cloned())
+            .collect()
     }
 
     fn reset_phase_state(&mut self) {
-        for o in &mut self.orders {
-            o.clear();
-        }
+        self.session.clear_submissions(None);
         self.problems.clear();
     }
 
@@ -407,7 +492,7 @@ impl PyGame {
     pub fn after_process(&mut self, py: Python<'_>) -> PyResult<Vec<OrderProblem>> {
         let mut problems = std::mem::take(&mut self.problems);
         let mut warn_lines = Vec::new();
-        if let Some(record) = self.rec.history.last() {
+        if let Some(record) = self.rec().history.last() {
             for p in rejected_in_phase(&self.variant, record) {
                 let power = self.variant.find_power(&p.power);
                 let mode = power
@@ -435,7 +520,7 @@ impl PyGame {
     }
 
     fn phase_data(&self, index: usize) -> Option<PyPhaseData> {
-        let record = self.rec.history.get(index)?.clone();
+        let record = self.rec().history.get(index)?.clone();
         let problems = self
             .history_problems
             .get(index)
@@ -446,7 +531,7 @@ impl PyGame {
 
     fn history_index(&self, which: &Bound<'_, PyAny>) -> PyResult<usize> {
         if let Ok(i) = which.extract::<isize>() {
-            let n = self.rec.history.len() as isize;
+            let n = self.rec().history.len() as isize;
             let j = if i < 0 { n + i } else { i };
             if j < 0 || j >= n.max(1) {
                 return Err(PyIndexError::new_err(format!(
@@ -456,7 +541,7 @@ impl PyGame {
             return Ok(j as usize);
         }
         let name: String = which.extract()?;
-        self.rec
+        self.rec()
             .history
             .iter()
             .position(|r| r.position.phase().short_code() == name)
@@ -465,17 +550,17 @@ impl PyGame {
 
     fn set_position(&mut self, pos: standoff::Position, clear_history: bool) {
         if clear_history {
-            self.rec = RecordedGame::from_position(pos);
+            *self.rec_mut() = RecordedGame::from_position(pos);
             self.history_problems.clear();
         } else {
-            self.rec.game.position = pos;
-            self.rec.game.winner = None;
+            self.rec_mut().game.position = pos;
+            self.rec_mut().game.winner = None;
         }
         self.reset_phase_state();
     }
 
     fn saved_json(&self) -> serde_json::Value {
-        saved_game_json(&self.variant, &self.rec, &self.game_id)
+        saved_game_json(&self.variant, self.rec(), &self.game_id)
     }
 }
 
@@ -567,7 +652,7 @@ impl PyGame {
         if self.is_done() {
             "COMPLETED".to_string()
         } else {
-            long_phase(self.rec.game.position.phase())
+            long_phase(self.rec().game.position.phase())
         }
     }
 
@@ -577,7 +662,7 @@ impl PyGame {
         if self.is_done() {
             "-".to_string()
         } else {
-            kind_letter(self.rec.game.position.phase().kind)
+            kind_letter(self.rec().game.position.phase().kind)
         }
     }
 
@@ -590,7 +675,7 @@ impl PyGame {
     /// The winner (`FRANCE`), or None.
     #[getter]
     fn winner(&self) -> Option<String> {
-        self.rec.game.winner.map(|w| power_name(&self.variant, w))
+        self.rec().game.winner.map(|w| power_name(&self.variant, w))
     }
 
     /// The current position.
@@ -598,7 +683,7 @@ impl PyGame {
     fn position(&self) -> PyPosition {
         PyPosition {
             variant: self.variant.clone(),
-            pos: self.rec.game.position.clone(),
+            pos: self.rec().game.position.clone(),
         }
     }
 
@@ -610,7 +695,7 @@ impl PyGame {
         py: Python<'py>,
         power_name: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let all = units_by_power(&self.variant, &self.rec.game.position, true);
+        let all = units_by_power(&self.variant, &self.rec().game.position, true);
         self.one_or_all(py, all, power_name)
     }
 
@@ -621,7 +706,7 @@ impl PyGame {
         py: Python<'py>,
         power_name: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let all = centers_by_power(&self.variant, &self.rec.game.position);
+        let all = centers_by_power(&self.variant, &self.rec().game.position);
         self.one_or_all(py, all, power_name)
     }
 
@@ -638,7 +723,7 @@ impl PyGame {
                 .map(|p| (crate::names::power_name(&self.variant, p), Vec::new()))
                 .collect()
         } else {
-            orderable_locations(&self.variant, &self.rec.game.position)
+            orderable_locations(&self.variant, &self.rec().game.position)
         };
         self.one_or_all(py, all, power_name)
     }
@@ -651,7 +736,7 @@ impl PyGame {
         if self.is_done() {
             return Ok(PyDict::new(py));
         }
-        dict_of_lists(py, possible_orders(&self.variant, &self.rec.game.position))
+        possible_orders_dict(py, &self.variant, &self.rec().game.position, &self.texts)
     }
 
     /// Sets a power's orders for the current phase (a list of strings, or one string).
@@ -686,12 +771,15 @@ impl PyGame {
             str_or_list(orders)?
         };
         let variant = self.variant.clone();
-        let pos = &self.rec.game.position;
+        // A copy: the session is updated below while the orders are checked against it.
+        let position = self.rec().game.position.clone();
+        let pos = &position;
         let phase = pos.phase().short_code();
         let upper = crate::names::power_name(&variant, power);
         let checker = Checker::new(&variant, pos);
         let mut accepted: Vec<Order> = Vec::new();
         let mut problems: Vec<OrderProblem> = Vec::new();
+        let mut notes: Vec<String> = Vec::new();
         for text in &texts {
             let text = text.trim();
             if text.is_empty() {
@@ -743,13 +831,22 @@ impl PyGame {
                 problems.push(problem(ProblemKind::Illegal, reason));
                 continue;
             }
-            accepted.push(fill_kinds(pos, &variant, order));
+            let written = order.kind.unit().and_then(|u| u.kind);
+            let filled = fill_kinds(pos, &variant, order);
+            let on_board = filled.kind.unit().and_then(|u| u.kind);
+            if written.is_some() && written != on_board {
+                // DATC 4.C.2: the unit type is not binding; the order is followed, and
+                // the player is told how it was read.
+                notes.push(format!(
+                    "`{text}` read as `{}` (the unit there is of the other type; DATC 4.C.2)",
+                    order_text(&variant.map, &filled)
+                ));
+            }
+            accepted.push(filled);
         }
         let map = &variant.map;
         let key = |o: &Order| o.kind.unit().map(|u| map.province_of(u.location));
-        let Some(list) = self.orders.get_mut(power.index()) else {
-            return Err(standoff_err("unknown power"));
-        };
+        let mut list = self.power_orders(power);
         for order in accepted {
             match key(&order) {
                 Some(k) => match list.iter().position(|o| key(o) == Some(k)) {
@@ -760,8 +857,14 @@ impl PyGame {
                 None => list.push(order),
             }
         }
+        self.session
+            .submit_checked(power, list)
+            .map_err(|e| standoff_err(e.to_string()))?;
         if let Some(m) = self.modes.get_mut(power.index()) {
             *m = mode;
+        }
+        if !notes.is_empty() && mode == ErrorMode::Warn {
+            warn_orders(py, &notes.join("\n"))?;
         }
         if !problems.is_empty() && mode == ErrorMode::Warn {
             let lines: Vec<String> = problems.iter().map(OrderProblem::line).collect();
@@ -778,6 +881,28 @@ impl PyGame {
             self.problems.extend(problems);
         }
         Ok(())
+    }
+
+    /// ``set_orders``, then the power's orders as ``get_orders(power_name)`` gives them
+    /// (one call instead of two, for the package-compatible ``Game``).
+    #[pyo3(signature = (power_name, orders, expand = true, replace = true, errors = "warn"))]
+    fn set_orders_and_get(
+        &mut self,
+        py: Python<'_>,
+        power_name: &str,
+        orders: &Bound<'_, PyAny>,
+        expand: bool,
+        replace: bool,
+        errors: &str,
+    ) -> PyResult<Vec<String>> {
+        self.set_orders(py, power_name, orders, expand, replace, errors)?;
+        let power = self.power_arg(power_name)?;
+        let map = &self.variant.map;
+        Ok(self
+            .session
+            .accepted_orders(power)
+            .map(|o| order_text(map, o))
+            .collect())
     }
 
     /// A power's current orders, or power -> orders (package notation).
@@ -797,15 +922,9 @@ impl PyGame {
         match power_name {
             Some(name) => {
                 let p = self.power_arg(name)?;
-                if let Some(l) = self.orders.get_mut(p.index()) {
-                    l.clear();
-                }
+                self.session.clear_submissions(Some(p));
             }
-            None => {
-                for l in &mut self.orders {
-                    l.clear();
-                }
-            }
+            None => self.session.clear_submissions(None),
         }
         Ok(())
     }
@@ -825,7 +944,7 @@ impl PyGame {
     ) -> PyResult<Bound<'py, PyAny>> {
         let picture = crate::render::Picture {
             variant: &self.variant,
-            position: &self.rec.game.position,
+            position: &self.rec().game.position,
             orders: if incl_orders {
                 self.all_orders()
             } else {
@@ -850,13 +969,13 @@ impl PyGame {
         if self.is_done() {
             return Ok(None);
         }
-        let orders = self.all_orders();
-        let variant = self.variant.clone();
-        self.rec.process(&variant, &orders);
+        self.session
+            .process()
+            .map_err(|e| standoff_err(e.to_string()))?;
         let problems = self.after_process(py)?;
-        let index = self.rec.history.len().saturating_sub(1);
+        let index = self.rec().history.len().saturating_sub(1);
         Ok(self
-            .rec
+            .rec()
             .history
             .get(index)
             .map(|record| PyPhaseData::new(self.variant.clone(), record.clone(), problems)))
@@ -872,7 +991,7 @@ impl PyGame {
         game_role: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<PyPhaseData>> {
         let _ = game_role;
-        let n = self.rec.history.len();
+        let n = self.rec().history.len();
         if n == 0 {
             return Ok(Vec::new());
         }
@@ -915,7 +1034,7 @@ impl PyGame {
             py,
             &state_value(
                 &self.variant,
-                &self.rec.game.position,
+                &self.rec().game.position,
                 &self.current_phase(),
             ),
         )
@@ -925,7 +1044,7 @@ impl PyGame {
     /// The orders set are cleared, and the history too unless `clear_history=False`.
     #[pyo3(signature = (state, clear_history = true))]
     fn set_state(&mut self, state: &Bound<'_, PyAny>, clear_history: bool) -> PyResult<()> {
-        let default = Some(self.rec.game.position.phase());
+        let default = Some(self.rec().game.position.phase());
         let pos = position_from_state_dict(&self.variant, state, default)?;
         self.set_position(pos, clear_history);
         Ok(())
@@ -971,7 +1090,7 @@ impl PyGame {
             let unit = crate::names::parse_unit(&variant, power, body).map_err(state_err)?;
             parsed.push((dislodged, unit));
         }
-        let mut setup = self.rec.game.position.to_setup();
+        let mut setup = self.rec().game.position.to_setup();
         if reset {
             setup.units.retain(|u| u.power != power);
             setup.dislodged.retain(|d| d.unit.power != power);
@@ -996,7 +1115,8 @@ impl PyGame {
                 setup.units.push(unit);
             }
         }
-        self.rec.game.position = edited(&variant, setup)?;
+        let edited_position = edited(&variant, setup)?;
+        self.rec_mut().game.position = edited_position;
         Ok(())
     }
 
@@ -1020,13 +1140,14 @@ impl PyGame {
                 .ok_or_else(|| state_err(format!("`{t}` is not a supply center")))?;
             provs.push(p);
         }
-        let mut setup = self.rec.game.position.to_setup();
+        let mut setup = self.rec().game.position.to_setup();
         if reset {
             setup.owners.retain(|&(_, w)| w != power);
         }
         setup.owners.retain(|(p, _)| !provs.contains(p));
         setup.owners.extend(provs.into_iter().map(|p| (p, power)));
-        self.rec.game.position = edited(&self.variant, setup)?;
+        let edited_position = edited(&self.variant, setup)?;
+        self.rec_mut().game.position = edited_position;
         Ok(())
     }
 
@@ -1034,12 +1155,13 @@ impl PyGame {
     #[pyo3(signature = (power_name = None))]
     fn clear_units(&mut self, power_name: Option<&str>) -> PyResult<()> {
         let power = power_name.map(|n| self.power_arg(n)).transpose()?;
-        let mut setup = self.rec.game.position.to_setup();
+        let mut setup = self.rec().game.position.to_setup();
         setup.units.retain(|u| power.is_some_and(|p| u.power != p));
         setup
             .dislodged
             .retain(|d| power.is_some_and(|p| d.unit.power != p));
-        self.rec.game.position = edited(&self.variant, setup)?;
+        let edited_position = edited(&self.variant, setup)?;
+        self.rec_mut().game.position = edited_position;
         Ok(())
     }
 
@@ -1047,18 +1169,20 @@ impl PyGame {
     #[pyo3(signature = (power_name = None))]
     fn clear_centers(&mut self, power_name: Option<&str>) -> PyResult<()> {
         let power = power_name.map(|n| self.power_arg(n)).transpose()?;
-        let mut setup = self.rec.game.position.to_setup();
+        let mut setup = self.rec().game.position.to_setup();
         setup.owners.retain(|&(_, w)| power.is_some_and(|p| w != p));
-        self.rec.game.position = edited(&self.variant, setup)?;
+        let edited_position = edited(&self.variant, setup)?;
+        self.rec_mut().game.position = edited_position;
         Ok(())
     }
 
     /// Sets the phase (`S1901M`); orders set are cleared.
     fn set_current_phase(&mut self, new_phase: &str) -> PyResult<()> {
         let phase: Phase = crate::position::phase_arg(new_phase)?;
-        let mut setup = self.rec.game.position.to_setup();
+        let mut setup = self.rec().game.position.to_setup();
         setup.phase = phase;
-        self.rec.game.position = edited(&self.variant, setup)?;
+        let edited_position = edited(&self.variant, setup)?;
+        self.rec_mut().game.position = edited_position;
         self.reset_phase_state();
         Ok(())
     }
@@ -1074,7 +1198,7 @@ impl PyGame {
         unit: Option<&str>,
         loc: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let codes = match self.rec.history.last() {
+        let codes = match self.rec().history.last() {
             Some(r) => result_codes(&self.variant, &r.processed.result),
             None => Vec::new(),
         };
@@ -1115,7 +1239,7 @@ impl PyGame {
         }
         if let Some(name) = power_name {
             let p = self.power_arg(name)?;
-            let last = self.rec.history.last();
+            let last = self.rec().history.last();
             let mine: Vec<String> = match last {
                 Some(r) => units_by_power(&self.variant, &r.position, true)
                     .into_iter()
@@ -1138,7 +1262,7 @@ impl PyGame {
     #[getter]
     fn result_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for r in &self.rec.history {
+        for r in &self.rec().history {
             d.set_item(
                 r.position.phase().short_code(),
                 dict_of_lists(py, result_codes(&self.variant, &r.processed.result))?,
@@ -1151,7 +1275,7 @@ impl PyGame {
     #[getter]
     fn order_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for r in &self.rec.history {
+        for r in &self.rec().history {
             d.set_item(
                 r.position.phase().short_code(),
                 dict_of_lists(py, orders_by_power(&self.variant, &r.orders))?,
@@ -1164,7 +1288,7 @@ impl PyGame {
     #[getter]
     fn state_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for r in &self.rec.history {
+        for r in &self.rec().history {
             let name = r.position.phase().short_code();
             d.set_item(
                 &name,
@@ -1183,7 +1307,7 @@ impl PyGame {
         let orders = if self.is_done() {
             Vec::new()
         } else {
-            random_orders(&self.variant, &self.rec.game.position, &mut rng)
+            random_orders(&self.variant, &self.rec().game.position, &mut rng)
         };
         dict_of_lists(py, orders_by_power(&self.variant, &orders))
     }
@@ -1228,7 +1352,7 @@ impl PyGame {
 
 impl PyGame {
     fn power_view(&self, p: PowerId) -> PyPowerView {
-        let pos = &self.rec.game.position;
+        let pos = &self.rec().game.position;
         let idx = p.index();
         let nth =
             |v: Vec<(String, Vec<String>)>| v.into_iter().nth(idx).map(|x| x.1).unwrap_or_default();
@@ -1244,10 +1368,10 @@ impl PyGame {
             homes: nth(homes_by_power(&self.variant)),
             retreats,
             orders: self
-                .orders
-                .get(idx)
-                .map(|l| l.iter().map(|o| order_text(&self.variant.map, o)).collect())
-                .unwrap_or_default(),
+                .session
+                .accepted_orders(p)
+                .map(|o| order_text(&self.variant.map, o))
+                .collect(),
         }
     }
 
@@ -1341,7 +1465,7 @@ pub fn load_mila_game(game: MilaGame) -> PyResult<(PyGame, Option<String>)> {
             reason: p.reason,
         };
         let index = out
-            .rec
+            .rec()
             .history
             .iter()
             .position(|r| r.position.phase().short_code() == phase);
@@ -1396,19 +1520,7 @@ pub fn to_saved_game_format<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let value = game.saved_json();
     if let Some(path) = output_path {
-        let mut line = serde_json::to_string(&value).map_err(|e| standoff_err(e.to_string()))?;
-        line.push('\n');
-        // Either way the file is replaced atomically: a failed write leaves the old one.
-        let written = match output_mode {
-            "a" => standoff_io::append_atomic(&path, line.as_bytes()),
-            "w" => standoff_io::write_bytes_atomic(&path, line.as_bytes()),
-            other => {
-                return Err(PyTypeError::new_err(format!(
-                    "output_mode must be \"a\" or \"w\", not {other:?}"
-                )))
-            }
-        };
-        written.map_err(|e| pyo3::exceptions::PyOSError::new_err(e.to_string()))?;
+        write_line(&value, &path, output_mode)?;
     }
     json_to_py(py, &value)
 }
@@ -1428,7 +1540,7 @@ pub fn load_saved_games(
             "on_error must be \"raise\", \"warn\" or \"ignore\", not {on_error:?}"
         )));
     }
-    let text = std::fs::read_to_string(&path)?;
+    let text = read_saved_games_text(&path)?;
     let (games, failures) = py.detach(|| {
         let mut games = Vec::new();
         let mut failures = Vec::new();
@@ -1466,6 +1578,119 @@ pub fn load_saved_games(
         out.push(g);
     }
     Ok(out)
+}
+
+/// Largest saved-games file `load_saved_games` reads: 1 GiB (a JSON-lines data set of
+/// tens of thousands of games fits; a larger one should be split).
+pub const MAX_SAVED_GAMES_FILE_BYTES: u64 = 1 << 30;
+
+/// The text of a saved-games file, refused with a clear error when it is larger than
+/// [`MAX_SAVED_GAMES_FILE_BYTES`] (at most the limit + 1 bytes are read, so a file that
+/// grows meanwhile is refused too) or not UTF-8.
+pub fn read_saved_games_text(path: &std::path::Path) -> PyResult<String> {
+    use std::io::Read;
+    let too_large = |size: u64| {
+        state_err(format!(
+            "{}: the file is {size} bytes, above the limit of {MAX_SAVED_GAMES_FILE_BYTES} bytes \
+             that load_saved_games reads; split it into smaller files",
+            path.display()
+        ))
+    };
+    let file = std::fs::File::open(path)?;
+    let size = file.metadata()?.len();
+    if size > MAX_SAVED_GAMES_FILE_BYTES {
+        return Err(too_large(size));
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(MAX_SAVED_GAMES_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_SAVED_GAMES_FILE_BYTES {
+        return Err(too_large(bytes.len() as u64));
+    }
+    String::from_utf8(bytes)
+        .map_err(|e| state_err(format!("{}: not UTF-8 text: {e}", path.display())))
+}
+
+/// The saved games of a file as the package's dicts, unchecked: one JSON object, a
+/// JSON list of them, or JSON lines (one game per line). The file is size-capped as in
+/// `load_saved_games`; `on_error` says what to do with a line that is not JSON
+/// (`"raise"`, `"warn"`, `"ignore"`).
+#[pyfunction]
+#[pyo3(signature = (path, on_error = "raise"))]
+pub fn read_saved_games<'py>(
+    py: Python<'py>,
+    path: std::path::PathBuf,
+    on_error: &str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if !matches!(on_error, "raise" | "warn" | "ignore") {
+        return Err(standoff_err(format!(
+            "on_error must be \"raise\", \"warn\" or \"ignore\", not {on_error:?}"
+        )));
+    }
+    let text = read_saved_games_text(&path)?;
+    let mut values = Vec::new();
+    let mut failures = Vec::new();
+    match serde_json::from_str::<serde_json::Value>(&text) {
+        Ok(serde_json::Value::Array(items)) => values = items,
+        Ok(value) => values.push(value),
+        Err(_) => {
+            for (i, line) in text.lines().enumerate() {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                match serde_json::from_str::<serde_json::Value>(line) {
+                    Ok(v) => values.push(v),
+                    Err(e) => failures.push(format!("line {}: {e}", i + 1)),
+                }
+            }
+        }
+    }
+    if !failures.is_empty() {
+        let msg = format!(
+            "{}: {} game(s) could not be read (not JSON):\n  {}",
+            path.display(),
+            failures.len(),
+            failures.join("\n  ")
+        );
+        match on_error {
+            "raise" => return Err(state_err(msg)),
+            "warn" => {
+                let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+                let text = std::ffi::CString::new(msg.replace('\0', " ")).unwrap_or_default();
+                PyErr::warn(py, category.as_any(), &text, 1)?;
+            }
+            _ => {}
+        }
+    }
+    values.iter().map(|v| json_to_py(py, v)).collect()
+}
+
+/// Writes `value` (a JSON-able Python object) to `output_path` as one JSON line,
+/// atomically: `output_mode` `"a"` appends, `"w"` overwrites.
+#[pyfunction]
+pub fn write_json_line(
+    value: &Bound<'_, PyAny>,
+    output_path: std::path::PathBuf,
+    output_mode: &str,
+) -> PyResult<()> {
+    let value = py_to_json(value)?;
+    write_line(&value, &output_path, output_mode)
+}
+
+fn write_line(value: &serde_json::Value, path: &std::path::Path, mode: &str) -> PyResult<()> {
+    let mut line = serde_json::to_string(value).map_err(|e| standoff_err(e.to_string()))?;
+    line.push('\n');
+    // Either way the file is replaced atomically: a failed write leaves the old one.
+    let written = match mode {
+        "a" => standoff_io::append_atomic(path, line.as_bytes()),
+        "w" => standoff_io::write_bytes_atomic(path, line.as_bytes()),
+        other => {
+            return Err(PyTypeError::new_err(format!(
+                "output_mode must be \"a\" or \"w\", not {other:?}"
+            )))
+        }
+    };
+    written.map_err(|e| pyo3::exceptions::PyOSError::new_err(e.to_string()))
 }
 
 impl std::fmt::Debug for PyGame {

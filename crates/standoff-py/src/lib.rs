@@ -53,6 +53,8 @@ fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::to_saved_game_format, m)?)?;
     m.add_function(wrap_pyfunction!(game::from_saved_game_format, m)?)?;
     m.add_function(wrap_pyfunction!(game::load_saved_games, m)?)?;
+    m.add_function(wrap_pyfunction!(game::read_saved_games, m)?)?;
+    m.add_function(wrap_pyfunction!(game::write_json_line, m)?)?;
     m.add_function(wrap_pyfunction!(batch::adjudicate_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::step_many, m)?)?;
     Ok(())

@@ -206,36 +206,45 @@ pub fn orderable_locations(variant: &Variant, pos: &Position) -> Vec<(String, Ve
         .collect()
 }
 
-/// Location -> every legal order of the unit there (the package's
-/// `get_all_possible_orders`): every location of the map is a key; a unit on a coast
-/// is listed under the coast and under its province; in adjustments each build site
-/// also lists `WAIVE`.
-pub fn possible_orders(variant: &Variant, pos: &Position) -> Vec<(String, Vec<String>)> {
+/// One entry of a possible-orders list: an order, or `WAIVE`.
+#[derive(Clone, Debug)]
+pub enum Possible {
+    /// A legal order.
+    Order(Order),
+    /// `WAIVE` (a build site's power may waive a build).
+    Waive,
+}
+
+/// Per location (indexed by `LocationId`): every legal order of the unit there (the
+/// package's `get_all_possible_orders`). A unit on a coast is listed under the coast
+/// and under its province; in adjustments each build site also lists `WAIVE`.
+pub fn possible_order_table(variant: &Variant, pos: &Position) -> Vec<Vec<Possible>> {
     let map = &variant.map;
-    let mut table: Vec<Vec<String>> = vec![Vec::new(); map.location_count()];
-    let add = |table: &mut Vec<Vec<String>>, l: LocationId, text: String| {
+    let mut table: Vec<Vec<Possible>> = vec![Vec::new(); map.location_count()];
+    let add = |table: &mut Vec<Vec<Possible>>, l: LocationId, order: Order| {
         let p = map.province_of(l);
         if p.index() != l.index() {
             if let Some(t) = table.get_mut(p.index()) {
-                t.push(text.clone());
+                t.push(Possible::Order(order.clone()));
             }
         }
         if let Some(t) = table.get_mut(l.index()) {
-            t.push(text);
+            t.push(Possible::Order(order));
         }
     };
     match pos.phase().kind {
         PhaseKind::Movement => {
             for o in movement_orders(variant, pos) {
                 if let Some(u) = o.kind.unit() {
-                    add(&mut table, u.location, order_text(map, &o));
+                    let at = u.location;
+                    add(&mut table, at, o);
                 }
             }
         }
         PhaseKind::Retreat => {
             for d in pos.dislodged() {
                 for o in unit_retreat_orders(pos, map.province_of(d.unit.location), map) {
-                    add(&mut table, d.unit.location, order_text(map, &o));
+                    add(&mut table, d.unit.location, o);
                 }
             }
         }
@@ -248,12 +257,13 @@ pub fn possible_orders(variant: &Variant, pos: &Position) -> Vec<(String, Vec<St
                         OrderKind::Build { unit } => {
                             sites.insert(unit.location.index());
                             sites.insert(map.province_of(unit.location).index());
-                            add(&mut table, unit.location, order_text(map, &o));
+                            add(&mut table, unit.location, o);
                         }
                         OrderKind::Waive => waive = true,
                         _ => {
                             if let Some(u) = o.kind.unit() {
-                                add(&mut table, u.location, order_text(map, &o));
+                                let at = u.location;
+                                add(&mut table, at, o);
                             }
                         }
                     }
@@ -261,17 +271,33 @@ pub fn possible_orders(variant: &Variant, pos: &Position) -> Vec<(String, Vec<St
                 if waive {
                     for s in sites {
                         if let Some(t) = table.get_mut(s) {
-                            t.push("WAIVE".to_string());
+                            t.push(Possible::Waive);
                         }
                     }
                 }
             }
         }
     }
-    let mut out: Vec<(String, Vec<String>)> = table
+    table
+}
+
+/// Location -> every legal order of the unit there, as text (see
+/// [`possible_order_table`]), sorted by location name.
+pub fn possible_orders(variant: &Variant, pos: &Position) -> Vec<(String, Vec<String>)> {
+    let map = &variant.map;
+    let mut out: Vec<(String, Vec<String>)> = possible_order_table(variant, pos)
         .into_iter()
         .enumerate()
-        .map(|(l, orders)| (loc_name(map, LocationId(l as u16)), orders))
+        .map(|(l, orders)| {
+            let texts = orders
+                .iter()
+                .map(|o| match o {
+                    Possible::Order(o) => order_text(map, o),
+                    Possible::Waive => "WAIVE".to_string(),
+                })
+                .collect();
+            (loc_name(map, LocationId(l as u16)), texts)
+        })
         .collect();
     out.sort_by(|a, b| a.0.cmp(&b.0));
     out

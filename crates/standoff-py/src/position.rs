@@ -16,11 +16,24 @@ use std::sync::Arc;
 
 /// Reads a phase argument (`S1901M` or `Spring 1901 Movement`).
 pub fn phase_arg(text: &str) -> PyResult<Phase> {
-    parse_phase(text).ok_or_else(|| {
+    use standoff::{PhaseKind, Season};
+    let phase = parse_phase(text).ok_or_else(|| {
         state_err(format!(
             "cannot read phase `{text}` (expected e.g. `S1901M` or `Spring 1901 Movement`)"
         ))
-    })
+    })?;
+    // Winter is the adjustment phase; spring and fall have movement and retreats.
+    let fits = match phase.season {
+        Season::Winter => phase.kind == PhaseKind::Adjustment,
+        Season::Spring | Season::Fall => phase.kind != PhaseKind::Adjustment,
+    };
+    if !fits {
+        return Err(state_err(format!(
+            "`{text}` is not a phase of the game: winter has only adjustments (`W1901A`), \
+             spring and fall movement and retreats (`S1901M`, `F1901R`)"
+        )));
+    }
+    Ok(phase)
 }
 
 /// Power -> unit -> retreat options, from a dict.
@@ -81,6 +94,11 @@ pub fn state_parts_from_dict(
         _ => default_phase.ok_or_else(|| state_err("the state has no phase `name`"))?,
     };
     let mut parts = StateParts::default();
+    if state.get_item("units")?.is_some_and(|u| u.is_none()) {
+        return Err(state_err(
+            "the state's `units` is None: give a dict power -> units (`{}` for an empty board)",
+        ));
+    }
     if let Some(units) = section(state, "units")? {
         parts.units = str_to_list_map(units.as_any())?;
     }

@@ -37,7 +37,7 @@ pub fn variant_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<Variant>> {
                 return Ok(v.get().inner.clone());
             }
             if let Ok(s) = o.cast::<PyString>() {
-                return builtin(s.to_str()?);
+                return builtin(&s.to_cow()?);
             }
             Err(pyo3::exceptions::PyTypeError::new_err(
                 "variant must be a variant name (str) or a standoff.Variant",
@@ -146,6 +146,58 @@ impl PyVariant {
             variant: self.inner.clone(),
             pos: standoff::Position::initial(&self.inner),
         }
+    }
+
+    /// The board geometry as plain data, for the package-compatible ``Map``:
+    /// ``{"locations": {LOC: {"province", "terrain", "name", "army", "fleet", "army_to",
+    /// "fleet_to"}}, "homes": {POWER: [...]}}``. ``terrain`` is ``land``, ``coast``,
+    /// ``sea`` or ``impassable``; ``army``/``fleet`` say whether such a unit may stand
+    /// there; ``army_to``/``fleet_to`` list the locations it may move to.
+    fn map_data<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        use pyo3::types::PyDict;
+        use standoff::{LocationId, UnitKind};
+        let map = &self.inner.map;
+        let locations = PyDict::new(py);
+        for i in 0..map.location_count() {
+            let l = LocationId(i as u16);
+            let p = map.province_of(l);
+            let prov = map.province(p);
+            let terrain = match prov.terrain {
+                standoff::Terrain::Land => "land",
+                standoff::Terrain::Coast => "coast",
+                standoff::Terrain::Sea => "sea",
+                standoff::Terrain::Impassable => "impassable",
+            };
+            let names = |ls: Vec<LocationId>| -> Vec<String> {
+                ls.into_iter()
+                    .map(|t| crate::names::loc_name(map, t))
+                    .collect()
+            };
+            let entry = PyDict::new(py);
+            entry.set_item("province", prov_name(map, p))?;
+            entry.set_item("terrain", terrain)?;
+            entry.set_item("name", prov.name.as_str())?;
+            let army = map.can_stand(UnitKind::Army, l);
+            let fleet = map.can_stand(UnitKind::Fleet, l);
+            entry.set_item("army", army)?;
+            entry.set_item("fleet", fleet)?;
+            let army_to = if army {
+                names(map.unit_neighbours(UnitKind::Army, l))
+            } else {
+                Vec::new()
+            };
+            entry.set_item("army_to", army_to)?;
+            entry.set_item("fleet_to", names(map.unit_neighbours(UnitKind::Fleet, l)))?;
+            locations.set_item(crate::names::loc_name(map, l), entry)?;
+        }
+        let homes = PyDict::new(py);
+        for (name, list) in crate::model::homes_by_power(&self.inner) {
+            homes.set_item(name, list)?;
+        }
+        let out = PyDict::new(py);
+        out.set_item("locations", locations)?;
+        out.set_item("homes", homes)?;
+        Ok(out)
     }
 
     fn __repr__(&self) -> String {

@@ -37,7 +37,9 @@ def test_adjudicate_many_agrees_with_game_process():
         assert r.results == phase.results
         assert r.orders == phase.orders
         board = g.position
-        assert r.units == {p: [u for u in us if not u.startswith("*")] for p, us in g.get_units().items()}
+        # The Game lists units in the package's order (kept units first, then new ones).
+        assert {p: sorted(us) for p, us in r.units.items()} == {
+            p: sorted(u for u in us if not u.startswith("*")) for p, us in g.get_units().items()}
         expected = {p: d for p, d in board.dislodged.items()}
         got = {p: {u: opts for u, opts in d.items() if opts} for p, d in r.dislodged.items()}
         assert {p: d for p, d in got.items() if d} == expected

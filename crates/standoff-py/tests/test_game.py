@@ -34,7 +34,9 @@ def test_start_position():
     state = g.get_state()
     assert state["name"] == "S1901M"
     assert state["homes"]["ENGLAND"] == ["EDI", "LON", "LVP"]
-    assert g.rules == []
+    # The package's default rules (diplomacy.Game().rules).
+    assert g.rules == ["NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT", "SOLITAIRE", "NO_PRESS", "IGNORE_ERRORS",
+                       "POWER_CHOICE"]
     assert g.get_phase_history() == []
     power = g.powers["ENGLAND"]
     assert power.name == "ENGLAND" and sorted(power.centers) == ["EDI", "LON", "LVP"]
@@ -149,12 +151,19 @@ def test_errors_raise_and_ignore():
         g.set_orders("FRANCE", [1, 2])
 
 
-def test_rules_other_than_the_default_are_refused():
-    Game(rules=None)
-    Game(rules=[])
-    Game(rules="default")
-    with pytest.raises(ValueError, match="only the default rules"):
-        Game(rules=["NO_PRESS"])
+def test_rules_are_the_package_rule_names():
+    assert Game(rules=[]).rules == []
+    assert Game(rules=["NO_PRESS", "no_check"]).rules == ["NO_PRESS", "NO_CHECK"]
+    g = Game(rules=[])
+    g.add_rule("NO_CHECK")
+    g.add_rule("NO_CHECK")
+    assert g.rules == ["NO_CHECK"]
+    g.remove_rule("NO_CHECK")
+    assert g.rules == []
+    with pytest.raises(ValueError, match="unknown rule 'HOUSE_RULE'"):
+        Game(rules=["HOUSE_RULE"])
+    with pytest.raises(standoff.StandoffError, match="unknown rule"):
+        g.add_rule("default")
     with pytest.raises(standoff.StandoffError):
         Game(variant="no-such-map")
     assert Game(map_name="standard").map_name == "standard"
@@ -325,3 +334,57 @@ def test_random_orders_are_legal():
         # the adjudicator); nothing else is ever left out.
         assert all(e.reason.startswith("the power has no (more) builds") for e in p.order_errors)
         assert not p.order_errors or p.name.endswith("A")
+
+
+def test_inputs_the_package_would_misread_are_refused_or_noted():
+    g = Game()
+    for name in ("W1901M", "S1901A", "F1901A"):
+        with pytest.raises(standoff.InvalidStateError, match="not a phase of the game"):
+            g.set_current_phase(name)
+    assert g.get_current_phase() == "S1901M"
+    with pytest.raises(TypeError, match="not a dict"):
+        g.set_orders("FRANCE", {"A PAR": "H"})
+    state = g.get_state()
+    state["units"] = None
+    with pytest.raises(standoff.InvalidStateError, match="units"):
+        g.set_state(state)
+    with pytest.raises(standoff.InvalidStateError, match="units"):
+        g._native.set_state(state)
+    # DATC 4.C.2: a wrong unit type is not binding, but the player is told.
+    with pytest.warns(standoff.OrderWarning, match=r"`F PAR - BUR` read as `A PAR - BUR`"):
+        g.set_orders("FRANCE", ["F PAR - BUR"])
+    assert g.get_orders("FRANCE") == ["A PAR - BUR"]
+    assert g.order_errors == []
+
+
+def test_power_objects_are_live():
+    g = Game()
+    france = g.get_power("FRANCE")
+    assert g.powers["FRANCE"] is france
+    france.units.remove("A PAR")
+    assert "A PAR" not in g.get_units("FRANCE")
+    assert "PAR" not in g.get_orderable_locations("FRANCE")
+    france.centers.append("SPA")
+    assert "SPA" in g.get_state()["centers"]["FRANCE"]
+    g.set_orders("FRANCE", ["A MAR - BUR", "F BRE - MAO"])
+    assert france.orders == {"A MAR": "- BUR", "F BRE": "- MAO"}
+    del france.orders["F BRE"]
+    assert g.get_orders("FRANCE") == ["A MAR - BUR"]
+    g.process()
+    assert g.order_history["S1901M"]["FRANCE"] == ["A MAR - BUR"]
+    assert sorted(g.get_units("FRANCE")) == ["A BUR", "F BRE"]
+    assert g._unit_owner("A BUR") is france
+    assert g.get_hash() == g.rebuild_hash()
+
+
+def test_game_map_members():
+    m = Game().map
+    assert m.first_year == 1901 and "FRANCE" in m.powers and "STP/NC" in m.locs
+    assert m.area_type("PAR") == "LAND" and m.area_type("NTH") == "WATER" and m.area_type("SWI") == "SHUT"
+    assert m.is_valid_unit("F STP/NC") and not m.is_valid_unit("F PAR") and not m.is_valid_unit("A NTH")
+    assert m.abuts("A", "PAR", "-", "BUR") and not m.abuts("A", "PAR", "-", "MUN")
+    assert m.abuts("F", "MAO", "-", "SPA/NC") and not m.abuts("F", "LYO", "-", "SPA/NC")
+    assert sorted(m.loc_coasts["STP"]) == ["STP", "STP/NC", "STP/SC"]
+    assert m.homes["RUSSIA"] == ["MOS", "SEV", "STP", "WAR"]
+    assert m.phase_long("S1901M") == "SPRING 1901 MOVEMENT" and m.phase_abbr("FALL 1901 RETREATS") == "F1901R"
+    assert m.compare_phases("S1901M", "F1901M") < 0 and m.compare_phases("W1901A", "F1901R") > 0

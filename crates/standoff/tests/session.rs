@@ -247,3 +247,51 @@ fn a_finished_game_takes_no_orders() {
         Session::from_json_text(&serde_json::to_string(&s.to_json()).expect("json")).expect("load");
     assert!(back.is_over());
 }
+
+#[test]
+fn orders_checked_by_the_caller_go_to_the_judge_as_submitted() {
+    // The Python binding reads orders itself and hands the session the checked ones.
+    let mut s = standard();
+    let france = power(&s, "France");
+    let checks = s
+        .submit(france, &lines(&["A PAR - BUR", "A MAR - PIE"]))
+        .expect("submit");
+    let orders: Vec<_> = checks
+        .iter()
+        .filter_map(|c| c.accepted())
+        .cloned()
+        .collect();
+    assert_eq!(orders.len(), 2);
+    s.clear_submissions(None);
+    assert!(s.orders(france).is_none());
+    assert_eq!(s.accepted_orders(france).count(), 0);
+    s.submit_checked(france, orders.clone())
+        .expect("submit checked");
+    assert_eq!(
+        s.accepted_orders(france).cloned().collect::<Vec<_>>(),
+        orders
+    );
+    let played = s.process().expect("process");
+    assert_eq!(played.collected.orders.len(), 2);
+    assert_eq!(unit_at(&s, "bur").as_deref(), Some("France Army"));
+    assert_eq!(unit_at(&s, "pie").as_deref(), Some("France Army"));
+}
+
+#[test]
+fn a_session_around_a_record_edits_the_board_between_phases() {
+    let variant = builtin_arc("standard").expect("standard");
+    let record = standoff::record::RecordedGame::new(&variant);
+    let mut s = Session::from_record("standard", variant, record);
+    let paris = s.variant().map.find_province("par").expect("par");
+    let mut setup = s.record().game.position.to_setup();
+    setup
+        .units
+        .retain(|u| s.variant().map.province_of(u.location) != paris);
+    s.record_mut().game.position =
+        standoff::Position::from_setup(s.variant(), setup).expect("position");
+    assert_eq!(unit_at(&s, "par"), None);
+    let france = power(&s, "France");
+    s.clear_submissions(Some(france));
+    s.process().expect("process");
+    assert_eq!(s.record().history.len(), 1);
+}

@@ -25,7 +25,6 @@ Errors are ``StandoffError`` (a ``ValueError``) and its subclasses ``InvalidOrde
 from ._standoff import (
     AdjudicationResult,
     AmbiguousOrderError,
-    Game,
     IllegalOrderError,
     InvalidOrderError,
     InvalidStateError,
@@ -39,12 +38,72 @@ from ._standoff import (
     Variant,
     __version__,
     adjudicate_many,
-    from_saved_game_format,
-    load_saved_games,
     parse_order,
-    step_many,
-    to_saved_game_format,
 )
+from . import _standoff
+from ._compat import Game, Message, Power, SortedDict
+from ._compat_map import Map
+
+
+def step_many(games):
+    """Plays the current phase of each ``Game`` (orders already set), in parallel with the
+    GIL released: the same as calling ``process()`` on each. Returns each game's
+    ``PhaseData`` (None for a game that is over)."""
+    games = list(games)
+    if len({id(g) for g in games}) != len(games):
+        raise StandoffError("the same game appears twice in step_many")
+    for game in games:
+        if not isinstance(game, Game):
+            raise TypeError("step_many takes standoff.Game objects")
+    pending = [None if g.is_game_done else g._before_process() for g in games]
+    data = _standoff.step_many([g._native for g in games])
+    return [None if p is None else g._after_process(p, d) for g, p, d in zip(games, pending, data)]
+
+
+def to_saved_game_format(game, output_path=None, output_mode="a"):
+    """The package's saved-game dict of ``game`` (also written to ``output_path`` as one
+    JSON line when given: ``output_mode`` ``"a"`` appends, ``"w"`` overwrites; the file is
+    replaced atomically)."""
+    saved = game.to_saved_game_format()
+    if output_path is not None:
+        _standoff.write_json_line(saved, str(output_path), output_mode)
+    return saved
+
+
+def from_saved_game_format(saved_game):
+    """A ``Game`` replaying a saved game (the package's format); its press and rules are
+    kept."""
+    return Game._wrap(_standoff.from_saved_game_format(saved_game), saved_game)
+
+
+def is_valid_saved_game(saved_game):
+    """Whether ``saved_game`` loads: it is a dict in the package's format whose orders
+    standoff can replay (a ``UserWarning`` says where standoff's board differs from the
+    recorded one)."""
+    if not isinstance(saved_game, dict) or not saved_game.get("id") or "phases" not in saved_game:
+        return False
+    try:
+        from_saved_game_format(saved_game)
+    except (ValueError, TypeError, KeyError):
+        return False
+    return True
+
+
+def load_saved_games(path, on_error="raise"):
+    """Every game of a saved-game file (JSON, or JSON lines), as ``Game`` objects
+    (``on_error``: ``"raise"``, ``"warn"`` or ``"ignore"`` for games that cannot be read)."""
+    games = []
+    for i, saved in enumerate(_standoff.read_saved_games(path, on_error)):
+        try:
+            games.append(from_saved_game_format(saved))
+        except (ValueError, TypeError) as err:
+            if on_error == "raise":
+                raise InvalidStateError(f"{path}: game {i}: {err}") from err
+            if on_error == "warn":
+                import warnings
+                warnings.warn(f"{path}: game {i} skipped: {err}", UserWarning, stacklevel=2)
+    return games
+
 
 #: The ``diplomacy`` package's name for ``load_saved_games``
 #: (``diplomacy.utils.export.load_saved_games_from_disk``).
@@ -54,6 +113,10 @@ __all__ = [
     "AdjudicationResult",
     "AmbiguousOrderError",
     "Game",
+    "Map",
+    "Message",
+    "Power",
+    "SortedDict",
     "IllegalOrderError",
     "InvalidOrderError",
     "InvalidStateError",
@@ -70,6 +133,7 @@ __all__ = [
     "from_saved_game_format",
     "load_saved_games",
     "load_saved_games_from_disk",
+    "is_valid_saved_game",
     "parse_order",
     "step_many",
     "to_saved_game_format",

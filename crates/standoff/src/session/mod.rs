@@ -131,6 +131,77 @@ impl Session {
         Ok(checks)
     }
 
+    /// A session around a game record made elsewhere (a game built or loaded by the
+    /// Python binding); nothing is submitted yet.
+    pub fn from_record(variant_name: &str, variant: Arc<Variant>, record: RecordedGame) -> Session {
+        let powers = variant.powers.len();
+        Session {
+            variant_name: variant_name.to_string(),
+            variant,
+            record,
+            earlier: Vec::new(),
+            ended_text: None,
+            pending: vec![None; powers],
+        }
+    }
+
+    /// The game record, to edit the board between phases (the binding's `set_units`,
+    /// `set_state`, ...). Submissions are kept: the caller clears them
+    /// ([`Session::clear_submissions`]) when an edit makes them stale.
+    pub fn record_mut(&mut self) -> &mut RecordedGame {
+        &mut self.record
+    }
+
+    /// Replaces `power`'s submission with orders the caller has already read and checked
+    /// against the current position (the binding reads the `diplomacy` package's
+    /// notation itself). Each is kept as an accepted line in canonical notation.
+    pub fn submit_checked(
+        &mut self,
+        power: PowerId,
+        orders: Vec<Order>,
+    ) -> Result<(), SessionError> {
+        if self.is_over() {
+            return Err(SessionError::GameOver);
+        }
+        let variant = &self.variant;
+        let slot = self
+            .pending
+            .get_mut(power.index())
+            .ok_or_else(|| SessionError::UnknownPower(format!("power {}", power.0)))?;
+        *slot = Some(
+            orders
+                .into_iter()
+                .map(|order| {
+                    let text = canonical(variant, &order);
+                    OrderCheck {
+                        read_as: Some(text.clone()),
+                        text,
+                        outcome: CheckOutcome::Accepted(order),
+                    }
+                })
+                .collect(),
+        );
+        Ok(())
+    }
+
+    /// Withdraws `power`'s submission (every power's with `None`).
+    pub fn clear_submissions(&mut self, power: Option<PowerId>) {
+        for (p, slot) in self.pending.iter_mut().enumerate() {
+            if power.is_none_or(|q| q.index() == p) {
+                *slot = None;
+            }
+        }
+    }
+
+    /// The orders of `power`'s submission that go to the judge (empty when it submitted
+    /// nothing).
+    pub fn accepted_orders(&self, power: PowerId) -> impl Iterator<Item = &Order> + '_ {
+        self.orders(power)
+            .unwrap_or(&[])
+            .iter()
+            .filter_map(OrderCheck::accepted)
+    }
+
     /// `power`'s submission for the current phase (`None`: nothing submitted).
     pub fn orders(&self, power: PowerId) -> Option<&[OrderCheck]> {
         self.pending.get(power.index())?.as_deref()

@@ -1,0 +1,1234 @@
+"""The ``diplomacy`` package's ``Game``, on standoff's engine.
+
+``standoff.Game`` keeps the board in live ``Power`` objects (``power.units``,
+``power.centers``, ``power.retreats``, ``power.orders`` are plain lists and dicts that the
+game reads, as in the package) and a native game (``standoff._standoff.Game``) that
+checks orders, lists possible orders and adjudicates. Edits made through the ``Power``
+objects are sent to the native game before it is next used (``_push``); after the
+native game changes the board it is read back (``_pull``).
+
+What the package's own tests read is here too: ``result_history`` / ``order_history`` /
+``state_history`` / ``message_history`` as ordered maps with ``last_value()``,
+``command``, ``ordered_units``, ``dislodged``, ``popped``, ``error``, ``_unit_owner``,
+``get_hash``/``rebuild_hash`` (the package's Zobrist hash, same numbers), the package's
+rule names (``NO_CHECK`` ...) and its result labels. standoff's own reasons for every
+order stay available in ``get_order_reasons()`` and in ``PhaseData.report``.
+"""
+
+import copy as _copy
+import random as _random
+import sys as _sys
+
+from . import _standoff
+from ._compat_map import Map, phase_long, phase_short, phase_sort_key
+
+#: The package's default rules (``diplomacy.Game().rules``).
+DEFAULT_RULES = ("NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT", "SOLITAIRE", "NO_PRESS", "IGNORE_ERRORS",
+                 "POWER_CHOICE")
+
+#: Rule names the package knows (README_RULES.txt of diplomacy 1.1.2). Only ``NO_CHECK``
+#: changes what standoff does (orders are checked when the phase is played, not when set);
+#: the others are the package's server and press settings, kept in ``rules`` only.
+KNOWN_RULES = frozenset((
+    "ALWAYS_WAIT", "BUILD_ANY", "CD_DUMMIES", "CIVIL_DISORDER", "DONT_SKIP_PHASES", "HOLD_WIN",
+    "IGNORE_ERRORS", "MULTIPLE_POWERS_PER_PLAYER", "NO_CHECK", "NO_DEADLINE", "NO_DIAGONAL",
+    "NO_OBSERVATIONS", "NO_PRESS", "POWER_CHOICE", "PUBLIC_PRESS", "REAL_TIME", "SHARED_VICTORY",
+    "SOLITAIRE", "START_MASTER",
+))
+
+VOID = "void"
+DISBAND = "disband"
+DISLODGED = "dislodged"
+
+
+class SortedDict(dict):
+    """A dict kept in key order (phases in game order) with the package's ``SortedDict``
+    helpers: ``put``, ``first_key``/``last_key``, ``first_value``/``last_value``,
+    ``sub_keys``, ``sub``, ``reversed_values``."""
+
+    def __init__(self, *args, sort_key=phase_sort_key, **kwargs):
+        super().__init__()
+        self._sort_key = sort_key
+        for key, value in dict(*args, **kwargs).items():
+            self.put(key, value)
+
+    def __reduce__(self):
+        return (_sorted_dict, (dict(self), self._sort_key))
+
+    def __deepcopy__(self, memo):
+        return self.__class__({k: _copy.deepcopy(v, memo) for k, v in self.items()}, sort_key=self._sort_key)
+
+    def copy(self):
+        return self.__class__(dict(self), sort_key=self._sort_key)
+
+    def put(self, key, value):
+        if self and key not in self and self._sort_key(key) < self._sort_key(self.last_key()):
+            items = sorted([*self.items(), (key, value)], key=lambda kv: self._sort_key(kv[0]))
+            super().clear()
+            super().update(items)
+        else:
+            super().__setitem__(key, value)
+
+    __setitem__ = put
+
+    def first_key(self):
+        return next(iter(self))
+
+    def last_key(self):
+        return next(reversed(self.keys()))
+
+    def first_value(self):
+        return self[self.first_key()]
+
+    def last_value(self):
+        return self[self.last_key()]
+
+    def reversed_values(self):
+        return list(reversed(list(self.values())))
+
+    def sub_keys(self, key_from=None, key_to=None):
+        lo = self._sort_key(str(key_from)) if key_from is not None else None
+        hi = self._sort_key(str(key_to)) if key_to is not None else None
+        return [k for k in self if (lo is None or self._sort_key(k) >= lo) and (hi is None or self._sort_key(k) <= hi)]
+
+    def sub(self, key_from=None, key_to=None):
+        return [self[k] for k in self.sub_keys(key_from, key_to)]
+
+
+def _sorted_dict(items, sort_key):
+    return SortedDict(items, sort_key=sort_key)
+
+
+def _time_key(key):
+    """Messages are kept in the order they were sent (``time_sent``)."""
+    return key
+
+
+class Message:
+    """A press message (the package's ``Message``): ``sender``, ``recipient``, ``message``,
+    ``phase``, ``time_sent``."""
+
+    __slots__ = ("sender", "recipient", "message", "phase", "time_sent")
+
+    def __init__(self, sender="", recipient="", message="", phase="", time_sent=None):
+        self.sender, self.recipient, self.message = sender, recipient, message
+        self.phase, self.time_sent = phase, time_sent
+
+    def to_dict(self):
+        return {"sender": self.sender, "recipient": self.recipient, "message": self.message,
+                "phase": self.phase, "time_sent": self.time_sent}
+
+    @classmethod
+    def from_dict(cls, d):
+        return cls(d.get("sender", ""), d.get("recipient", ""), d.get("message", ""), d.get("phase", ""),
+                   d.get("time_sent"))
+
+    def __eq__(self, other):
+        return isinstance(other, Message) and self.to_dict() == other.to_dict()
+
+    def __repr__(self):
+        return f"Message({self.sender!r} -> {self.recipient!r}, {self.phase!r}: {self.message!r})"
+
+
+def _messages_of(phase):
+    """A saved phase's messages (a list, or the package's time -> message dict) as a
+    ``SortedDict`` time_sent -> ``Message``."""
+    out = SortedDict(sort_key=_time_key)
+    messages = phase.get("messages") or []
+    if isinstance(messages, dict):
+        messages = list(messages.values())
+    for item in messages:
+        if isinstance(item, dict):
+            message = Message.from_dict(item)
+            out.put(message.time_sent if message.time_sent is not None else len(out), message)
+    return out
+
+
+class Power:
+    """One power of a game, live (the package's ``Power``): ``units``, ``centers``,
+    ``homes``, ``retreats`` (unit -> options), ``orders`` (movement: unit -> order;
+    ``adjust`` in retreat and adjustment phases) are the game's own lists and dicts:
+    changing them changes the game."""
+
+    def __init__(self, game, name):
+        self.game = game
+        self.name = name
+        self.abbrev = name[:1]
+        self.units = []
+        self.centers = []
+        self.homes = []
+        self.retreats = {}
+        self.orders = {}
+        self.adjust = []
+        self.influence = []
+        self.civil_disorder = 0
+        self.role = name
+        self.controller = None
+        self.vote = None
+        self.wait = False
+        self.order_is_set = 0
+
+    def __repr__(self):
+        return f"<Power {self.name} units={self.units} centers={self.centers}>"
+
+    def is_eliminated(self):
+        """No units, no centers, no dislodged units."""
+        return not (self.units or self.centers or self.retreats)
+
+    def clear_units(self):
+        self.units = []
+        self.retreats = {}
+        self.influence = []
+
+    def clear_centers(self):
+        self.centers = []
+
+    def clear_orders(self):
+        self.orders = {}
+        self.adjust = []
+        self.civil_disorder = 0
+
+    def get_controller(self):
+        return self.controller
+
+
+_ZOBRIST_TABLES = {}
+
+
+def _zobrist_table(game_map):
+    """The package's Zobrist table for a map (same seed and draws, so the same hashes)."""
+    table = _ZOBRIST_TABLES.get(game_map.name)
+    if table is not None:
+        return table
+    powers = sorted(game_map.powers)
+    locs = sorted(loc.upper() for loc in game_map.locs if game_map.area_type(loc) != "SHUT")
+    scs = "-".join(sorted(sc.upper() for sc in game_map.scs))
+    seed = (12345 + len(locs) + sum(ord(x) * 7 ** ix for ix, x in enumerate(scs))) % 2 ** 32
+    rng = _random.Random(seed)
+
+    def draw(rows):
+        return [[rng.randint(1, _sys.maxsize) for _ in range(len(locs))] for _ in range(rows)]
+
+    table = {"unit_type": draw(2), "units": draw(len(powers)), "dis_unit_type": draw(2),
+             "dis_units": draw(len(powers)), "centers": draw(len(powers)), "homes": draw(len(powers)),
+             "power_ix": {p: i for i, p in enumerate(powers)}, "loc_ix": {l: i for i, l in enumerate(locs)}}
+    _ZOBRIST_TABLES[game_map.name] = table
+    return table
+
+
+def _zobrist_values(game_map):
+    """Per power: unit text -> its XOR value, dislodged unit text -> its value, center or
+    home -> its value (the package's table, flattened for quick lookups)."""
+    table = _zobrist_table(game_map)
+    values = table.get("flat")
+    if values is None:
+        values = {}
+        for name, p in table["power_ix"].items():
+            units, dislodged, centers, homes = {}, {}, {}, {}
+            for loc, i in table["loc_ix"].items():
+                for t, kind in enumerate("AF"):
+                    units[f"{kind} {loc}"] = table["unit_type"][t][i] ^ table["units"][p][i]
+                    dislodged[f"{kind} {loc}"] = table["dis_unit_type"][t][i] ^ table["dis_units"][p][i]
+                centers[loc] = table["centers"][p][i]
+                homes[loc] = table["homes"][p][i]
+            values[name] = (units, dislodged, centers, homes)
+        table["flat"] = values
+    return values
+
+
+def _zobrist_hash(game_map, powers):
+    """The package's Zobrist hash of a board given as (power, units, dislodged units,
+    centers, homes) tuples."""
+    flat = _zobrist_values(game_map)
+    value = 0
+    for name, units, dislodged, centers, homes in powers:
+        unit_v, dis_v, center_v, home_v = flat[name]
+        for unit in units:
+            value ^= unit_v[unit]
+        for unit in dislodged:
+            value ^= dis_v[unit.lstrip("*")]
+        for center in centers:
+            value ^= center_v[center[:3]]
+        for home in homes:
+            value ^= home_v[home[:3]]
+    return str(value)
+
+
+def _state_hash(game_map, state):
+    """The Zobrist hash of a state dict."""
+    return _zobrist_hash(game_map, (
+        (name, [u for u in units if not u.startswith("*")], list(state.get("retreats", {}).get(name, {})),
+         state.get("centers", {}).get(name, []), state.get("homes", {}).get(name, []))
+        for name, units in state["units"].items()))
+
+
+def _copy_state(state):
+    """A copy of a state dict down to its lists."""
+    out = {}
+    for key, value in state.items():
+        if isinstance(value, dict):
+            value = {k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in value.items()}
+        out[key] = value
+    return out
+
+
+def _complete_state(game_map, state):
+    """Adds the package's ``zobrist_hash``, ``timestamp`` (0: standoff keeps no clock) and
+    ``influence`` (provinces held by a unit or owned) to a state dict."""
+    state["zobrist_hash"] = _state_hash(game_map, state)
+    state.setdefault("timestamp", 0)
+    state["influence"] = {
+        name: sorted({u.lstrip("*")[2:5] for u in units if not u.startswith("*")} | set(state["centers"].get(name, [])))
+        for name, units in state["units"].items()}
+    return state
+
+
+#: Rules the package leaves out of saved games (``diplomacy.utils.export.RULES_TO_SKIP``).
+RULES_TO_SKIP = ("SOLITAIRE", "NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT", "IGNORE_ERRORS")
+
+
+def _order_loc(order):
+    """The province an order is for (``A PAR B`` -> ``PAR``), None for ``WAIVE``."""
+    words = str(order).upper().split()
+    return words[1][:3] if len(words) > 1 else None
+
+
+def _as_list(value):
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        raise TypeError("expected an order string or a list of them, not a dict")
+    return list(value)
+
+
+_MAPS = {}
+
+
+def _shared_map(variant):
+    """One ``Map`` per built-in variant, shared by its games (the package shares its maps
+    too); a variant loaded from a file gets its own."""
+    try:
+        builtin = _standoff.Variant.builtin(variant.name)
+    except ValueError:
+        builtin = None
+    if builtin is None or builtin != variant:
+        return Map(variant)
+    game_map = _MAPS.get(variant.name)
+    if game_map is None:
+        game_map = _MAPS[variant.name] = Map(variant)
+    return game_map
+
+
+class Game:
+    """A game of Diplomacy with the ``diplomacy`` package's ``Game`` interface.
+
+    ``Game(game_id=None, map_name="standard", rules=None, *, variant=None, position=None)``.
+    ``rules`` are the package's rule names (default: the package's defaults); ``NO_CHECK``
+    defers order checks to ``process()`` (invalid orders are then ``void``).
+
+    Orders standoff cannot use are never dropped silently: they are recorded in
+    ``order_errors`` and announced with an ``OrderWarning`` (``set_orders(...,
+    errors="raise")`` raises instead).
+    """
+
+    def __init__(self, game_id=None, map_name="standard", rules=None, *, variant=None, position=None, **kwargs):
+        unknown = set(kwargs) - {"status", "deadline", "n_controls", "registration_password", "role"}
+        if unknown:
+            raise TypeError(f"Game() got unexpected keyword argument(s): {', '.join(sorted(unknown))}")
+        self._native = _standoff.Game(game_id=game_id, variant=variant,
+                                      map_name=None if variant is not None else map_name, position=position)
+        self._init_python_side()
+        self.rules = []
+        for rule in (DEFAULT_RULES if rules is None else _as_list(rules)):
+            self.add_rule(rule)
+        self._pull()
+
+    def _init_python_side(self):
+        native = self._native
+        self.map = _shared_map(native.variant)
+        self.map_name = native.map_name
+        self.game_id = native.game_id
+        self.powers = {name: Power(self, name) for name in native.get_map_power_names()}
+        self._power_list = list(self.powers.values())
+        for name, homes in self.map.homes.items():
+            self.powers[name].homes = list(homes)
+        self.error = []
+        self.note = ""
+        self.win = self.map.victory[0]
+        self.outcome = []
+        self.victory = list(self.map.victory)
+        self.popped = []
+        self.dislodged = {}
+        self.command = {}
+        self.ordered_units = {}
+        self.result = {}
+        self.messages = SortedDict(sort_key=_time_key)
+        self.order_history = SortedDict()
+        self.state_history = SortedDict()
+        self.result_history = SortedDict()
+        self.message_history = SortedDict()
+        self._reasons = {}
+        self._phase = native.get_current_phase()
+        self._snap = None
+        self._cache = {}
+        self._sent = {}
+        self._duplicates = set()
+        self._kept_adjust = {}
+
+    # ------------------------------------------------------------------ sync
+    def _board_changed(self):
+        """Whether the Power objects were edited since the last sync."""
+        snap = self._snap
+        if snap is None:
+            return True
+        powers = self._power_list
+        return ([p.units for p in powers] != snap[0] or [p.centers for p in powers] != snap[1]
+                or [p.retreats for p in powers] != snap[2])
+
+    def _snapshot(self):
+        powers = self._power_list
+        self._snap = ([p.units[:] for p in powers], [p.centers[:] for p in powers],
+                      [{u: list(o) for u, o in p.retreats.items()} for p in powers])
+        self._cache = {}
+
+    def _pull(self):
+        """Reads the board from the native game into the Power objects."""
+        state = self._native.get_state()
+        done = self._native.is_game_done
+        for name, power in self.powers.items():
+            units = [u for u in state["units"][name] if not u.startswith("*")]
+            if power.units:
+                # The package's order: units kept stay in place, new ones come last.
+                present = set(units)
+                kept = [u for u in power.units if u in present]
+                kept_set = set(kept)
+                units = kept + [u for u in units if u not in kept_set]
+            power.units = units
+            power.centers = list(state["centers"][name])
+            power.retreats = {unit: list(opts) for unit, opts in state["retreats"][name].items()}
+            power.civil_disorder = state["civil_disorder"].get(name, 0)
+        if done:
+            self._phase = "COMPLETED"
+        elif self._phase != "COMPLETED" or not self.outcome:
+            self._phase = state["name"]
+        self._snapshot()
+        self._cache["native_state"] = state
+
+    def _push(self):
+        """Sends edits made through the Power objects to the native game."""
+        if not self._board_changed():
+            return
+        if self._phase == "COMPLETED":
+            self._snapshot()
+            return
+        state = self._native.get_state()
+        for name, power in self.powers.items():
+            state["units"][name] = list(power.units)
+            state["centers"][name] = list(power.centers)
+            state["retreats"][name] = {u: list(o) for u, o in power.retreats.items()}
+        orders = {name: self.get_orders(name) for name in self.powers}
+        self._native.set_state(state, clear_history=False)
+        self._snapshot()
+        # Orders set before the edit are sent again (checked against the new board).
+        for name, texts in orders.items():
+            if texts and not self._no_check:
+                self._native.set_orders(name, texts, errors="ignore")
+        self._sent = {}
+
+    @property
+    def _no_check(self):
+        return "NO_CHECK" in self.rules
+
+    # ------------------------------------------------------------------ rules
+    def add_rule(self, rule):
+        """Adds one of the package's rules (``NO_CHECK``, ...)."""
+        rule = str(rule).strip().upper()
+        if rule not in KNOWN_RULES:
+            raise _standoff.StandoffError(
+                f"unknown rule {rule!r}: the package's rules are {', '.join(sorted(KNOWN_RULES))}")
+        if rule not in self.rules:
+            self.rules.append(rule)
+
+    def remove_rule(self, rule):
+        rule = str(rule).strip().upper()
+        if rule in self.rules:
+            self.rules.remove(rule)
+
+    # ------------------------------------------------------------------ phase
+    @property
+    def phase(self):
+        """``SPRING 1901 MOVEMENT`` (writable: a long or short name, or ``COMPLETED``)."""
+        return self._phase if self._phase in ("COMPLETED", "FORMING") else phase_long(self._phase)
+
+    @phase.setter
+    def phase(self, value):
+        self.set_current_phase(value)
+
+    @property
+    def phase_type(self):
+        return None if self._phase in ("COMPLETED", "FORMING") else self._phase[-1]
+
+    @property
+    def current_short_phase(self):
+        return self._phase
+
+    def get_current_phase(self):
+        return self._phase
+
+    @property
+    def is_game_done(self):
+        return self._phase == "COMPLETED"
+
+    @property
+    def winner(self):
+        return self._native.winner
+
+    def set_current_phase(self, new_phase):
+        if new_phase in ("FORMING", "COMPLETED"):
+            self._phase = new_phase
+            self._cache = {}
+            return
+        self._push()
+        self._native.set_current_phase(phase_short(new_phase))
+        self._clear_orders_python()
+        self._pull()
+
+    def get_phase_from_history(self, short_phase_name, game_role=None):
+        return self.get_phase_history(short_phase_name, short_phase_name, game_role)[0]
+
+    def get_phase_history(self, from_phase=None, to_phase=None, game_role=None):
+        return self._native.get_phase_history(from_phase, to_phase, game_role)
+
+    def clear_cache(self):
+        """Drops the cached state, possible orders and orderable locations (edits made
+        through the Power objects are noticed anyway)."""
+        self._cache = {}
+
+    # ------------------------------------------------------------------ board
+    def get_power(self, power_name):
+        return self.powers.get(str(power_name).upper())
+
+    def has_power(self, power_name):
+        return str(power_name).upper() in self.powers
+
+    def get_map_power_names(self):
+        return list(self.powers)
+
+    def _power_arg(self, power_name):
+        power = self.powers.get(str(power_name).strip().upper())
+        if power is None:
+            raise _standoff.StandoffError(
+                f"`{power_name}` is not a power of this variant ({', '.join(self.powers)})")
+        return power
+
+    def get_units(self, power_name=None):
+        if power_name is None:
+            return {name: self.get_units(name) for name in self.powers}
+        power = self._power_arg(power_name)
+        return power.units[:] + ["*" + unit for unit in power.retreats]
+
+    def get_centers(self, power_name=None):
+        if power_name is None:
+            return {name: p.centers[:] for name, p in self.powers.items()}
+        return self._power_arg(power_name).centers[:]
+
+    def _unit_owner(self, unit, coast_required=1):
+        for power in self.powers.values():
+            for own in power.units:
+                if own == unit or (not coast_required and "/" in own and own.split("/")[0] == unit):
+                    return power
+        return None
+
+    def _occupant(self, site, any_coast=0):
+        site = site[:3] if any_coast else site
+        for power in self.powers.values():
+            for unit in power.units:
+                if unit[2:].startswith(site):
+                    return unit
+        return None
+
+    def set_units(self, power_name, units, reset=False):
+        """Puts units on the board (``*A PAR``: dislodged), as leniently as the package:
+        invalid units are left out and noted in ``error``; a unit already in the province
+        (any power's) is replaced."""
+        power = self.get_power(power_name)
+        if power is None:
+            return
+        texts = [str(u).strip().upper() for u in _as_list(units) if str(u).strip()]
+        valid = []
+        for text in texts:
+            body = text[1:] if text.startswith("*") else text
+            if len(body.split()) != 2 or not self.map.is_valid_unit(body):
+                self.error.append(f"Invalid unit {text}")
+                continue
+            valid.append(text)
+        self._push()
+        if reset:
+            self._native.clear_units(power.name)
+            power.units = []
+            power.retreats = {}
+        if valid:
+            self._native.set_units(power.name, valid)
+        self._pull()
+        # New units in the order given (the package appends them).
+        given = {text: i for i, text in enumerate(valid)}
+        old = [u for u in power.units if u not in given]
+        power.units = old + sorted((u for u in power.units if u in given), key=given.get)
+        self._snapshot()
+
+    def set_centers(self, power_name, centers, reset=False):
+        """Gives supply centers to a power; names that are not supply centers are left
+        out (noted in ``error``), as in the package."""
+        power = self.get_power(power_name)
+        if power is None:
+            return
+        scs = set(self.map.scs)
+        valid = []
+        for text in (str(c).strip().upper() for c in _as_list(centers)):
+            if text[:3] in scs:
+                valid.append(text[:3])
+            elif text:
+                self.error.append(f"Invalid supply center {text}")
+        self._push()
+        if reset:
+            self._native.clear_centers(power.name)
+        if valid:
+            self._native.set_centers(power.name, valid)
+        # The package keeps the order centers were given in.
+        before = power.centers[:]
+        self._pull()
+        keep = [c for c in before if c in power.centers and not reset]
+        power.centers = keep + [c for c in valid if c not in keep and c in power.centers]
+        power.centers += [c for c in self._native.get_centers(power.name) if c not in power.centers]
+        self._snapshot()
+
+    def clear_units(self, power_name=None):
+        self._push()
+        self._native.clear_units(power_name)
+        self._pull()
+
+    def clear_centers(self, power_name=None):
+        self._push()
+        self._native.clear_centers(power_name)
+        self._pull()
+
+    def _current_state(self):
+        """The package's state dict of the board (cached until the board changes; not
+        to be changed by the caller)."""
+        self._push()
+        state = self._cache.get("state")
+        if state is None:
+            native = self._cache.pop("native_state", None) or self._native.get_state()
+            native["name"] = self._phase
+            native["note"] = self.note
+            state = self._cache["state"] = _complete_state(self.map, native)
+        return state
+
+    def get_state(self):
+        """The package's state dict (with ``zobrist_hash``, ``influence``, ``timestamp``)."""
+        return _copy_state(self._current_state())
+
+    def set_state(self, state, clear_history=True):
+        if state.get("units") is None:
+            raise _standoff.InvalidStateError("state has no units (units: None)")
+        self._native.set_state({k: v for k, v in state.items() if k not in ("zobrist_hash", "timestamp", "influence")},
+                               clear_history=clear_history)
+        if clear_history:
+            for history in (self.order_history, self.state_history, self.result_history, self.message_history):
+                history.clear()
+        self._clear_orders_python()
+        self._phase = self._native.get_current_phase()
+        self._pull()
+
+    # ------------------------------------------------------------------ hash
+    def rebuild_hash(self):
+        """Recomputes the package's Zobrist hash of the board (a decimal string)."""
+        return _zobrist_hash(self.map, ((p.name, p.units, p.retreats, p.centers, p.homes) for p in self.powers.values()))
+
+    def get_hash(self):
+        """The package's Zobrist hash of the board (a decimal string)."""
+        return self._current_state()["zobrist_hash"]
+
+    # ------------------------------------------------------------------ orders
+    def get_orderable_locations(self, power_name=None):
+        self._push()
+        table = self._cache.get("orderable")
+        if table is None:
+            table = self._cache["orderable"] = self._native.get_orderable_locations()
+        if power_name is None:
+            return {name: locs[:] for name, locs in table.items()}
+        return table[self._power_arg(power_name).name][:]
+
+    def get_all_possible_orders(self):
+        """Location -> possible orders (kept until the board changes, as the package
+        caches it)."""
+        self._push()
+        possible = self._cache.get("possible")
+        if possible is None:
+            possible = self._cache["possible"] = self._native.get_all_possible_orders()
+        return possible
+
+    def set_orders(self, power_name, orders, expand=True, replace=True, *, errors="warn"):
+        """Sets a power's orders (a string or a list). See the class doc for what
+        happens to orders that cannot be used."""
+        if isinstance(orders, dict):
+            raise TypeError("set_orders takes an order string or a list of them, not a dict")
+        power = self._power_arg(power_name)
+        if self.is_game_done:
+            raise _standoff.StandoffError("the game is over: no more orders")
+        texts = [o for o in _as_list(orders) if o and str(o).strip()]
+        if self._no_check and self._phase[-1] == "M":
+            self._set_orders_no_check(power, texts, replace)
+            return
+        self._push()
+        kept = []
+        if self._phase[-1] in "RA":
+            # Within one call the first order for a location counts (the package voids
+            # the others); a later call replaces (or, with replace=False, keeps) it.
+            seen, unique = set(), []
+            for text in texts:
+                words = str(text).upper().split()
+                loc = _order_loc(text)
+                if loc is not None and loc in seen:
+                    self._duplicates.add(" ".join(words[:2]))
+                    continue
+                seen.add(loc)
+                unique.append(text)
+            texts = unique
+            if self._phase[-1] == "A":
+                # WAIVE as the package counts it: builds first, then only as many
+                # waives as builds are left.
+                waives = [t for t in texts if str(t).strip().upper() == "WAIVE"]
+                others = [t for t in texts if str(t).strip().upper() != "WAIVE"]
+                need = len(power.centers) - len(power.units)
+                texts = others + waives[:max(0, need - len(others))]
+            if not replace:
+                ordered = {_order_loc(o) for o in power.adjust} - {None}
+                texts = [t for t in texts if _order_loc(t) not in ordered]
+            before = len(self._native.order_errors)
+            self._native.set_orders(power.name, texts, expand, replace, errors=errors)
+            if self._phase[-1] == "A":
+                # Builds and removals the board does not allow stay listed (the package
+                # voids them when the phase is played); they are recorded as errors.
+                for rejected in self._native.order_errors[before:]:
+                    words = rejected.order.upper().split()
+                    if len(words) == 3 and words[0] in ("A", "F") and words[2] in ("B", "D"):
+                        kept.append(" ".join(words))
+            previous = [o for o in power.adjust if o in self._kept_adjust.get(power.name, ())]
+            self._read_orders(power)
+            if replace:
+                new_locs = {_order_loc(k) for k in kept} | {_order_loc(o) for o in power.adjust}
+                previous = [o for o in previous if _order_loc(o) not in new_locs]
+            kept = previous + kept
+            self._kept_adjust[power.name] = set(kept)
+            power.adjust = power.adjust + [k for k in kept if k not in power.adjust]
+            self._sent[power.name] = list(power.adjust)
+            return
+        native = self._native.set_orders_and_get(power.name, texts, expand, replace, errors)
+        self._read_orders(power, native)
+
+    def _set_orders_no_check(self, power, texts, replace):
+        """NO_CHECK (movement): orders are kept as given and checked by ``process()``."""
+        for text in texts:
+            words = str(text).strip().upper().split()
+            if len(words) < 2:
+                self.error.append(f"Bad order {text}")
+                continue
+            if replace:
+                for key, value in power.orders.items():
+                    parts = value.split()
+                    if len(parts) >= 2 and parts[1][:3] == words[1][:3]:
+                        power.orders[key] = ""
+            power.orders[f"ORDER {len(power.orders) + 1}"] = " ".join(words)
+
+    def _read_orders(self, power, native=None):
+        if native is None:
+            native = self._native.get_orders(power.name)
+        if self._phase[-1] == "M":
+            orders = {}
+            for order in native:
+                words = order.split(" ", 2)
+                orders[f"{words[0]} {words[1]}"] = words[2] if len(words) > 2 else ""
+            power.orders = orders
+            self._sent[power.name] = dict(orders)
+        else:
+            power.adjust = list(native)
+
+    def get_orders(self, power_name=None):
+        if power_name is None:
+            return {name: self.get_orders(name) for name in self.powers}
+        power = self._power_arg(power_name)
+        if self._phase[-1:] == "M":
+            if self._no_check:
+                return [o for o in power.orders.values() if o and not o.startswith("ORDER ")]
+            return [f"{unit} {order}" for unit, order in power.orders.items()]
+        return [o for o in power.adjust if o and o != "WAIVE" and o.split()[0] != "VOID"]
+
+    def clear_orders(self, power_name=None):
+        names = list(self.powers) if power_name is None else [self._power_arg(power_name).name]
+        self._native.clear_orders(power_name)
+        for name in names:
+            self.powers[name].orders = {}
+            self.powers[name].adjust = []
+        self._sent = {}
+
+    def _clear_orders_python(self):
+        self._duplicates = set()
+        self._kept_adjust = {}
+        for power in self.powers.values():
+            power.orders = {}
+            power.adjust = []
+
+    @property
+    def order_errors(self):
+        return self._native.order_errors
+
+    def _sync_orders(self):
+        """Makes the native game's orders exactly the Power objects' orders. Returns, in
+        NO_CHECK mode, the units whose orders were not usable (they become ``void``)."""
+        void_units = {}
+        if self._no_check and self._phase[-1] == "M":
+            self._native.clear_orders()
+            before = len(self._native.order_errors)
+            for name, power in self.powers.items():
+                texts = self.get_orders(name)
+                if texts:
+                    self._native.set_orders(name, texts, errors="ignore")
+                    for rejected in self._native.order_errors[before:]:
+                        unit = " ".join(rejected.order.upper().split()[:2])
+                        void_units.setdefault(name, []).append(unit)
+                    before = len(self._native.order_errors)
+            return void_units
+        movement = self._phase[-1] == "M"
+        for name, power in self.powers.items():
+            current = power.orders if movement else power.adjust
+            if name in self._sent and self._sent[name] == current:
+                continue  # the native game has exactly these orders
+            kept = self._kept_adjust.get(name, ())
+            wanted = [o for o in self.get_orders(name) if o not in kept]
+            if sorted(self._native.get_orders(name)) != sorted(wanted):
+                self._native.clear_orders(name)
+                if wanted:
+                    self._native.set_orders(name, wanted, errors="ignore")
+        return void_units
+
+    # ------------------------------------------------------------------ process
+    def process(self):
+        """Plays the current phase. Returns the played phase's ``PhaseData`` (``None`` once
+        the game is over)."""
+        if self.is_game_done:
+            return None
+        pending = self._before_process()
+        return self._after_process(pending, self._native.process())
+
+    def _before_process(self):
+        """Everything ``process()`` does before the native game plays the phase."""
+        self._push()
+        phase = self._phase
+        kind = phase[-1]
+        state_before = self._current_state()
+        orders_before = self.get_orders()
+        void_units = self._sync_orders()
+        # Rejections made when orders were set (this phase), by unit.
+        rejected_early = [r for r in self._native.order_errors]
+        self.ordered_units = {}
+        for name, power in self.powers.items():
+            if kind == "M":
+                if self._no_check:
+                    units = [" ".join(o.split()[:2]) for o in power.orders.values() if o]
+                else:
+                    units = list(power.orders)
+            else:
+                units = [" ".join(o.split()[:2]) for o in power.adjust]
+            self.ordered_units[name] = units
+        return phase, kind, state_before, orders_before, void_units, rejected_early
+
+    def _after_process(self, pending, data):
+        """Everything ``process()`` does after the native game played the phase."""
+        phase, kind, state_before, orders_before, void_units, rejected_early = pending
+        played = data if data is not None else self._native.get_phase_history(-1, -1)[0]
+        results = {unit: list(codes) for unit, codes in played.results.items()}
+        self.command = {}
+        if kind == "M":
+            for texts in played.orders.values():
+                for text in texts:
+                    words = text.split()
+                    self.command[" ".join(words[:2])] = " ".join(words[2:])
+            for name, power in self.powers.items():
+                for unit in power.units:
+                    self.command.setdefault(unit, "H")
+            for name, units in void_units.items():
+                own = {u.lstrip("*")[2:5] for u in state_before["units"][name]}
+                for unit in units:
+                    if unit[2:5] not in own:
+                        continue
+                    results[unit] = [VOID] + [c for c in results.get(unit, []) if c == DISLODGED]
+                    self.command[unit] = "H"
+                    if unit not in self.ordered_units[name]:
+                        self.ordered_units[name].append(unit)
+            self._package_movement_labels(results, state_before)
+        elif kind in "RA":
+            rejected = rejected_early + list(played.order_errors)
+            results = self._adjustment_results(kind, results, rejected, self._duplicates)
+        self.result = results
+        self.dislodged = {}
+        for unit, codes in results.items():
+            if kind == "M" and DISLODGED in codes:
+                self.dislodged[unit] = self._dislodger(unit, played.orders, results)
+        self.order_history.put(phase, orders_before)
+        self.state_history.put(phase, state_before)
+        self.result_history.put(phase, results)
+        self.message_history.put(phase, self.messages.copy())
+        self.messages = SortedDict(sort_key=_time_key)
+        self._clear_orders_python()
+        self._phase = self._native.get_current_phase()
+        self._pull()
+        # The native game starts the new phase with no orders, as the Power objects do.
+        empty = {} if self._phase[-1:] == "M" else []
+        self._sent = {name: empty.copy() for name in self.powers}
+        if kind == "M":
+            self.popped = [u for p in self.powers.values() for u, opts in p.retreats.items() if not opts]
+        elif kind == "R":
+            self.popped = [u for u, codes in results.items() if DISBAND in codes]
+        else:
+            self.popped = []
+        if self._native.is_game_done:
+            winner = self._native.winner
+            self.outcome = [phase, winner] if winner else [phase]
+        self._check_year_limit(phase)
+        return data
+
+    def _package_movement_labels(self, results, state_before):
+        """Rewrites standoff's movement labels where the package writes others for the
+        same outcome: a support of an attack on the supporter's own unit is ``void``; a
+        convoy the army did not need (it moved over land) is ``no convoy``; a convoying
+        fleet whose convoy was disrupted without any convoying fleet being dislodged is
+        ``disrupted``; a support of a convoyed army whose convoy failed is ``no convoy``."""
+        command = self.command
+        if not any(order[:1] in ("S", "C") for order in command.values()):
+            return  # only supports and convoys are labelled differently
+        owner = {}
+        for name, state_units in state_before["units"].items():
+            for unit in state_units:
+                if not unit.startswith("*"):
+                    owner[unit[2:5]] = name
+        unit_at = {unit[2:5]: unit for unit in command}
+
+        def move_dest(unit):
+            words = command.get(unit, "H").split()
+            if not words or words[0] != "-":
+                return None
+            return (words[-2] if words[-1] == "VIA" else words[-1])
+
+        for unit, order in command.items():
+            words = order.split()
+            if not words:
+                continue
+            codes = results.setdefault(unit, [])
+            if words[0] == "S" and len(words) >= 5 and words[3] == "-":
+                target = words[4][:3]
+                supported = unit_at.get(words[2][:3])
+                victim = unit_at.get(target)
+                victim_stayed = victim and (move_dest(victim) is None or results.get(victim))
+                if (victim_stayed and owner.get(target) == owner.get(unit[2:5])
+                        and supported and self._strongest_attack(supported, target, results)):
+                    if not codes:
+                        codes.append(VOID)
+                elif supported and "no convoy" in results.get(supported, []) and not codes:
+                    codes.append("no convoy")
+            elif words[0] == "C" and len(words) >= 5:
+                army = unit_at.get(words[2][:3])
+                dest = move_dest(army) if army else None
+                if army is None or dest is None or dest[:3] != words[-1][:3]:
+                    continue
+                army_codes = results.get(army, [])
+                fleets = [u for u, o in command.items() if o.split()[:1] == ["C"] and unit_at.get(o.split()[2][:3]) == army]
+                on_route = self._convoy_route_fleets(army[2:5], dest[:3], [f[2:] for f in fleets])
+                if unit[2:] not in on_route:
+                    # The package: a convoying fleet on no route is "no convoy".
+                    if not codes or codes == [VOID]:
+                        codes[:] = ["no convoy"]
+                    continue
+                if "no convoy" not in army_codes:
+                    # The army went over land: the convoy was not used.
+                    if VOID in codes:
+                        codes[codes.index(VOID)] = "no convoy"
+                    continue
+                attacked = any(move_dest(u) and move_dest(u)[:3] == unit[2:5] for u in command)
+                if ("no convoy" in codes and attacked
+                        and not any(DISLODGED in results.get(f, []) for f in fleets)):
+                    codes[codes.index("no convoy")] = "disrupted"
+
+    def _strongest_attack(self, attacker, target, results):
+        """Whether ``attacker``'s move on ``target`` has more support than every other
+        move there (so only the ban on dislodging one's own unit stopped it)."""
+        command = self.command
+
+        def strength(unit):
+            dest = command[unit].split()[-1]
+            return 1 + sum(
+                1 for u, o in command.items()
+                if o.startswith("S ") and not results.get(u)
+                and o.split()[2][:3] == unit[2:5] and o.split()[-1][:3] == dest[:3]
+                and " - " in o)
+
+        mine = strength(attacker)
+        for unit, order in command.items():
+            words = order.split()
+            if unit != attacker and words[:1] == ["-"]:
+                dest = words[-2] if words[-1] == "VIA" else words[-1]
+                if dest[:3] == target and strength(unit) >= mine:
+                    return False
+        return True
+
+    def _convoy_route_fleets(self, origin, dest, fleet_locs):
+        """The fleets (of ``fleet_locs``) on some chain of convoying fleets from the
+        province ``origin`` to ``dest``."""
+        reach = self.map._fleet_to
+
+        def spread(start, step):
+            seen, todo = set(start), list(start)
+            while todo:
+                fleet = todo.pop()
+                for other in fleet_locs:
+                    if other not in seen and step(fleet, other):
+                        seen.add(other)
+                        todo.append(other)
+            return seen
+
+        from_origin = spread([f for f in fleet_locs if any(t[:3] == origin for t in reach.get(f, ()))],
+                             lambda a, b: b in reach.get(a, ()))
+        to_dest = spread([f for f in fleet_locs if any(t[:3] == dest for t in reach.get(f, ()))],
+                         lambda a, b: a in reach.get(b, ()))
+        return from_origin & to_dest
+
+    def _adjustment_results(self, kind, results, rejected, duplicates=()):
+        """Retreat and adjustment results as the package writes them: ``void`` for each
+        order that was not followed, ``''`` for each build or removal made."""
+        out = {}
+        for unit in duplicates:
+            out.setdefault(unit, [VOID])
+        for problem in rejected:
+            words = problem.order.upper().split()
+            if len(words) >= 2 and words[0] in ("A", "F"):
+                unit = " ".join(words[:2])
+                codes = out.setdefault(unit, [])
+                if VOID not in codes:
+                    codes.append(VOID)
+        for unit, codes in results.items():
+            mine = out.setdefault(unit, [])
+            if kind == "A":
+                if "" not in mine:
+                    mine.append("")
+            else:
+                for code in codes:
+                    if code not in mine:
+                        mine.append(code)
+        return out
+
+    @staticmethod
+    def _dislodger(unit, orders, results):
+        """The province the unit that dislodged ``unit`` came from."""
+        province = unit[2:5]
+        for texts in orders.values():
+            for text in texts:
+                words = text.split()
+                if len(words) >= 4 and words[2] == "-":
+                    dest = words[-2] if words[-1] == "VIA" else words[-1]
+                    mover = " ".join(words[:2])
+                    if dest[:3] == province and not results.get(mover):
+                        return words[1][:3]
+        return ""
+
+    def _check_year_limit(self, played):
+        """The package's draw after 100 years (its default rules): once the winter of the
+        100th year has been played the game ends in a draw of the powers with units."""
+        if self.is_game_done or not played or played[-1] not in "AR" and played[0] != "F":
+            return
+        current = self._phase
+        if current in ("COMPLETED", "FORMING"):
+            return
+        year = int(current[1:-1])
+        if year >= self.map.first_year + 100:
+            self._finish([p.name for p in self.powers.values() if p.units], phase_name=f"W{year - 1}A")
+
+    def _finish(self, winners, phase_name=None):
+        self._cache = {}
+        self.outcome = [phase_name or self._phase] + list(winners)
+        self._phase = "COMPLETED"
+        self.note = "Victory by: " + ", ".join(w[:3] for w in winners) if winners else ""
+
+    def draw(self, winners=None):
+        """Ends the game in a draw (all powers with units, or ``winners``)."""
+        if winners is None:
+            winners = [p.name for p in self.powers.values() if p.units]
+        self.clear_orders()
+        phase = self._phase
+        state = self.get_state()
+        self.order_history.put(phase, self.get_orders())
+        self.message_history.put(phase, self.messages.copy())
+        self.state_history.put(phase, state)
+        self.result_history.put(phase, {})
+        self.messages = SortedDict(sort_key=_time_key)
+        self._finish(winners)
+
+    def get_order_status(self, power_name=None, unit=None, loc=None):
+        """The last played phase's result labels: for a unit (a list), a location
+        (``(unit, list)``), a power (``{unit: list}``) or all powers
+        (``{power: {unit: list}}``)."""
+        result = self.result_history.last_value() if self.result_history else {}
+        if unit or loc:
+            if unit:
+                return list(result.get(unit, []))
+            for result_unit, codes in result.items():
+                if result_unit[2:5] == loc[:3].upper():
+                    return result_unit, list(codes)
+            return loc, []
+        if power_name is not None:
+            name = self._power_arg(power_name).name
+            status = {}
+            if self.state_history:
+                for ordered in self.state_history.last_value()["units"][name]:
+                    ordered = ordered.replace("*", "")
+                    status[ordered] = self.get_order_status(unit=ordered)
+            return status
+        return {name: self.get_order_status(name) for name in self.powers}
+
+    def get_order_reasons(self):
+        """standoff's readable report of the last played phase (every order with its
+        outcome and the reason), ``''`` before the first phase."""
+        history = self._native.get_phase_history()
+        return history[-1].report if history else ""
+
+    # ------------------------------------------------------------------ press
+    def add_message(self, message):
+        """Adds a press message (a ``Message`` or a dict) to the current phase."""
+        if isinstance(message, dict):
+            message = Message.from_dict(message)
+        if not message.phase:
+            message.phase = self._phase
+        stamp = message.time_sent
+        if stamp is None:
+            stamp = (max(self.messages) + 1) if self.messages else 1
+            message.time_sent = stamp
+        self.messages.put(stamp, message)
+        return stamp
+
+    def new_system_message(self, recipient, body):
+        return self.add_message(Message("SYSTEM", recipient, body, self._phase))
+
+    # ------------------------------------------------------------------ misc
+    def render(self, *args, **kwargs):
+        self._push()
+        return self._native.render(*args, **kwargs)
+
+    def random_orders(self, seed=0):
+        self._push()
+        return self._native.random_orders(seed)
+
+    @property
+    def position(self):
+        self._push()
+        return self._native.position
+
+    def set_position(self, position, clear_history=False):
+        self._native.set_position(position, clear_history)
+        self._clear_orders_python()
+        self._phase = self._native.get_current_phase()
+        self._pull()
+
+    @property
+    def variant(self):
+        return self._native.variant
+
+    @property
+    def phase_history(self):
+        return self._native.phase_history
+
+    def get_phase_data(self):
+        return self._native.get_phase_data()
+
+    def _phase_dicts(self):
+        """Every played phase and the current one, as the package's phase dicts."""
+        phases = []
+        for name, state in self.state_history.items():
+            messages = self.message_history.get(name, {})
+            phases.append({"name": name, "state": dict(state), "orders": self.order_history.get(name, {}),
+                           "results": self.result_history.get(name, {}),
+                           "messages": [m.to_dict() for m in messages.values()]})
+        phases.append({"name": self._phase, "state": self.get_state(), "orders": self.get_orders(),
+                       "results": {}, "messages": [m.to_dict() for m in self.messages.values()]})
+        return phases
+
+    def to_saved_game_format(self):
+        """The package's saved-game dict: ``id``, ``map``, ``rules``, ``phases`` (each with
+        ``name``, ``state`` (with ``zobrist_hash``), ``orders``, ``results``, ``messages``)."""
+        rules = [rule for rule in self.rules if rule not in RULES_TO_SKIP]
+        phases = self._phase_dicts()
+        for phase in phases:
+            phase["state"].update(game_id=self.game_id, map=self.map_name, rules=rules)
+        return {"id": self.game_id, "map": self.map_name, "rules": rules, "phases": phases}
+
+    def to_dict(self):
+        return self.to_saved_game_format()
+
+    @classmethod
+    def from_dict(cls, saved):
+        from . import from_saved_game_format
+        return from_saved_game_format(saved)
+
+    @classmethod
+    def _wrap(cls, native, saved=None):
+        """A Game around a native game (loaded from a saved game: ``saved``, whose rules
+        and press are kept)."""
+        game = cls.__new__(cls)
+        game._native = native
+        game._init_python_side()
+        game.rules = []
+        for rule in (DEFAULT_RULES if saved is None else saved.get("rules", [])):
+            if str(rule).upper() in KNOWN_RULES:
+                game.add_rule(rule)
+        recorded = {p.get("name"): p for p in (saved or {}).get("phases", []) if isinstance(p, dict)}
+        for phase in native.get_phase_history():
+            state = recorded.get(phase.name, {}).get("state")
+            if not isinstance(state, dict):
+                state = _complete_state(game.map, dict(phase.state))
+            game.state_history.put(phase.name, state)
+            game.order_history.put(phase.name, phase.orders)
+            results = recorded.get(phase.name, {}).get("results")
+            game.result_history.put(phase.name, results if isinstance(results, dict) else phase.results)
+            game.message_history.put(phase.name, _messages_of(recorded.get(phase.name, {})))
+        game.messages = _messages_of(recorded.get(native.get_current_phase(), {}))
+        game._pull()
+        return game
+
+    def copy(self):
+        return _copy.deepcopy(self)
+
+    def __deepcopy__(self, memo):
+        new = self.__class__.__new__(self.__class__)
+        memo[id(self)] = new
+        for key, value in self.__dict__.items():
+            if key == "map":
+                new.map = value
+            elif key == "_native":
+                new._native = value.copy()
+            else:
+                setattr(new, key, _copy.deepcopy(value, memo))
+        return new
+
+    __copy__ = copy
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        del state["map"]  # rebuilt from the variant
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self.map = _shared_map(self._native.variant)
+
+    def __repr__(self):
+        return f"<Game {self.game_id} {self._phase}>"
