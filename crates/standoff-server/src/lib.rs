@@ -9,6 +9,7 @@
 
 pub mod clock;
 pub mod config;
+pub mod daide;
 pub mod http;
 pub mod ratelimit;
 pub mod scheduler;
@@ -35,6 +36,9 @@ pub struct AppState {
     pub sign_in_limit: Arc<ratelimit::SignInLimiter>,
     /// E-mail notices (disabled without a relay).
     pub mailer: Arc<dyn standoff_mail::Mailer>,
+    /// The id of every game whose phase was just processed (the DAIDE listener sends
+    /// results from it); nobody listening is fine.
+    pub processed: tokio::sync::broadcast::Sender<i64>,
 }
 
 /// A built server: listening, not yet serving.
@@ -65,6 +69,7 @@ impl Application {
             config: Arc::new(config),
             sign_in_limit: Arc::new(limiter),
             mailer,
+            processed: tokio::sync::broadcast::channel(1024).0,
         };
         Ok(Application { listener, state })
     }
@@ -83,6 +88,10 @@ impl Application {
     pub async fn run(self) -> std::io::Result<()> {
         if let Some(every) = self.state.config.tick_interval {
             tokio::spawn(scheduler::run(self.state.clone(), every));
+        }
+        if let Some(addr) = &self.state.config.daide_addr {
+            let listener = tokio::net::TcpListener::bind(addr).await?;
+            tokio::spawn(daide::serve(self.state.clone(), listener));
         }
         let app = http::router(self.state.clone());
         axum::serve(
