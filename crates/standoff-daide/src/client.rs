@@ -65,7 +65,10 @@ pub struct Client {
 
 impl Client {
     /// Connects, sends the IM and waits for the RM.
-    pub async fn connect(addr: std::net::SocketAddr, wait: Duration) -> Result<Client, ClientError> {
+    pub async fn connect(
+        addr: std::net::SocketAddr,
+        wait: Duration,
+    ) -> Result<Client, ClientError> {
         let mut stream = tokio::time::timeout(wait, TcpStream::connect(addr))
             .await
             .map_err(|_| ClientError::Timeout(wait))??;

@@ -191,7 +191,10 @@ impl FrameError {
 
 /// A header's message type and remaining length.
 pub fn decode_header(header: [u8; HEADER_LEN]) -> (u8, usize) {
-    (header[0], usize::from(u16::from_be_bytes([header[2], header[3]])))
+    (
+        header[0],
+        usize::from(u16::from_be_bytes([header[2], header[3]])),
+    )
 }
 
 fn be16(body: &[u8], at: usize) -> u16 {

@@ -7,10 +7,12 @@
 //!   (parse and print), with HUH's error position and PRN's bracket errors;
 //! - [`mapping`]: the tokens of any variant, generated from its data (the standard
 //!   map keeps the protocol's own), and their translation to the core's ids;
-//! - [`client`]: a small async client over TCP (tokio), used by tests and benchmarks.
+//! - [`client`]: a small async client over TCP (tokio), used by tests and benchmarks;
+//! - [`bot`]: a random player on top of it (map from MDF, random legal-looking orders).
 //!
 //! Every decoder takes arbitrary bytes and answers with a typed error, never a panic.
 
+pub mod bot;
 pub mod client;
 pub mod frame;
 pub mod mapping;

@@ -80,7 +80,11 @@ fn daide_kind(terrain: Terrain, has_coasts: bool) -> Option<ProvinceKind> {
 }
 
 /// A three-character name from `seed` not in `taken` and not a language token.
-fn fresh_name(seed: &str, taken: &mut std::collections::HashSet<String>, may_reuse: bool) -> String {
+fn fresh_name(
+    seed: &str,
+    taken: &mut std::collections::HashSet<String>,
+    may_reuse: bool,
+) -> String {
     let clean: String = seed
         .chars()
         .filter(char::is_ascii_alphanumeric)
@@ -301,21 +305,15 @@ impl MapTokens {
         let p = self.province(loc.province)?;
         match loc.coast {
             None => Some(LocationId(p.0)),
-            Some(c) => variant
-                .map
-                .province(p)
-                .coasts
-                .iter()
-                .copied()
-                .find(|&l| {
-                    variant
-                        .map
-                        .location(l)
-                        .coast
-                        .as_deref()
-                        .and_then(coast_token)
-                        == Some(c)
-                }),
+            Some(c) => variant.map.province(p).coasts.iter().copied().find(|&l| {
+                variant
+                    .map
+                    .location(l)
+                    .coast
+                    .as_deref()
+                    .and_then(coast_token)
+                    == Some(c)
+            }),
         }
     }
 
@@ -413,7 +411,10 @@ impl MapTokens {
                 continue;
             };
             if p.is_center {
-                let owners = homes_of.get(&id).cloned().unwrap_or_else(|| vec![names::UNO]);
+                let owners = homes_of
+                    .get(&id)
+                    .cloned()
+                    .unwrap_or_else(|| vec![names::UNO]);
                 match centres.iter_mut().find(|(o, _)| *o == owners) {
                     Some((_, list)) => list.push(t),
                     None => centres.push((owners, vec![t])),
@@ -505,7 +506,10 @@ mod tests {
                 .map(|e| e.token.number())
                 .collect();
             provinces.sort_unstable();
-            assert!(provinces.iter().enumerate().all(|(i, n)| usize::from(*n) == i));
+            assert!(provinces
+                .iter()
+                .enumerate()
+                .all(|(i, n)| usize::from(*n) == i));
             let powers = rm.iter().filter(|e| e.token.is_power()).count();
             assert_eq!(powers, v.powers.len(), "{name}");
             for e in &rm {

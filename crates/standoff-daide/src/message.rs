@@ -5,9 +5,8 @@
 //! the first offending token, where HUH puts its ERR.
 
 use crate::order::{
-    read_loc, read_order, read_order_items, read_power, read_province, read_turn,
-    read_unit_items, write_loc, write_order, write_turn, write_unit_items, Loc, Order, Turn,
-    Unit, UnitType,
+    read_loc, read_order, read_order_items, read_power, read_province, read_turn, read_unit_items,
+    write_loc, write_order, write_turn, write_unit_items, Loc, Order, Turn, Unit, UnitType,
 };
 use crate::token::{names, Token};
 use crate::tree::{tree, BracketError, Node, Writer};
@@ -1026,7 +1025,10 @@ fn write_message(w: &mut Writer, m: &Message) {
                 write_turn(w, *turn);
                 for l in lines {
                     w.group(|w| {
-                        w.token(l.power).text(&l.name).text(&l.version).int(l.centres);
+                        w.token(l.power)
+                            .text(&l.name)
+                            .text(&l.version)
+                            .int(l.centres);
                         if let Some(y) = l.eliminated {
                             w.int(y);
                         }

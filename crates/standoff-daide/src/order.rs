@@ -35,9 +35,15 @@ impl Season {
 
     /// The season of a token.
     pub fn from_token(t: Token) -> Option<Season> {
-        [Season::Spr, Season::Sum, Season::Fal, Season::Aut, Season::Win]
-            .into_iter()
-            .find(|s| s.token() == t)
+        [
+            Season::Spr,
+            Season::Sum,
+            Season::Fal,
+            Season::Aut,
+            Season::Win,
+        ]
+        .into_iter()
+        .find(|s| s.token() == t)
     }
 }
 
@@ -266,7 +272,12 @@ pub(crate) fn read_order_items(items: &[Node], end: usize) -> Result<Order, Pars
         t if t == names::DSB => Order::Disband(unit),
         t if t == names::BLD => Order::Build(unit),
         t if t == names::REM => Order::Remove(unit),
-        _ => return Err(ParseError::at(at, "an order (HLD, MTO, SUP, CVY, CTO, RTO, DSB, BLD, REM)")),
+        _ => {
+            return Err(ParseError::at(
+                at,
+                "an order (HLD, MTO, SUP, CVY, CTO, RTO, DSB, BLD, REM)",
+            ))
+        }
     };
     r.done()?;
     Ok(order)

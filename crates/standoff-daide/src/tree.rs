@@ -124,8 +124,7 @@ impl Writer {
     /// An integer (clamped to the representable range).
     pub fn int(&mut self, v: i32) -> &mut Writer {
         let v = v.clamp(-8192, 8191);
-        self.tokens
-            .push(Token::from_integer(v).unwrap_or(Token(0)));
+        self.tokens.push(Token::from_integer(v).unwrap_or(Token(0)));
         self
     }
 

@@ -196,7 +196,10 @@ fn the_standard_mdf_reads_back_and_has_every_province() {
         .find(|(p, _)| *p == bul)
         .expect("BUL listed");
     assert_eq!(lists.len(), 3);
-    let ecs = lists.iter().find(|l| l.coast == Some(ECS)).expect("east coast");
+    let ecs = lists
+        .iter()
+        .find(|l| l.coast == Some(ECS))
+        .expect("east coast");
     let mut names: Vec<&str> = ecs.to.iter().filter_map(|l| l.province.name()).collect();
     names.sort_unstable();
     assert_eq!(names, vec!["BLA", "CON", "RUM"]);
@@ -215,5 +218,66 @@ fn orders_translate_to_the_cores_orders() {
     };
     assert_eq!(text("SUB ((ENG FLT LON) MTO ECH)"), "F lon - eng");
     assert_eq!(text("SUB ((RUS FLT (STP SCS)) MTO GOB)"), "F stp/sc - bot");
-    assert_eq!(text("SUB ((ENG FLT NTH) MTO (STP NCS))").replace(' ', ""), "Fnth-stp/nc");
+    assert_eq!(
+        text("SUB ((ENG FLT NTH) MTO (STP NCS))").replace(' ', ""),
+        "Fnth-stp/nc"
+    );
+}
+
+#[test]
+fn supports_and_convoys_translate_and_the_judge_accepts_them() {
+    let v = standoff::variant::builtin_arc("standard").expect("standard");
+    let m = MapTokens::new(&v).expect("tokens");
+    let mut session = standoff::session::Session::new_builtin(
+        "standard",
+        standoff::rules::Rules::default(),
+        Default::default(),
+    )
+    .expect("session");
+    for (power, t) in [
+        (0u8, "SUB ((AUS AMY VIE) SUP (AUS AMY BUD) MTO GAL)"),
+        (0, "SUB ((AUS AMY VIE) SUP (AUS AMY BUD))"),
+    ] {
+        let Message::Sub { orders, .. } = Message::parse(&tokens(t)).expect("reads") else {
+            panic!("not a SUB");
+        };
+        let o = m.order(&v, &orders[0]).expect("maps");
+        let line = standoff::session::canonical(&v, &o);
+        let checks = session
+            .submit(standoff::PowerId(power), std::slice::from_ref(&line))
+            .expect("submitted");
+        assert!(
+            checks[0].accepted().is_some(),
+            "{t}: {line}: {:?}",
+            checks[0].outcome
+        );
+    }
+}
+
+#[test]
+fn the_random_player_attacks_with_support_when_two_units_reach_an_enemy() {
+    let v = standoff::variant::builtin_arc("standard").expect("standard");
+    let m = MapTokens::new(&v).expect("tokens");
+    let mdf = m.map_definition(&v);
+    let now = Message::parse(&tokens(
+        "NOW (SPR 1901) (ENG FLT NTH) (ENG FLT NWG) (GER FLT NWY)",
+    ))
+    .expect("NOW");
+    let mut attacks = 0;
+    for seed in 0..20 {
+        let mut p = standoff_daide::bot::RandomPlayer::new(seed);
+        p.on_message(&Message::Mdf(Some(Box::new(mdf.clone()))));
+        p.on_message(&Message::Hlo(Some(standoff_daide::message::Hello {
+            power: ENG,
+            passcode: 1,
+            options: Vec::new(),
+        })));
+        let replies = p.on_message(&now);
+        let Some(Message::Sub { orders, .. }) = replies.first() else {
+            panic!("orders for NOW");
+        };
+        assert_eq!(orders.len(), 2, "one order per unit");
+        attacks += usize::from(orders.iter().any(|o| matches!(o, Order::SupportMove(..))));
+    }
+    assert!(attacks >= 5, "supported attacks in {attacks} of 20");
 }

@@ -63,7 +63,8 @@ pub async fn handle(hub: Arc<Hub>, stream: TcpStream) {
     let writer_task = tokio::spawn(async move {
         while let Some(frame) = rx.recv().await {
             let last = matches!(frame, Frame::Error(_) | Frame::Final);
-            let written = tokio::time::timeout(WRITE_TIMEOUT, write_frame(&mut writer, &frame)).await;
+            let written =
+                tokio::time::timeout(WRITE_TIMEOUT, write_frame(&mut writer, &frame)).await;
             if !matches!(written, Ok(Ok(()))) || last {
                 break;
             }
@@ -72,7 +73,10 @@ pub async fn handle(hub: Arc<Hub>, stream: TcpStream) {
         writer_kill.notify_one();
     });
     let id = NEXT_CONNECTION.fetch_add(1, Ordering::Relaxed);
-    let out = Outbox { tx, kill: kill.clone() };
+    let out = Outbox {
+        tx,
+        kill: kill.clone(),
+    };
     // The IM, within the initial timer.
     let first = tokio::time::timeout(IM_TIMER, read_frame(&mut reader)).await;
     let em = |code| Frame::Error(code);
@@ -90,8 +94,15 @@ pub async fn handle(hub: Arc<Hub>, stream: TcpStream) {
         let _ = writer_task.await;
         return;
     }
-    let (variant, tokens) = offered_map(&hub).await;
-    let _ = out.tx.try_send(Frame::Representation(tokens.representation()));
+    let Some((variant, tokens)) = offered_map(&hub).await else {
+        let _ = out.tx.try_send(Frame::Final);
+        drop(out);
+        let _ = writer_task.await;
+        return;
+    };
+    let _ = out
+        .tx
+        .try_send(Frame::Representation(tokens.representation()));
     let mut conn = Conn {
         id,
         hub: hub.clone(),
@@ -130,7 +141,7 @@ pub async fn handle(hub: Arc<Hub>, stream: TcpStream) {
 
 /// The map of the game a new bot would join (the oldest open DAIDE game), or the
 /// standard map when none is open.
-async fn offered_map(hub: &Hub) -> (Arc<Variant>, Arc<MapTokens>) {
+async fn offered_map(hub: &Hub) -> Option<(Arc<Variant>, Arc<MapTokens>)> {
     let standard = || {
         let v = standoff::variant::builtin_arc("standard").ok()?;
         let t = MapTokens::new(&v).ok()?;
@@ -140,20 +151,12 @@ async fn offered_map(hub: &Hub) -> (Arc<Variant>, Arc<MapTokens>) {
         if let Ok(session) = session_of(&game) {
             let v = session.variant().clone();
             if let Ok(t) = MapTokens::new(&v) {
-                return (v, Arc::new(t));
+                return Some((v, Arc::new(t)));
             }
         }
     }
-    match standard() {
-        Some(s) => s,
-        None => unreachable_standard(),
-    }
-}
-
-#[allow(clippy::panic)]
-fn unreachable_standard() -> ! {
     // The standard variant is built into the core and always maps (tested there).
-    panic!("the built-in standard variant has no DAIDE tokens")
+    standard()
 }
 
 /// Forming public games open to DAIDE bots, oldest first.
@@ -257,7 +260,10 @@ impl Conn {
             let username = format!(
                 "daide-{}-{}",
                 game.id,
-                crate::http::auth::new_token().chars().take(10).collect::<String>()
+                crate::http::auth::new_token()
+                    .chars()
+                    .take(10)
+                    .collect::<String>()
             );
             let Ok(account) = state
                 .storage
@@ -270,7 +276,10 @@ impl Conn {
                 preferences: None,
                 invite: None,
             };
-            if games::join(state, &account, game.id, request).await.is_err() {
+            if games::join(state, &account, game.id, request)
+                .await
+                .is_err()
+            {
                 continue;
             }
             let out = self.out.clone();
@@ -416,9 +425,9 @@ impl Conn {
             .get(i + 1)
             .cloned()
             .unwrap_or_else(|| session.record().game.position.clone());
-        let messages = self
-            .hub
-            .room(game.id, |room| phase_orders(room, &starts[i], &phases[i].orders));
+        let messages = self.hub.room(game.id, |room| {
+            phase_orders(room, &starts[i], &phases[i].orders)
+        });
         for m in messages.unwrap_or_default() {
             self.send(&m);
         }
@@ -433,7 +442,13 @@ impl Conn {
         if game.phase_no == 0 {
             return self.rej(tokens);
         }
-        let Ok(Some(row)) = self.hub.state.storage.phase(game.id, game.phase_no - 1).await else {
+        let Ok(Some(row)) = self
+            .hub
+            .state
+            .storage
+            .phase(game.id, game.phase_no - 1)
+            .await
+        else {
             return self.rej(tokens);
         };
         let v = self.announced_variant.clone();
@@ -562,7 +577,10 @@ impl Conn {
                 &order,
                 checks.as_ref().and_then(|c| c.first()),
             );
-            let adjusting = matches!(order, DOrder::Build(_) | DOrder::Waive(_) | DOrder::Remove(_));
+            let adjusting = matches!(
+                order,
+                DOrder::Build(_) | DOrder::Waive(_) | DOrder::Remove(_)
+            );
             if note == names::MBV && adjusting {
                 let done = list.len() as i32;
                 if count > 0 && (matches!(order, DOrder::Remove(_)) || done >= count) {
@@ -695,7 +713,9 @@ impl Conn {
             if messages.len() == 1 {
                 if let Some(smr) = end_messages(
                     room,
-                    &standoff::game::GameEnd::ShortGameOver { ranking: Vec::new() },
+                    &standoff::game::GameEnd::ShortGameOver {
+                        ranking: Vec::new(),
+                    },
                     &position,
                 )
                 .pop()
@@ -713,7 +733,7 @@ impl Conn {
         let Some((game, session)) = self.game().await else {
             return self.rej(tokens);
         };
-        let Some(end) = session.record().game.ended.clone() else {
+        let Some(end) = super::hub::game_end(&session) else {
             return self.rej(tokens);
         };
         let position = session.record().game.position.clone();
@@ -764,7 +784,9 @@ impl Conn {
             let gone = self
                 .hub
                 .room(game.id, |room| {
-                    room.seats.get(&power.index()).is_some_and(|s| s.conn.is_none())
+                    room.seats
+                        .get(&power.index())
+                        .is_some_and(|s| s.conn.is_none())
                 })
                 .unwrap_or(false);
             if gone {

@@ -102,7 +102,11 @@ impl Room {
         let minutes = |m: Option<u32>, default: u32| Some(m.unwrap_or(default) as i32 * 60);
         let d = &settings.deadlines;
         let limits = if d.fixed.is_some() {
-            [None, minutes(d.retreat_minutes, 1440), minutes(d.adjustment_minutes, 2880)]
+            [
+                None,
+                minutes(d.retreat_minutes, 1440),
+                minutes(d.adjustment_minutes, 2880),
+            ]
         } else {
             [
                 minutes(d.movement_minutes, 1440),
@@ -197,10 +201,11 @@ impl Hub {
     /// Runs `f` on game `id`'s room, made from the stored game if new.
     pub fn with_room<T>(&self, game: &GameRow, f: impl FnOnce(&mut Room) -> T) -> Option<T> {
         let mut rooms = lock(&self.rooms);
-        if !rooms.contains_key(&game.id) {
-            rooms.insert(game.id, Room::new(game)?);
-        }
-        rooms.get_mut(&game.id).map(f)
+        let room = match rooms.entry(game.id) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => e.insert(Room::new(game)?),
+        };
+        Some(f(room))
     }
 
     /// The games with DAIDE connections.
@@ -214,7 +219,11 @@ impl Hub {
     }
 
     /// The seat (game, power) with this power token and passcode whose bot is gone.
-    pub fn seat_for_passcode(&self, power: standoff_daide::Token, passcode: i32) -> Option<(i64, usize)> {
+    pub fn seat_for_passcode(
+        &self,
+        power: standoff_daide::Token,
+        passcode: i32,
+    ) -> Option<(i64, usize)> {
         let rooms = lock(&self.rooms);
         rooms.iter().find_map(|(id, room)| {
             let p = room.tokens.power(power)?.index();
@@ -344,7 +353,7 @@ impl Hub {
             return;
         };
         let position = session.record().game.position.clone();
-        let ended = session.record().game.ended.clone();
+        let ended = game_end(&session);
         let now_ms = self.state.clock.now_ms();
         let mut ready = Vec::new();
         self.room(id, |room| {
@@ -401,8 +410,33 @@ pub fn phase_orders(room: &Room, start: &Position, orders_json: &str) -> Vec<Mes
     view::orders_of_phase(&room.variant, &room.tokens, &room.rules, start, &lines)
 }
 
+/// How the game ended, if it has: the core's end, or (for a game whose end was read
+/// back from storage, where only its text is kept) the centre ranking.
+pub fn game_end(session: &standoff::session::Session) -> Option<standoff::game::GameEnd> {
+    if let Some(end) = session.record().game.ended.clone() {
+        return Some(end);
+    }
+    if !session.is_over() {
+        return None;
+    }
+    let variant = session.variant();
+    let position = &session.record().game.position;
+    let mut ranking: Vec<(PowerId, usize)> = (0..variant.powers.len())
+        .map(|p| {
+            let power = PowerId(p as u8);
+            (power, variant.counted_centers(position, power))
+        })
+        .collect();
+    ranking.sort_by_key(|r| std::cmp::Reverse(r.1));
+    Some(standoff::game::GameEnd::ShortGameOver { ranking })
+}
+
 /// SLO or DRW, then SMR.
-pub fn end_messages(room: &Room, end: &standoff::game::GameEnd, position: &Position) -> Vec<Message> {
+pub fn end_messages(
+    room: &Room,
+    end: &standoff::game::GameEnd,
+    position: &Position,
+) -> Vec<Message> {
     use standoff::game::GameEnd;
     let variant = &room.variant;
     let first = match end {
@@ -437,10 +471,7 @@ pub fn end_messages(room: &Room, end: &standoff::game::GameEnd, position: &Posit
             }
         })
         .collect();
-    vec![
-        first,
-        Message::Smr(Some((view::turn(position), lines))),
-    ]
+    vec![first, Message::Smr(Some((view::turn(position), lines)))]
 }
 
 /// Whether phases of this kind are played in the current position (for HLO limits).

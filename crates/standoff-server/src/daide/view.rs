@@ -70,11 +70,8 @@ fn dislodged(
 
 /// SCO: owned centres by power, then the neutral ones under UNO.
 pub fn sco(variant: &Variant, tokens: &MapTokens, position: &Position) -> Message {
-    let mut by_power: Vec<(Token, Vec<Token>)> = tokens
-        .powers()
-        .iter()
-        .map(|p| (*p, Vec::new()))
-        .collect();
+    let mut by_power: Vec<(Token, Vec<Token>)> =
+        tokens.powers().iter().map(|p| (*p, Vec::new())).collect();
     let mut neutral = Vec::new();
     for (i, p) in variant.map.provinces().iter().enumerate() {
         let id = standoff::ProvinceId(i as u16);
@@ -245,7 +242,7 @@ pub fn orders_of_phase(
     }
     let (parsed, _) = standoff::parse::parse_orders_with(variant, position, rules, &text);
     let orders: Vec<Order> = parsed.into_iter().map(|p| p.order).collect();
-    let mut game = Game::from_position(position.clone()).with_rules(rules.clone());
+    let mut game = Game::from_position(position.clone()).with_rules(*rules);
     let processed = game.process(variant, &orders);
     let t = turn(position);
     let mut out = Vec::new();
