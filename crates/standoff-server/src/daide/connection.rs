@@ -5,7 +5,7 @@
 
 use super::hub::{end_messages, phase_orders, secs_until, Hub, Outbox, Seat, QUEUE};
 use super::view;
-use crate::service::{games, orders, press, results, session_of, settings_of, status_of};
+use crate::service::{bots, games, orders, press, results, session_of, settings_of, status_of};
 use crate::storage::{AccountRow, GameRow};
 use standoff::{PowerId, Variant};
 use standoff_api::{GameStatus, JoinGame, MessageTo, SendMessage, Vote};
@@ -525,7 +525,6 @@ impl Conn {
     ) -> Message {
         let lines = self.order_lines(&list);
         let state = &self.hub.state;
-        let _ = orders::submit(state, account, game.id, lines, Some(game.phase_no)).await;
         let position = &session.record().game.position;
         let mis = view::missing(
             &self.announced_variant,
@@ -541,7 +540,11 @@ impl Conn {
             }
         });
         let complete = mis == Message::Mis(None);
-        let _ = orders::set_ready(state, account, game.id, complete && !wait).await;
+        let ready = complete && !wait;
+        let stored = bots::submit_ready(state, account, game.id, lines, ready, game.phase_no).await;
+        if let Err(e) = stored {
+            tracing::debug!("daide {}: orders not stored: {e}", self.id);
+        }
         mis
     }
 
