@@ -346,7 +346,7 @@ impl Hub {
         let mut rows = Vec::new();
         for n in from..game.phase_no {
             if let Ok(Some(row)) = self.state.storage.phase(id, n).await {
-                rows.push(row);
+                rows.push((n, row));
             }
         }
         let Ok(session) = session_of(&game) else {
@@ -360,9 +360,11 @@ impl Hub {
             if room.phases_sent >= game.phase_no {
                 return;
             }
+            // Another call may have sent some of these phases meanwhile.
+            let first_unsent = room.phases_sent;
             room.phases_sent = game.phase_no;
             let mut fall = false;
-            for row in &rows {
+            for (_, row) in rows.iter().filter(|(n, _)| *n >= first_unsent) {
                 let Ok(start) = Position::from_json(&room.variant, &row.position) else {
                     continue;
                 };

@@ -26,7 +26,11 @@ pub async fn serve(state: AppState, listener: TcpListener) {
     tokio::spawn(async move {
         loop {
             match processed.recv().await {
-                Ok(id) => events.after_processing(id).await,
+                Ok(id) => {
+                    // Games are independent: one slow game never delays another's results.
+                    let hub = events.clone();
+                    tokio::spawn(async move { hub.after_processing(id).await });
+                }
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
                     for id in events.game_ids() {
                         events.after_processing(id).await;
