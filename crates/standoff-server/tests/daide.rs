@@ -363,3 +363,38 @@ async fn press_is_forwarded_at_level_ten_and_refused_to_a_bot_that_left() {
         &[names::CCD, names::BRA, hellos[2].power, names::KET]
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_that_leaves_before_the_start_is_in_civil_disorder_and_the_game_goes_on() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let addr = daide_server(&app).await;
+    let id = bot_game(&app, "none", 1902).await;
+    let mut early = Client::connect(addr, WAIT).await.expect("connect");
+    early
+        .send(&Message::Nme {
+            name: "early".into(),
+            version: "1".into(),
+        })
+        .await
+        .expect("NME");
+    assert!(matches!(early.message(WAIT).await, Ok(Message::Yes(_))));
+    drop(early);
+    // Let the server see it go, then six bots fill the game and play it to the end.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut bots = Vec::new();
+    for seed in 0..6u64 {
+        let client = Client::connect(addr, WAIT).await.expect("connect");
+        bots.push(tokio::spawn(play(client, seed + 10, 100_000, GAME_TIME)));
+    }
+    for b in bots {
+        let played = b.await.expect("task").expect("played to the end");
+        assert!(played.player.ended.is_some());
+    }
+    let detail = app
+        .anonymous()
+        .get(&format!("/api/games/{id}"))
+        .await
+        .expect(200);
+    assert_eq!(detail["status"], "finished");
+    assert_eq!(detail["players"], 7);
+}

@@ -82,6 +82,9 @@ pub struct Room {
     pub clients: HashMap<u64, Outbox>,
     /// Bots joined while forming: connection → (account, name, version).
     pub joined: HashMap<u64, (AccountRow, String, String)>,
+    /// Bots that joined while forming and left before the start (their seats start in
+    /// civil disorder).
+    pub departed: Vec<(AccountRow, String, String)>,
     /// Seats by power index, once the game started.
     pub seats: HashMap<usize, Seat>,
     /// HLO has been sent.
@@ -127,6 +130,7 @@ impl Room {
             machine_speed: settings.bots.machine_speed,
             clients: HashMap::new(),
             joined: HashMap::new(),
+            departed: Vec::new(),
             seats: HashMap::new(),
             started: false,
             phases_sent: game.phase_no,
@@ -239,7 +243,9 @@ impl Hub {
             let mut rooms = lock(&self.rooms);
             for (id, room) in rooms.iter_mut() {
                 room.clients.remove(&conn);
-                room.joined.remove(&conn);
+                if let Some(entry) = room.joined.remove(&conn) {
+                    room.departed.push(entry);
+                }
                 let mut gone = None;
                 for (p, seat) in room.seats.iter_mut() {
                     if seat.conn == Some(conn) {
@@ -257,6 +263,8 @@ impl Hub {
                     }
                 }
             }
+            // A finished game nobody is connected to is forgotten.
+            rooms.retain(|_, r| !(r.ended && r.clients.is_empty()));
         }
         for (id, account) in ready_now {
             let _ = crate::service::orders::set_ready(&self.state, &account, id, true).await;
@@ -281,13 +289,19 @@ impl Hub {
         let position = session.record().game.position.clone();
         let deadline = game.deadline_at;
         let now_ms = self.state.clock.now_ms();
+        let mut absent = Vec::new();
         self.with_room(&game, |room| {
             if room.started {
                 return;
             }
             room.started = true;
             let mut taken: Vec<i32> = Vec::new();
-            let joined: Vec<(u64, (AccountRow, String, String))> = room.joined.drain().collect();
+            let mut joined: Vec<(Option<u64>, (AccountRow, String, String))> = room
+                .joined
+                .drain()
+                .map(|(conn, entry)| (Some(conn), entry))
+                .collect();
+            joined.extend(room.departed.drain(..).map(|entry| (None, entry)));
             for (conn, (account, name, version)) in joined {
                 let Some(power_name) = players
                     .iter()
@@ -304,20 +318,25 @@ impl Hub {
                     passcode = passcode % 8000 + 101;
                 }
                 taken.push(passcode);
+                if conn.is_none() && room.machine_speed {
+                    absent.push(account.clone());
+                }
                 room.seats.insert(
                     power.index(),
                     Seat {
                         account,
                         passcode,
-                        conn: Some(conn),
+                        conn,
                         orders: Vec::new(),
                         orders_phase: game.phase_no,
                         wait: false,
                         name: (name, version),
                     },
                 );
-                if let Some(out) = room.clients.get(&conn) {
+                if let Some(out) = conn.and_then(|c| room.clients.get(&c)) {
                     out.send(&room.hello(power.index(), passcode));
+                } else {
+                    room.broadcast(&Message::Ccd(room.tokens.power_token(power)), None);
                 }
             }
             let sco = view::sco(&room.variant, &room.tokens, &position);
@@ -328,6 +347,9 @@ impl Hub {
                 room.broadcast(&Message::Tme(Some(secs_until(at, now_ms))), None);
             }
         });
+        for account in absent {
+            let _ = crate::service::orders::set_ready(&self.state, &account, id, true).await;
+        }
     }
 
     /// Sends the results of every phase processed since the last call (ORD, SCO,

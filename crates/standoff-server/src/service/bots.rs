@@ -44,11 +44,11 @@ pub async fn submit_ready(
             && session.powers_with_orders_due().iter().all(|p| {
                 let name = variant.power_name(*p);
                 name == power_name
-                    || !snap.players.iter().any(|pl| pl.power.as_deref() == Some(name))
-                    || snap
-                        .submissions
+                    || !snap
+                        .players
                         .iter()
-                        .any(|s| s.power == name && s.ready)
+                        .any(|pl| pl.power.as_deref() == Some(name))
+                    || snap.submissions.iter().any(|s| s.power == name && s.ready)
             });
         Ok(GameChange {
             submissions: vec![SubmissionRow {
