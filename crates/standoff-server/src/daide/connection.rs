@@ -566,19 +566,29 @@ impl Conn {
         let v = self.announced_variant.clone();
         let count = view::adjustment_count(&v, &position, power);
         let mut replies = Vec::new();
-        for order in new {
-            let core = self.announced.order(&v, &order);
-            let checks = core.as_ref().and_then(|o| {
-                let line = standoff::session::canonical(&v, o);
-                session.submit(power, &[line]).ok()
-            });
+        // The core checks all new orders at once; each line's check goes with its order.
+        let lines: Vec<Option<String>> = new
+            .iter()
+            .map(|o| {
+                self.announced
+                    .order(&v, o)
+                    .map(|core| standoff::session::canonical(&v, &core))
+            })
+            .collect();
+        let readable: Vec<String> = lines.iter().flatten().cloned().collect();
+        let mut checks = session
+            .submit(power, &readable)
+            .unwrap_or_default()
+            .into_iter();
+        for (order, line) in new.into_iter().zip(lines) {
+            let check = line.and_then(|_| checks.next());
             let mut note = view::note(
                 &v,
                 &self.announced,
                 &position,
                 power,
                 &order,
-                checks.as_ref().and_then(|c| c.first()),
+                check.as_ref(),
             );
             let adjusting = matches!(
                 order,
