@@ -541,7 +541,9 @@ impl Conn {
         });
         let complete = mis == Message::Mis(None);
         let ready = complete && !wait;
+        let permit = self.hub.writes.acquire().await;
         let stored = bots::submit_ready(state, account, game.id, lines, ready, game.phase_no).await;
+        drop(permit);
         if let Err(e) = stored {
             tracing::debug!("daide {}: orders not stored: {e}", self.id);
         }

@@ -20,6 +20,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, Notify};
 
+/// Bot writes (orders, ready flags) in flight at once.
+pub const WRITERS: usize = 4;
+
 /// Frames queued for one connection before it counts as too slow and is dropped.
 pub const QUEUE: usize = 512;
 
@@ -184,6 +187,9 @@ impl Room {
 pub struct Hub {
     /// The judge.
     pub state: AppState,
+    /// Bounds the bots' writes in flight at once: a database takes one writer at a
+    /// time (SQLite), and hundreds of bots waiting on its lock would spin.
+    pub writes: tokio::sync::Semaphore,
     rooms: Mutex<HashMap<i64, Room>>,
 }
 
@@ -198,6 +204,7 @@ impl Hub {
     pub fn new(state: AppState) -> Hub {
         Hub {
             state,
+            writes: tokio::sync::Semaphore::new(WRITERS),
             rooms: Mutex::new(HashMap::new()),
         }
     }
@@ -377,6 +384,25 @@ impl Hub {
         let position = session.record().game.position.clone();
         let ended = game_end(&session);
         let now_ms = self.state.clock.now_ms();
+        // The results are worked out before taking the hub's lock (a replay per phase).
+        let Some((variant, tokens, rules)) =
+            self.room(id, |r| (r.variant.clone(), r.tokens.clone(), r.rules))
+        else {
+            return;
+        };
+        let mut fall = false;
+        let results: Vec<(i64, Vec<Message>)> = rows
+            .iter()
+            .filter_map(|(n, row)| {
+                let start = Position::from_json(&variant, &row.position).ok()?;
+                fall |= start.phase().season != standoff::Season::Spring;
+                let lines: Vec<String> = serde_json::from_str(&row.orders).unwrap_or_default();
+                Some((
+                    *n,
+                    view::orders_of_phase(&variant, &tokens, &rules, &start, &lines),
+                ))
+            })
+            .collect();
         let mut ready = Vec::new();
         self.room(id, |room| {
             if room.phases_sent >= game.phase_no {
@@ -385,14 +411,9 @@ impl Hub {
             // Another call may have sent some of these phases meanwhile.
             let first_unsent = room.phases_sent;
             room.phases_sent = game.phase_no;
-            let mut fall = false;
-            for (_, row) in rows.iter().filter(|(n, _)| *n >= first_unsent) {
-                let Ok(start) = Position::from_json(&room.variant, &row.position) else {
-                    continue;
-                };
-                fall |= start.phase().season != standoff::Season::Spring;
-                for m in phase_orders(room, &start, &row.orders) {
-                    room.broadcast(&m, None);
+            for (_, messages) in results.iter().filter(|(n, _)| *n >= first_unsent) {
+                for m in messages {
+                    room.broadcast(m, None);
                 }
             }
             if fall || ended.is_some() {
