@@ -249,6 +249,8 @@ impl Conn {
         if !matches!(self.role, Role::Nobody) {
             return self.rej(tokens);
         }
+        let hub = self.hub.clone();
+        let _one_at_a_time = hub.joining.lock().await;
         let state = &self.hub.state;
         for game in open_games(&self.hub).await {
             let same_map = session_of(&game)

@@ -190,6 +190,9 @@ pub struct Hub {
     /// Bounds the bots' writes in flight at once: a database takes one writer at a
     /// time (SQLite), and hundreds of bots waiting on its lock would spin.
     pub writes: tokio::sync::Semaphore,
+    /// Bots join one at a time: concurrent NMEs would all race for the oldest open
+    /// seat, and every loser retry the next game.
+    pub joining: tokio::sync::Mutex<()>,
     rooms: Mutex<HashMap<i64, Room>>,
 }
 
@@ -205,6 +208,7 @@ impl Hub {
         Hub {
             state,
             writes: tokio::sync::Semaphore::new(WRITERS),
+            joining: tokio::sync::Mutex::new(()),
             rooms: Mutex::new(HashMap::new()),
         }
     }
