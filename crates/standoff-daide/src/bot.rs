@@ -129,6 +129,28 @@ impl RandomPlayer {
                     })
                     .unwrap_or_default()
             }
+            // Still missing after the orders: waive, disband or hold what is left.
+            Message::Mis(Some(missing)) if self.ended.is_none() => {
+                let orders: Vec<Order> = match missing {
+                    crate::message::Missing::Adjustments(n) if *n < 0 => self
+                        .power
+                        .map(|p| vec![Order::Waive(p); n.unsigned_abs() as usize])
+                        .unwrap_or_default(),
+                    crate::message::Missing::Adjustments(_) => Vec::new(),
+                    crate::message::Missing::Units(units) => units
+                        .iter()
+                        .map(|u| match u.retreats {
+                            Some(_) => Order::Disband(u.unit),
+                            None => Order::Hold(u.unit),
+                        })
+                        .collect(),
+                };
+                if orders.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![Message::Sub { turn: None, orders }]
+                }
+            }
             Message::Slo(_) | Message::Drw(_) => {
                 self.ended = Some(m.clone());
                 Vec::new()

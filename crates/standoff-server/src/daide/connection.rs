@@ -604,7 +604,7 @@ impl Conn {
                     note = names::NMB;
                 } else if count < 0 && (!matches!(order, DOrder::Remove(_)) || done >= -count) {
                     note = names::NMR;
-                } else if list.contains(&order) {
+                } else if matches!(order, DOrder::Build(_)) && list.contains(&order) {
                     note = names::ESC;
                 }
             }
