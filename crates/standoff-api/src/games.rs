@@ -133,6 +133,23 @@ pub struct CreateGame {
     /// Start as soon as every power has a player.
     #[serde(default)]
     pub auto_start: bool,
+    /// DAIDE bots: open seats they may take, machine speed.
+    #[serde(default)]
+    pub bots: BotSettings,
+}
+
+/// How DAIDE bots (AI clients speaking the DAIDE protocol) take part in a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BotSettings {
+    /// Seats not taken by people are open for DAIDE bots (the game is offered on the
+    /// server's DAIDE port while it is forming).
+    #[serde(default)]
+    pub daide: bool,
+    /// Machine speed: a bot that disconnects is ready at once every phase (civil
+    /// disorder), so the game never waits for a deadline on it.
+    #[serde(default)]
+    pub machine_speed: bool,
 }
 
 /// A game's settings as stored and shown.
@@ -154,6 +171,9 @@ pub struct GameSettings {
     pub assignment: Assignment,
     /// Auto start when full.
     pub auto_start: bool,
+    /// DAIDE bots.
+    #[serde(default)]
+    pub bots: BotSettings,
 }
 
 /// `forming`, `active`, `paused`, `finished`.

@@ -55,6 +55,10 @@ pub struct Args {
     /// addresses only).
     #[arg(long)]
     demo: bool,
+    /// Also listen for DAIDE bots (the AI protocol) on this TCP port, on the same
+    /// host as `--addr` (off by default; see docs/daide.md).
+    #[arg(long)]
+    daide_port: Option<u16>,
 }
 
 /// The e-mail settings, when a relay is given.
@@ -84,6 +88,12 @@ fn mail_config(args: &Args) -> Result<Option<standoff_server::service::notify::M
     Ok(Some(config))
 }
 
+/// The DAIDE address: the host of `--addr` with the DAIDE port.
+fn daide_addr(addr: &str, port: u16) -> String {
+    let host = addr.rsplit_once(':').map_or(addr, |(host, _)| host);
+    format!("{host}:{port}")
+}
+
 /// Runs the server.
 pub fn run(args: &Args) -> Result<()> {
     let config = Config {
@@ -93,6 +103,7 @@ pub fn run(args: &Args) -> Result<()> {
         tick_interval: Some(Duration::from_millis(args.tick_ms.max(10))),
         secure_cookies: args.secure_cookies,
         mail: mail_config(args)?,
+        daide_addr: args.daide_port.map(|port| daide_addr(&args.addr, port)),
         ..Config::default()
     };
     // Warnings and errors (a failed processing, a database fault) go to stderr.
@@ -114,6 +125,9 @@ pub fn run(args: &Args) -> Result<()> {
         println!("  database: {}", args.db);
         println!("  sign up:  curl -X POST http://{addr}/api/accounts -H 'content-type: application/json' -d '{{\"username\":\"alice\",\"password\":\"a long password\"}}'");
         println!("  API:      http://{addr}/api/openapi.json");
+        if let Some(port) = args.daide_port {
+            println!("  DAIDE:    {} (bots)", daide_addr(&args.addr, port));
+        }
         if args.demo {
             let demo = demo::set_up(app.state())
                 .await

@@ -26,6 +26,8 @@ pub struct Config {
     pub sign_in_window: Duration,
     /// E-mail notices through an SMTP relay; `None`: notices are off.
     pub mail: Option<crate::service::notify::MailConfig>,
+    /// Where the DAIDE listener listens (`None`: no DAIDE, the default).
+    pub daide_addr: Option<String>,
 }
 
 impl Default for Config {
@@ -41,6 +43,7 @@ impl Default for Config {
             sign_in_attempts: 5,
             sign_in_window: Duration::from_secs(15 * 60),
             mail: None,
+            daide_addr: None,
         }
     }
 }

@@ -9,6 +9,7 @@
 
 pub mod clock;
 pub mod config;
+pub mod daide;
 pub mod http;
 pub mod ratelimit;
 pub mod scheduler;
@@ -39,6 +40,9 @@ pub struct AppState {
     pub sessions: Arc<service::sessions::SessionCache>,
     /// Bearer tokens recently looked up.
     pub tokens: Arc<http::token_cache::TokenCache>,
+    /// The id of every game whose phase was just processed (the DAIDE listener sends
+    /// results from it); nobody listening is fine.
+    pub processed: tokio::sync::broadcast::Sender<i64>,
 }
 
 /// A built server: listening, not yet serving.
@@ -71,6 +75,7 @@ impl Application {
             mailer,
             sessions: Default::default(),
             tokens: Default::default(),
+            processed: tokio::sync::broadcast::channel(1024).0,
         };
         Ok(Application { listener, state })
     }
@@ -89,6 +94,10 @@ impl Application {
     pub async fn run(self) -> std::io::Result<()> {
         if let Some(every) = self.state.config.tick_interval {
             tokio::spawn(scheduler::run(self.state.clone(), every));
+        }
+        if let Some(addr) = &self.state.config.daide_addr {
+            let listener = tokio::net::TcpListener::bind(addr).await?;
+            tokio::spawn(daide::serve(self.state.clone(), listener));
         }
         let app = http::router(self.state.clone());
         axum::serve(

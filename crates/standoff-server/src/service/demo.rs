@@ -52,6 +52,7 @@ pub async fn set_up(state: &AppState) -> Result<Demo, ApiError> {
     }
     let gm = sign_up(state, DEMO_GM).await?;
     let game = CreateGame {
+        bots: Default::default(),
         name: "Demo game".into(),
         variant: Some("standard".into()),
         variant_upload: None,

@@ -67,6 +67,7 @@ pub async fn create(state: &AppState, gm: &AccountRow, req: CreateGame) -> Resul
         end: req.end,
         assignment: req.assignment,
         auto_start: req.auto_start,
+        bots: req.bots,
     };
     let game = NewGame {
         name: name.to_string(),

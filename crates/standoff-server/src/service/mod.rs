@@ -3,6 +3,7 @@
 //! legality, adjudication, assignment and the end of a game come from `standoff`.
 
 pub mod accounts;
+pub mod bots;
 pub mod deadlines;
 pub mod demo;
 pub mod export;

@@ -59,6 +59,7 @@ pub async fn process(
     {
         Changed::Done => {
             if let Processing::Processed(count) = result {
+                let _ = state.processed.send(id);
                 super::notify::after_processing(state, id, count).await;
             }
             Ok(result)

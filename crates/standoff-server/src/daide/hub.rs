@@ -1,0 +1,533 @@
+//! The DAIDE side of the judge's games: which connection sits in which game and seat,
+//! the seats' passcodes and pending DAIDE orders, and what every connection of a game
+//! is sent when it starts or a phase is processed. Games themselves (joining, orders,
+//! ready flags, processing) go through the service layer with the bot's account; the
+//! hub keeps only what the protocol needs in memory.
+
+use super::view;
+use crate::service::{session_of, settings_of, status_of};
+use crate::storage::{AccountRow, GameRow};
+use crate::AppState;
+use standoff::rules::Rules;
+use standoff::{PhaseKind, Position, PowerId, Variant};
+use standoff_api::{GameStatus, PressSetting};
+use standoff_daide::frame::Frame;
+use standoff_daide::message::{Hello, Message, SummaryLine, VariantOption};
+use standoff_daide::order::Order as DOrder;
+use standoff_daide::token::names;
+use standoff_daide::MapTokens;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::sync::{mpsc, Notify};
+
+/// Bot writes (orders, ready flags) in flight at once.
+pub const WRITERS: usize = 4;
+
+/// Frames queued for one connection before it counts as too slow and is dropped.
+pub const QUEUE: usize = 512;
+
+/// A connection's outgoing side.
+#[derive(Clone)]
+pub struct Outbox {
+    /// Frames to write.
+    pub tx: mpsc::Sender<Frame>,
+    /// Rung when the hub drops the connection (its queue overflowed).
+    pub kill: Arc<Notify>,
+}
+
+impl Outbox {
+    /// Queues a message; a full queue drops the connection (a slow client never
+    /// holds anyone up).
+    pub fn send(&self, m: &Message) -> bool {
+        match self.tx.try_send(Frame::Diplomacy(m.to_tokens())) {
+            Ok(()) => true,
+            Err(_) => {
+                self.kill.notify_one();
+                false
+            }
+        }
+    }
+}
+
+/// One power played by a bot.
+pub struct Seat {
+    /// The bot's account (created for it when it joined).
+    pub account: AccountRow,
+    /// IAM's passcode.
+    pub passcode: i32,
+    /// The connection playing it, if connected.
+    pub conn: Option<u64>,
+    /// Orders accepted this phase, as the bot wrote them.
+    pub orders: Vec<DOrder>,
+    /// The phase number they are for.
+    pub orders_phase: i64,
+    /// NOT (GOF) this phase.
+    pub wait: bool,
+    /// NME's name and version (for SMR).
+    pub name: (String, String),
+}
+
+/// A game with DAIDE connections.
+pub struct Room {
+    /// The variant.
+    pub variant: Arc<Variant>,
+    /// Its tokens.
+    pub tokens: Arc<MapTokens>,
+    /// Its rules.
+    pub rules: Rules,
+    /// Press level (0: no press; 10: SND/FRM forwarded).
+    pub level: i32,
+    /// HLO's time limits (seconds per movement, retreat, build phase).
+    pub limits: [Option<i32>; 3],
+    /// Machine speed (disconnected bots are ready at once).
+    pub machine_speed: bool,
+    /// Connections: id → outbox.
+    pub clients: HashMap<u64, Outbox>,
+    /// Bots joined while forming: connection → (account, name, version).
+    pub joined: HashMap<u64, (AccountRow, String, String)>,
+    /// Bots that joined while forming and left before the start (their seats start in
+    /// civil disorder).
+    pub departed: Vec<(AccountRow, String, String)>,
+    /// Seats by power index, once the game started.
+    pub seats: HashMap<usize, Seat>,
+    /// HLO has been sent.
+    pub started: bool,
+    /// Phases whose results have been sent.
+    pub phases_sent: i64,
+    /// SLO/DRW and SMR have been sent.
+    pub ended: bool,
+}
+
+impl Room {
+    fn new(game: &GameRow) -> Option<Room> {
+        let session = session_of(game).ok()?;
+        let variant = session.variant().clone();
+        let tokens = Arc::new(MapTokens::new(&variant).ok()?);
+        let settings = settings_of(game).ok()?;
+        let rules = Rules::parse(&settings.rules).ok()?;
+        let minutes = |m: Option<u32>, default: u32| Some(m.unwrap_or(default) as i32 * 60);
+        let d = &settings.deadlines;
+        let limits = if d.fixed.is_some() {
+            [
+                None,
+                minutes(d.retreat_minutes, 1440),
+                minutes(d.adjustment_minutes, 2880),
+            ]
+        } else {
+            [
+                minutes(d.movement_minutes, 1440),
+                minutes(d.retreat_minutes, 1440),
+                minutes(d.adjustment_minutes, 2880),
+            ]
+        };
+        Some(Room {
+            variant,
+            tokens,
+            rules,
+            level: if settings.press == PressSetting::Full {
+                10
+            } else {
+                0
+            },
+            limits,
+            machine_speed: settings.bots.machine_speed,
+            clients: HashMap::new(),
+            joined: HashMap::new(),
+            departed: Vec::new(),
+            seats: HashMap::new(),
+            started: false,
+            phases_sent: game.phase_no,
+            ended: false,
+        })
+    }
+
+    /// HLO for a seat.
+    pub fn hello(&self, power: usize, passcode: i32) -> Message {
+        let mut options = vec![VariantOption {
+            parameter: names::LVL,
+            value: Some(self.level),
+        }];
+        for (param, limit) in [names::MTL, names::RTL, names::BTL]
+            .into_iter()
+            .zip(self.limits)
+        {
+            if let Some(secs) = limit {
+                options.push(VariantOption {
+                    parameter: param,
+                    value: Some(secs.min(8191)),
+                });
+            }
+        }
+        Message::Hlo(Some(Hello {
+            power: self.tokens.power_token(PowerId(power as u8)),
+            passcode,
+            options,
+        }))
+    }
+
+    /// The seat a connection plays.
+    pub fn seat_of(&self, conn: u64) -> Option<(usize, &Seat)> {
+        self.seats
+            .iter()
+            .find(|(_, s)| s.conn == Some(conn))
+            .map(|(p, s)| (*p, s))
+    }
+
+    /// Sends `m` to every connection but `except`.
+    pub fn broadcast(&self, m: &Message, except: Option<u64>) {
+        for (id, out) in &self.clients {
+            if Some(*id) != except {
+                out.send(m);
+            }
+        }
+    }
+}
+
+/// Every game with DAIDE connections.
+pub struct Hub {
+    /// The judge.
+    pub state: AppState,
+    /// Bounds the bots' writes in flight at once: a database takes one writer at a
+    /// time (SQLite), and hundreds of bots waiting on its lock would spin.
+    pub writes: tokio::sync::Semaphore,
+    /// Bots join one at a time: concurrent NMEs would all race for the oldest open
+    /// seat, and every loser retry the next game.
+    pub joining: tokio::sync::Mutex<()>,
+    rooms: Mutex<HashMap<i64, Room>>,
+}
+
+/// Locks a mutex, even one poisoned by a panicking holder (the data stays usable: every
+/// change is a whole insert or remove).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl Hub {
+    /// An empty hub.
+    pub fn new(state: AppState) -> Hub {
+        Hub {
+            state,
+            writes: tokio::sync::Semaphore::new(WRITERS),
+            joining: tokio::sync::Mutex::new(()),
+            rooms: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Runs `f` on game `id`'s room, made from the stored game if new.
+    pub fn with_room<T>(&self, game: &GameRow, f: impl FnOnce(&mut Room) -> T) -> Option<T> {
+        let mut rooms = lock(&self.rooms);
+        let room = match rooms.entry(game.id) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => e.insert(Room::new(game)?),
+        };
+        Some(f(room))
+    }
+
+    /// The games with DAIDE connections.
+    pub fn game_ids(&self) -> Vec<i64> {
+        lock(&self.rooms).keys().copied().collect()
+    }
+
+    /// Runs `f` on an existing room.
+    pub fn room<T>(&self, id: i64, f: impl FnOnce(&mut Room) -> T) -> Option<T> {
+        lock(&self.rooms).get_mut(&id).map(f)
+    }
+
+    /// The seat (game, power) with this power token and passcode whose bot is gone.
+    pub fn seat_for_passcode(
+        &self,
+        power: standoff_daide::Token,
+        passcode: i32,
+    ) -> Option<(i64, usize)> {
+        let rooms = lock(&self.rooms);
+        rooms.iter().find_map(|(id, room)| {
+            let p = room.tokens.power(power)?.index();
+            let seat = room.seats.get(&p)?;
+            (seat.passcode == passcode && seat.conn.is_none()).then_some((*id, p))
+        })
+    }
+
+    /// A connection is gone: its seat goes into civil disorder (CCD to the others).
+    pub async fn disconnect(&self, conn: u64) {
+        let mut ready_now = Vec::new();
+        {
+            let mut rooms = lock(&self.rooms);
+            for (id, room) in rooms.iter_mut() {
+                room.clients.remove(&conn);
+                if let Some(entry) = room.joined.remove(&conn) {
+                    room.departed.push(entry);
+                }
+                let mut gone = None;
+                for (p, seat) in room.seats.iter_mut() {
+                    if seat.conn == Some(conn) {
+                        seat.conn = None;
+                        gone = Some(*p);
+                        if room.machine_speed {
+                            ready_now.push((*id, seat.account.clone()));
+                        }
+                    }
+                }
+                if let Some(p) = gone {
+                    if !room.ended {
+                        let power = room.tokens.power_token(PowerId(p as u8));
+                        room.broadcast(&Message::Ccd(power), None);
+                    }
+                }
+            }
+            // A finished game nobody is connected to is forgotten.
+            rooms.retain(|_, r| !(r.ended && r.clients.is_empty()));
+        }
+        for (id, account) in ready_now {
+            let _ = crate::service::orders::set_ready(&self.state, &account, id, true).await;
+        }
+    }
+
+    /// Starts the DAIDE side of game `id` if the judge has started it: every joined bot
+    /// gets its seat, passcode, HLO, SCO and NOW.
+    pub async fn start_if_started(&self, id: i64) {
+        let Ok(Some(game)) = self.state.storage.game(id).await else {
+            return;
+        };
+        if status_of(&game).ok() == Some(GameStatus::Forming) {
+            return;
+        }
+        let Ok(players) = self.state.storage.players(id).await else {
+            return;
+        };
+        let Ok(session) = session_of(&game) else {
+            return;
+        };
+        let position = session.record().game.position.clone();
+        let deadline = game.deadline_at;
+        let now_ms = self.state.clock.now_ms();
+        let mut absent = Vec::new();
+        self.with_room(&game, |room| {
+            if room.started {
+                return;
+            }
+            room.started = true;
+            let mut taken: Vec<i32> = Vec::new();
+            let mut joined: Vec<(Option<u64>, (AccountRow, String, String))> = room
+                .joined
+                .drain()
+                .map(|(conn, entry)| (Some(conn), entry))
+                .collect();
+            joined.extend(room.departed.drain(..).map(|entry| (None, entry)));
+            for (conn, (account, name, version)) in joined {
+                let Some(power_name) = players
+                    .iter()
+                    .find(|p| p.account_id == account.id)
+                    .and_then(|p| p.power.clone())
+                else {
+                    continue;
+                };
+                let Some(power) = room.variant.find_power(&power_name) else {
+                    continue;
+                };
+                let mut passcode: i32 = rand::random::<u16>() as i32 % 8000 + 100;
+                while taken.contains(&passcode) {
+                    passcode = passcode % 8000 + 101;
+                }
+                taken.push(passcode);
+                if conn.is_none() && room.machine_speed {
+                    absent.push(account.clone());
+                }
+                room.seats.insert(
+                    power.index(),
+                    Seat {
+                        account,
+                        passcode,
+                        conn,
+                        orders: Vec::new(),
+                        orders_phase: game.phase_no,
+                        wait: false,
+                        name: (name, version),
+                    },
+                );
+                if let Some(out) = conn.and_then(|c| room.clients.get(&c)) {
+                    out.send(&room.hello(power.index(), passcode));
+                } else {
+                    room.broadcast(&Message::Ccd(room.tokens.power_token(power)), None);
+                }
+            }
+            let sco = view::sco(&room.variant, &room.tokens, &position);
+            let now = view::now(&room.variant, &room.tokens, &position);
+            room.broadcast(&sco, None);
+            room.broadcast(&now, None);
+            if let Some(at) = deadline {
+                room.broadcast(&Message::Tme(Some(secs_until(at, now_ms))), None);
+            }
+        });
+        for account in absent {
+            let _ = crate::service::orders::set_ready(&self.state, &account, id, true).await;
+        }
+    }
+
+    /// Sends the results of every phase processed since the last call (ORD, SCO,
+    /// NOW, TME; SLO or DRW and SMR at the end), and makes disconnected bots of a
+    /// machine-speed game ready for the next phase.
+    pub async fn after_processing(&self, id: i64) {
+        let Some((from, started)) = self.room(id, |r| (r.phases_sent, r.started)) else {
+            return;
+        };
+        if !started {
+            return;
+        }
+        let Ok(Some(game)) = self.state.storage.game(id).await else {
+            return;
+        };
+        let mut rows = Vec::new();
+        for n in from..game.phase_no {
+            if let Ok(Some(row)) = self.state.storage.phase(id, n).await {
+                rows.push((n, row));
+            }
+        }
+        let Ok(session) = session_of(&game) else {
+            return;
+        };
+        let position = session.record().game.position.clone();
+        let ended = game_end(&session);
+        let now_ms = self.state.clock.now_ms();
+        // The results are worked out before taking the hub's lock (a replay per phase).
+        let Some((variant, tokens, rules)) =
+            self.room(id, |r| (r.variant.clone(), r.tokens.clone(), r.rules))
+        else {
+            return;
+        };
+        let mut fall = false;
+        let results: Vec<(i64, Vec<Message>)> = rows
+            .iter()
+            .filter_map(|(n, row)| {
+                let start = Position::from_json(&variant, &row.position).ok()?;
+                fall |= start.phase().season != standoff::Season::Spring;
+                let lines: Vec<String> = serde_json::from_str(&row.orders).unwrap_or_default();
+                Some((
+                    *n,
+                    view::orders_of_phase(&variant, &tokens, &rules, &start, &lines),
+                ))
+            })
+            .collect();
+        let mut ready = Vec::new();
+        self.room(id, |room| {
+            if room.phases_sent >= game.phase_no {
+                return;
+            }
+            // Another call may have sent some of these phases meanwhile.
+            let first_unsent = room.phases_sent;
+            room.phases_sent = game.phase_no;
+            for (_, messages) in results.iter().filter(|(n, _)| *n >= first_unsent) {
+                for m in messages {
+                    room.broadcast(m, None);
+                }
+            }
+            if fall || ended.is_some() {
+                room.broadcast(&view::sco(&room.variant, &room.tokens, &position), None);
+            }
+            if let Some(end) = &ended {
+                room.ended = true;
+                for m in end_messages(room, end, &position) {
+                    room.broadcast(&m, None);
+                }
+            }
+            room.broadcast(&view::now(&room.variant, &room.tokens, &position), None);
+            if let (Some(at), None) = (game.deadline_at, &ended) {
+                room.broadcast(&Message::Tme(Some(secs_until(at, now_ms))), None);
+            }
+            for seat in room.seats.values_mut() {
+                seat.orders.clear();
+                seat.orders_phase = game.phase_no;
+                seat.wait = false;
+                if room.machine_speed && seat.conn.is_none() && ended.is_none() {
+                    ready.push(seat.account.clone());
+                }
+            }
+        });
+        for account in ready {
+            let _ = crate::service::orders::set_ready(&self.state, &account, id, true).await;
+        }
+    }
+}
+
+/// Whole seconds from `now` to `at` (ms), at least 0, at most DAIDE's largest number.
+pub fn secs_until(at: i64, now: i64) -> i32 {
+    ((at - now).max(0) / 1000).min(8191) as i32
+}
+
+/// The ORD messages of one stored phase.
+pub fn phase_orders(room: &Room, start: &Position, orders_json: &str) -> Vec<Message> {
+    let lines: Vec<String> = serde_json::from_str(orders_json).unwrap_or_default();
+    view::orders_of_phase(&room.variant, &room.tokens, &room.rules, start, &lines)
+}
+
+/// How the game ended, if it has: the core's end, or (for a game whose end was read
+/// back from storage, where only its text is kept) the centre ranking.
+pub fn game_end(session: &standoff::session::Session) -> Option<standoff::game::GameEnd> {
+    if let Some(end) = session.record().game.ended.clone() {
+        return Some(end);
+    }
+    if !session.is_over() {
+        return None;
+    }
+    let variant = session.variant();
+    let position = &session.record().game.position;
+    let mut ranking: Vec<(PowerId, usize)> = (0..variant.powers.len())
+        .map(|p| {
+            let power = PowerId(p as u8);
+            (power, variant.counted_centers(position, power))
+        })
+        .collect();
+    ranking.sort_by_key(|r| std::cmp::Reverse(r.1));
+    Some(standoff::game::GameEnd::ShortGameOver { ranking })
+}
+
+/// SLO or DRW, then SMR.
+pub fn end_messages(
+    room: &Room,
+    end: &standoff::game::GameEnd,
+    position: &Position,
+) -> Vec<Message> {
+    use standoff::game::GameEnd;
+    let variant = &room.variant;
+    let first = match end {
+        GameEnd::Victory { power, .. } => Message::Slo(room.tokens.power_token(*power)),
+        GameEnd::ShortGameOver { ranking } => {
+            let top = ranking.first().map(|(_, c)| *c).unwrap_or(0);
+            let leaders: Vec<_> = ranking.iter().filter(|(_, c)| *c == top).collect();
+            if leaders.len() == 1 {
+                Message::Slo(room.tokens.power_token(leaders[0].0))
+            } else {
+                Message::Drw(None)
+            }
+        }
+        _ => Message::Drw(None),
+    };
+    let lines = (0..variant.powers.len())
+        .map(|p| {
+            let power = PowerId(p as u8);
+            let (name, version) = room
+                .seats
+                .get(&p)
+                .map(|s| s.name.clone())
+                .unwrap_or_else(|| ("player".into(), "web".into()));
+            let centres = variant.counted_centers(position, power) as i32;
+            SummaryLine {
+                power: room.tokens.power_token(power),
+                name,
+                version,
+                centres,
+                eliminated: (centres == 0 && position.unit_count(power) == 0)
+                    .then_some(position.phase().year),
+            }
+        })
+        .collect();
+    vec![first, Message::Smr(Some((view::turn(position), lines)))]
+}
+
+/// Whether phases of this kind are played in the current position (for HLO limits).
+pub fn limit_index(kind: PhaseKind) -> usize {
+    match kind {
+        PhaseKind::Movement => 0,
+        PhaseKind::Retreat => 1,
+        PhaseKind::Adjustment => 2,
+    }
+}

@@ -1,0 +1,400 @@
+//! The DAIDE listener on loopback: seven random bots play a whole game (movement,
+//! retreats, adjustments, to its end) while other connections send garbage, order for
+//! another power, and one bot leaves and comes back with IAM. Every loop is bounded in
+//! messages and time.
+
+mod common;
+
+use common::{spawn_app, Backend, TestApp};
+use serde_json::json;
+use standoff_daide::bot::{play, RandomPlayer};
+use standoff_daide::client::Client;
+use standoff_daide::frame::{ErrorCode, Frame};
+use standoff_daide::message::Message;
+use standoff_daide::order::Order;
+use standoff_daide::token::{names, Token};
+use std::net::SocketAddr;
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(20);
+const GAME_TIME: Duration = Duration::from_secs(240);
+
+async fn daide_server(app: &TestApp) -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind loopback");
+    let addr = listener.local_addr().expect("address");
+    tokio::spawn(standoff_server::daide::serve(app.state.clone(), listener));
+    addr
+}
+
+/// A forming game for bots at machine speed, ending after Fall `last_year`.
+async fn bot_game(app: &TestApp, press: &str, last_year: i32) -> i64 {
+    let gm = app.user("gamemaster").await;
+    let game = gm
+        .post(
+            "/api/games",
+            json!({
+                "name": "bots",
+                "auto_start": true,
+                "assignment": "random",
+                "press": press,
+                "end": {"end_after_year": last_year},
+                "bots": {"daide": true, "machine_speed": true},
+            }),
+        )
+        .await
+        .expect(201);
+    game["id"].as_i64().expect("id")
+}
+
+/// The next message satisfying `want`, handing the others to `player`'s replies.
+async fn until(
+    client: &mut Client,
+    player: &mut RandomPlayer,
+    mut want: impl FnMut(&Message) -> bool,
+) -> Message {
+    for _ in 0..5000 {
+        let m = client.message(WAIT).await.expect("a message");
+        if want(&m) {
+            return m;
+        }
+        for reply in player.on_message(&m) {
+            client.send(&reply).await.expect("send");
+        }
+    }
+    panic!("no such message within 5000");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seven_bots_play_a_whole_game_through_retreats_and_adjustments() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let addr = daide_server(&app).await;
+    let id = bot_game(&app, "none", 1905).await;
+
+    // Six bots play on their own; the seventh is driven by hand below.
+    let mut bots = Vec::new();
+    for seed in 0..6u64 {
+        let client = Client::connect(addr, WAIT).await.expect("connect");
+        assert!(client.representation.is_empty(), "standard map: empty RM");
+        bots.push(tokio::spawn(play(client, seed + 1, 100_000, GAME_TIME)));
+    }
+    let mut me = Client::connect(addr, WAIT).await.expect("connect");
+    let mut player = RandomPlayer::new(99);
+    me.send(&Message::Nme {
+        name: "hand".into(),
+        version: "1".into(),
+    })
+    .await
+    .expect("NME");
+    let hello = until(&mut me, &mut player, |m| matches!(m, Message::Hlo(Some(_)))).await;
+    let Message::Hlo(Some(hello)) = hello else {
+        unreachable!()
+    };
+    player.on_message(&Message::Hlo(Some(hello.clone())));
+    assert_eq!(hello.level(), 0, "a game without press is level 0");
+
+    // Garbage from a stranger: an unknown message type gets EM 0x08, a DM holding a
+    // reserved token gets EM 0x0E; the game goes on.
+    let mut stranger = Client::connect(addr, WAIT).await.expect("connect");
+    stranger
+        .send_bytes(&[9, 0, 0, 2, 1, 2])
+        .await
+        .expect("garbage");
+    assert_eq!(
+        stranger.frame(WAIT).await.expect("answer"),
+        Frame::Error(ErrorCode::UnknownMessage)
+    );
+    let mut stranger = Client::connect(addr, WAIT).await.expect("connect");
+    stranger
+        .send_bytes(&[2, 0, 0, 2, 0x58, 0x01])
+        .await
+        .expect("garbage");
+    assert_eq!(
+        stranger.frame(WAIT).await.expect("answer"),
+        Frame::Error(ErrorCode::InvalidToken)
+    );
+    // A malformed message is answered with HUH and ERR before the bad token.
+    me.send_bytes(&Frame::Diplomacy(vec![names::SUB, names::BRA, names::GOF, names::KET]).encode())
+        .await
+        .expect("send");
+    let huh = until(&mut me, &mut player, |m| matches!(m, Message::Huh(_))).await;
+    assert_eq!(
+        huh,
+        Message::Huh(vec![
+            names::SUB,
+            names::BRA,
+            names::ERR,
+            names::GOF,
+            names::KET
+        ])
+    );
+    // A wrong passcode, or a power still connected, is refused.
+    let mut intruder = Client::connect(addr, WAIT).await.expect("connect");
+    let iam = Message::Iam {
+        power: hello.power,
+        passcode: hello.passcode,
+    };
+    intruder.send(&iam).await.expect("IAM");
+    assert!(matches!(intruder.message(WAIT).await, Ok(Message::Rej(_))));
+
+    // Ordering another power's unit: THX ... NYU, and the order is not kept.
+    let now = until(&mut me, &mut player, |m| matches!(m, Message::Now(Some(_)))).await;
+    let Message::Now(Some((turn, units))) = &now else {
+        unreachable!()
+    };
+    let foreign = units
+        .iter()
+        .find(|u| u.unit.power != hello.power)
+        .expect("another power's unit");
+    me.send(&Message::Sub {
+        turn: Some(*turn),
+        orders: vec![Order::Hold(foreign.unit)],
+    })
+    .await
+    .expect("SUB");
+    let thx = until(&mut me, &mut player, |m| matches!(m, Message::Thx { .. })).await;
+    assert_eq!(
+        thx,
+        Message::Thx {
+            order: Order::Hold(foreign.unit),
+            note: names::NYU
+        }
+    );
+    // Now our own orders, then leave: the others see CCD and the game goes on.
+    for reply in player.on_message(&now) {
+        me.send(&reply).await.expect("send");
+    }
+    let passcode = hello.passcode;
+    drop(me);
+    // Come back with IAM (as soon as the server has seen us go), and play to the end.
+    let mut back = None;
+    for _ in 0..100 {
+        let mut c = Client::connect(addr, WAIT).await.expect("connect");
+        c.send(&Message::Iam {
+            power: hello.power,
+            passcode,
+        })
+        .await
+        .expect("IAM");
+        let answer = until(&mut c, &mut player, |m| {
+            matches!(m, Message::Yes(_) | Message::Rej(_))
+        })
+        .await;
+        if matches!(answer, Message::Yes(_)) {
+            back = Some(c);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let mut back = back.expect("IAM accepted once the server saw the bot leave");
+    // Where are we? (SMR ends the loop at once if the game ended meanwhile.)
+    back.send(&Message::Sco(None)).await.expect("SCO");
+    back.send(&Message::Now(None)).await.expect("NOW");
+    back.send(&Message::Smr(None)).await.expect("SMR");
+    let started = std::time::Instant::now();
+    while player.ended.is_none() {
+        assert!(started.elapsed() < GAME_TIME, "the game ends in time");
+        let m = back.message(WAIT).await.expect("a message");
+        for reply in player.on_message(&m) {
+            back.send(&reply).await.expect("send");
+        }
+    }
+
+    let mut seasons = [0usize; 5];
+    for b in bots {
+        let played = b.await.expect("task").expect("played to the end");
+        assert!(played.player.ended.is_some());
+        for (s, n) in seasons.iter_mut().zip(played.player.seasons_seen) {
+            *s += n;
+        }
+        assert!(played.player.results_seen > 0, "ORD results arrived");
+    }
+    // Spring and fall of 1901..1905, adjustments in between, and at least one retreat
+    // turn over the bots' games (random play dislodges units).
+    assert!(seasons[0] >= 6 * 4, "spring turns: {seasons:?}");
+    assert!(seasons[2] >= 6 * 4, "fall turns: {seasons:?}");
+    assert!(seasons[4] >= 6, "adjustments: {seasons:?}");
+    assert!(seasons[1] + seasons[3] >= 1, "retreats: {seasons:?}");
+    let detail = app
+        .anonymous()
+        .get(&format!("/api/games/{id}"))
+        .await
+        .expect(200);
+    assert_eq!(detail["status"], "finished");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_initial_messages_get_their_error_codes() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let addr = daide_server(&app).await;
+    let cases: [(&[u8], ErrorCode); 4] = [
+        (&[0, 0, 0, 4, 0, 1, 0x12, 0x34], ErrorCode::ImWrongMagic),
+        (&[0, 0, 0, 4, 0, 1, 0x10, 0xDA], ErrorCode::ImWrongEndian),
+        (
+            &[0, 0, 0, 4, 0, 9, 0xDA, 0x10],
+            ErrorCode::VersionIncompatible,
+        ),
+        (&[2, 0, 0, 2, 0x48, 0x04], ErrorCode::ImNotFirst),
+    ];
+    for (bytes, code) in cases {
+        let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
+        tokio::io::AsyncWriteExt::write_all(&mut s, bytes)
+            .await
+            .expect("write");
+        let frame = tokio::time::timeout(WAIT, standoff_daide::client::read_frame(&mut s))
+            .await
+            .expect("in time")
+            .expect("a frame");
+        assert_eq!(frame, Some(Frame::Error(code)));
+    }
+    // A client that sends nothing but a huge declared length and vanishes does not
+    // stop the listener.
+    let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    tokio::io::AsyncWriteExt::write_all(&mut s, &[0, 0, 0xFF, 0xFF])
+        .await
+        .expect("write");
+    drop(s);
+    let client = Client::connect(addr, WAIT).await.expect("still listening");
+    let mut client = client;
+    client
+        .send(&Message::Nme {
+            name: "x".into(),
+            version: "1".into(),
+        })
+        .await
+        .expect("NME");
+    // No open game: REJ (NME).
+    assert!(matches!(client.message(WAIT).await, Ok(Message::Rej(_))));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn press_is_forwarded_at_level_ten_and_refused_to_a_bot_that_left() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let addr = daide_server(&app).await;
+    bot_game(&app, "full", 1901).await;
+    let mut clients = Vec::new();
+    let mut hellos = Vec::new();
+    for i in 0..7 {
+        let mut c = Client::connect(addr, WAIT).await.expect("connect");
+        c.send(&Message::Nme {
+            name: format!("p{i}"),
+            version: "1".into(),
+        })
+        .await
+        .expect("NME");
+        clients.push(c);
+    }
+    for c in &mut clients {
+        let mut p = RandomPlayer::new(1);
+        let Message::Hlo(Some(h)) = until(c, &mut p, |m| matches!(m, Message::Hlo(Some(_)))).await
+        else {
+            unreachable!()
+        };
+        assert_eq!(h.level(), 10);
+        hellos.push(h);
+    }
+    let press = vec![
+        names::PRP,
+        names::BRA,
+        names::PCE,
+        names::BRA,
+        hellos[0].power,
+        hellos[1].power,
+        names::KET,
+        names::KET,
+    ];
+    clients[0]
+        .send(&Message::Snd {
+            turn: None,
+            to: vec![hellos[1].power],
+            press: press.clone(),
+        })
+        .await
+        .expect("SND");
+    let mut p = RandomPlayer::new(2);
+    let yes = until(&mut clients[0], &mut p, |m| matches!(m, Message::Yes(_))).await;
+    assert_eq!(yes.to_tokens()[0], names::YES);
+    let frm = until(&mut clients[1], &mut p, |m| {
+        matches!(m, Message::Frm { .. })
+    })
+    .await;
+    assert_eq!(
+        frm,
+        Message::Frm {
+            from: hellos[0].power,
+            to: vec![hellos[1].power],
+            press: press.clone()
+        }
+    );
+    // Sending to oneself is refused; a bot that left is in civil disorder (CCD reply).
+    clients[0]
+        .send(&Message::Snd {
+            turn: None,
+            to: vec![hellos[0].power],
+            press: press.clone(),
+        })
+        .await
+        .expect("SND");
+    let rej = until(&mut clients[0], &mut p, |m| matches!(m, Message::Rej(_))).await;
+    assert_eq!(rej.to_tokens()[2], names::SND);
+    let gone = clients.remove(2);
+    drop(gone);
+    let ccd = until(&mut clients[0], &mut p, |m| matches!(m, Message::Ccd(_))).await;
+    assert_eq!(ccd, Message::Ccd(hellos[2].power));
+    clients[0]
+        .send(&Message::Snd {
+            turn: None,
+            to: vec![hellos[2].power],
+            press: press.clone(),
+        })
+        .await
+        .expect("SND");
+    let tokens: Vec<Token> = loop {
+        let f = clients[0].frame(WAIT).await.expect("frame");
+        if let Frame::Diplomacy(t) = f {
+            if t.first() == Some(&names::CCD) && t.len() > 4 {
+                break t;
+            }
+        }
+    };
+    assert_eq!(
+        &tokens[..4],
+        &[names::CCD, names::BRA, hellos[2].power, names::KET]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_that_leaves_before_the_start_is_in_civil_disorder_and_the_game_goes_on() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let addr = daide_server(&app).await;
+    let id = bot_game(&app, "none", 1902).await;
+    let mut early = Client::connect(addr, WAIT).await.expect("connect");
+    early
+        .send(&Message::Nme {
+            name: "early".into(),
+            version: "1".into(),
+        })
+        .await
+        .expect("NME");
+    assert!(matches!(early.message(WAIT).await, Ok(Message::Yes(_))));
+    drop(early);
+    // Let the server see it go, then six bots fill the game and play it to the end.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut bots = Vec::new();
+    for seed in 0..6u64 {
+        let client = Client::connect(addr, WAIT).await.expect("connect");
+        bots.push(tokio::spawn(play(client, seed + 10, 100_000, GAME_TIME)));
+    }
+    for b in bots {
+        let played = b.await.expect("task").expect("played to the end");
+        assert!(played.player.ended.is_some());
+    }
+    let detail = app
+        .anonymous()
+        .get(&format!("/api/games/{id}"))
+        .await
+        .expect(200);
+    assert_eq!(detail["status"], "finished");
+    assert_eq!(detail["players"], 7);
+}
