@@ -95,6 +95,107 @@ class SortedDict(dict):
         return [self[k] for k in self.sub_keys(key_from, key_to)]
 
 
+class _Pending:
+    """A history value not built yet: ``build()`` makes it on first read."""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build):
+        self.build = build
+
+
+class _Once:
+    """A value worked out on first use: ``get()`` calls ``build(*args)`` once."""
+
+    __slots__ = ("_build", "_args", "_value")
+
+    def __init__(self, build, *args):
+        self._build, self._args, self._value = build, args, None
+
+    def get(self):
+        if self._build is not None:
+            self._value = self._build(*self._args)
+            self._build = self._args = None
+        return self._value
+
+    def results(self):
+        return self.get()[0]
+
+
+class _History(SortedDict):
+    """A phase history (``SortedDict``) whose values may be built on first read: the game
+    stores a ``_Pending`` per phase and pays for the package's dicts only when they are
+    read. Every way of reading a value (item, ``get``, ``values``, ``items``, ``dict()``,
+    copies, pickling) sees the built value."""
+
+    def _built(self, key):
+        value = dict.__getitem__(self, key)
+        if type(value) is _Pending:
+            value = value.build()
+            dict.__setitem__(self, key, value)
+        return value
+
+    def __getitem__(self, key):
+        return self._built(key)
+
+    def __iter__(self):
+        # Not dict's own iterator: dict(history) and {**history} then read through
+        # keys() and __getitem__, so they see built values.
+        return iter(self.keys())
+
+    def get(self, key, default=None):
+        return self._built(key) if key in self else default
+
+    def values(self):
+        return [self._built(k) for k in self.keys()]
+
+    def items(self):
+        return [(k, self._built(k)) for k in self.keys()]
+
+    def pop(self, key, *default):
+        if key in self:
+            value = self._built(key)
+            dict.__delitem__(self, key)
+            return value
+        return dict.pop(self, key, *default)
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self.put(key, default)
+        return self._built(key)
+
+    def __eq__(self, other):
+        return isinstance(other, dict) and dict(self.items()) == dict(other.items() if isinstance(other, _History) else other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = None
+
+    def __repr__(self):
+        return repr(dict(self.items()))
+
+    def __reduce__(self):
+        return (_history, (dict(self.items()), self._sort_key))
+
+    def copy(self):
+        return self.__class__(dict(self.items()), sort_key=self._sort_key)
+
+    def put(self, key, value):
+        if self and key not in self and self._sort_key(key) < self._sort_key(self.last_key()):
+            items = sorted([*dict.items(self), (key, value)], key=lambda kv: self._sort_key(kv[0]))
+            dict.clear(self)
+            dict.update(self, items)
+        else:
+            dict.__setitem__(self, key, value)
+
+    __setitem__ = put
+
+
+def _history(items, sort_key):
+    return _History(items, sort_key=sort_key)
+
+
 def _sorted_dict(items, sort_key):
     return SortedDict(items, sort_key=sort_key)
 
@@ -360,15 +461,16 @@ class Game:
         self.outcome = []
         self.victory = list(self.map.victory)
         self.popped = []
+        self._outcome = None
         self.dislodged = {}
         self.command = {}
         self.ordered_units = {}
         self.result = {}
         self.messages = SortedDict(sort_key=_time_key)
-        self.order_history = SortedDict()
-        self.state_history = SortedDict()
-        self.result_history = SortedDict()
-        self.message_history = SortedDict()
+        self.order_history = _History()
+        self.state_history = _History()
+        self.result_history = _History()
+        self.message_history = _History()
         self._reasons = {}
         self._phase = native.get_current_phase()
         self._snap = None
@@ -828,7 +930,13 @@ class Game:
         self._push()
         phase = self._phase
         kind = phase[-1]
-        state_before = self._current_state()
+        state_before = self._cache.get("state")
+        if state_before is None:
+            # The board as the native game gave it; the package's extras (hash,
+            # influence) are added only if the state history entry is read.
+            state_before = self._cache.get("native_state") or self._native.get_state()
+            state_before["name"] = phase
+            state_before["note"] = self.note
         orders_before = self.get_orders()
         void_units = self._sync_orders()
         # Rejections made when orders were set (this phase), by unit.
@@ -849,37 +957,41 @@ class Game:
         """Everything ``process()`` does after the native game played the phase."""
         phase, kind, state_before, orders_before, void_units, rejected_early = pending
         played = data if data is not None else self._native.get_phase_history(-1, -1)[0]
-        results = {unit: list(codes) for unit, codes in played.results.items()}
-        self.command = {}
+        command = self.command = {}
         if kind == "M":
             for texts in played.orders.values():
                 for text in texts:
                     words = text.split()
-                    self.command[" ".join(words[:2])] = " ".join(words[2:])
+                    command[" ".join(words[:2])] = " ".join(words[2:])
             for name, power in self.powers.items():
                 for unit in power.units:
-                    self.command.setdefault(unit, "H")
+                    command.setdefault(unit, "H")
             for name, units in void_units.items():
                 own = {u.lstrip("*")[2:5] for u in state_before["units"][name]}
                 for unit in units:
                     if unit[2:5] not in own:
                         continue
-                    results[unit] = [VOID] + [c for c in results.get(unit, []) if c == DISLODGED]
-                    self.command[unit] = "H"
+                    command[unit] = "H"
                     if unit not in self.ordered_units[name]:
                         self.ordered_units[name].append(unit)
-            self._package_movement_labels(results, state_before)
-        elif kind in "RA":
-            rejected = rejected_early + list(played.order_errors)
-            results = self._adjustment_results(kind, results, rejected, self._duplicates)
-        self.result = results
-        self.dislodged = {}
-        for unit, codes in results.items():
-            if kind == "M" and DISLODGED in codes:
-                self.dislodged[unit] = self._dislodger(unit, played.orders, results)
+            # The package's result labels are worked out when first read.
+            outcome = _Once(self._movement_outcome, played, command, void_units, state_before)
+            self._outcome = outcome
+            self.result_history.put(phase, _Pending(outcome.results))
+        else:
+            results = {unit: list(codes) for unit, codes in played.results.items()}
+            if kind in "RA":
+                rejected = rejected_early + list(played.order_errors)
+                results = self._adjustment_results(kind, results, rejected, self._duplicates)
+            self.result = results
+            self.dislodged = {}
+            self.result_history.put(phase, results)
         self.order_history.put(phase, orders_before)
-        self.state_history.put(phase, state_before)
-        self.result_history.put(phase, results)
+        if "zobrist_hash" in state_before:
+            self.state_history.put(phase, state_before)
+        else:
+            self.state_history.put(phase, _Pending(lambda game_map=self.map, state=state_before:
+                                                   _complete_state(game_map, state)))
         self.message_history.put(phase, self.messages.copy())
         self.messages = SortedDict(sort_key=_time_key)
         self._clear_orders_python()
@@ -891,7 +1003,7 @@ class Game:
         if kind == "M":
             self.popped = [u for p in self.powers.values() for u, opts in p.retreats.items() if not opts]
         elif kind == "R":
-            self.popped = [u for u, codes in results.items() if DISBAND in codes]
+            self.popped = [u for u, codes in self.result.items() if DISBAND in codes]
         else:
             self.popped = []
         if self._native.is_game_done:
@@ -900,13 +1012,56 @@ class Game:
         self._check_year_limit(phase)
         return data
 
-    def _package_movement_labels(self, results, state_before):
+    def _movement_outcome(self, played, command, void_units, state_before):
+        """A played movement phase's results as the package labels them, and its
+        ``dislodged`` map (unit -> the province its dislodger came from)."""
+        results = {unit: list(codes) for unit, codes in played.results.items()}
+        for name, units in void_units.items():
+            own = {u.lstrip("*")[2:5] for u in state_before["units"][name]}
+            for unit in units:
+                if unit[2:5] in own:
+                    results[unit] = [VOID] + [c for c in results.get(unit, []) if c == DISLODGED]
+        self._package_movement_labels(results, state_before, command)
+        dislodged = {unit: self._dislodger(unit, played.orders, results)
+                     for unit, codes in results.items() if DISLODGED in codes}
+        return results, dislodged
+
+    @property
+    def result(self):
+        """The last played phase's results (unit -> the package's labels)."""
+        if self._outcome is not None:
+            self._settle_outcome()
+        return self._result
+
+    @result.setter
+    def result(self, value):
+        self._outcome = None
+        self._result = value
+
+    @property
+    def dislodged(self):
+        """The units dislodged in the last played phase -> where their dislodger came
+        from."""
+        if self._outcome is not None:
+            self._settle_outcome()
+        return self._dislodged
+
+    @dislodged.setter
+    def dislodged(self, value):
+        self._outcome = None
+        self._dislodged = value
+
+    def _settle_outcome(self):
+        outcome, self._outcome = self._outcome, None
+        self._result, self._dislodged = outcome.get()
+
+    def _package_movement_labels(self, results, state_before, command=None):
         """Rewrites standoff's movement labels where the package writes others for the
         same outcome: a support of an attack on the supporter's own unit is ``void``; a
         convoy the army did not need (it moved over land) is ``no convoy``; a convoying
         fleet whose convoy was disrupted without any convoying fleet being dislodged is
         ``disrupted``; a support of a convoyed army whose convoy failed is ``no convoy``."""
-        command = self.command
+        command = self.command if command is None else command
         if not any(order[:1] in ("S", "C") for order in command.values()):
             return  # only supports and convoys are labelled differently
         owner = {}
@@ -933,7 +1088,7 @@ class Game:
                 victim = unit_at.get(target)
                 victim_stayed = victim and (move_dest(victim) is None or results.get(victim))
                 if (victim_stayed and owner.get(target) == owner.get(unit[2:5])
-                        and supported and self._strongest_attack(supported, target, results)):
+                        and supported and self._strongest_attack(supported, target, results, command)):
                     if not codes:
                         codes.append(VOID)
                 elif supported and "no convoy" in results.get(supported, []) and not codes:
@@ -961,10 +1116,10 @@ class Game:
                         and not any(DISLODGED in results.get(f, []) for f in fleets)):
                     codes[codes.index("no convoy")] = "disrupted"
 
-    def _strongest_attack(self, attacker, target, results):
+    def _strongest_attack(self, attacker, target, results, command=None):
         """Whether ``attacker``'s move on ``target`` has more support than every other
         move there (so only the ban on dislodging one's own unit stopped it)."""
-        command = self.command
+        command = self.command if command is None else command
 
         def strength(unit):
             dest = command[unit].split()[-1]
@@ -1208,6 +1363,8 @@ class Game:
         return _copy.deepcopy(self)
 
     def __deepcopy__(self, memo):
+        if self._outcome is not None:
+            self._settle_outcome()
         new = self.__class__.__new__(self.__class__)
         memo[id(self)] = new
         for key, value in self.__dict__.items():
@@ -1222,6 +1379,8 @@ class Game:
     __copy__ = copy
 
     def __getstate__(self):
+        if self._outcome is not None:
+            self._settle_outcome()
         state = dict(self.__dict__)
         del state["map"]  # rebuilt from the variant
         return state
