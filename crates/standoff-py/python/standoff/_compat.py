@@ -119,7 +119,7 @@ class _Once:
         return self._value
 
     def results(self):
-        return self.get()[0]
+        return self.get()[1]
 
 
 class _History(SortedDict):
@@ -957,25 +957,15 @@ class Game:
         """Everything ``process()`` does after the native game played the phase."""
         phase, kind, state_before, orders_before, void_units, rejected_early = pending
         played = data if data is not None else self._native.get_phase_history(-1, -1)[0]
-        command = self.command = {}
         if kind == "M":
-            for texts in played.orders.values():
-                for text in texts:
-                    words = text.split()
-                    command[" ".join(words[:2])] = " ".join(words[2:])
-            for name, power in self.powers.items():
-                for unit in power.units:
-                    command.setdefault(unit, "H")
             for name, units in void_units.items():
                 own = {u.lstrip("*")[2:5] for u in state_before["units"][name]}
                 for unit in units:
-                    if unit[2:5] not in own:
-                        continue
-                    command[unit] = "H"
-                    if unit not in self.ordered_units[name]:
+                    if unit[2:5] in own and unit not in self.ordered_units[name]:
                         self.ordered_units[name].append(unit)
-            # The package's result labels are worked out when first read.
-            outcome = _Once(self._movement_outcome, played, command, void_units, state_before)
+            # The package's commands and result labels are worked out when first read.
+            held = [u for p in self._power_list for u in p.units]
+            outcome = _Once(self._movement_outcome, played, held, void_units, state_before)
             self._outcome = outcome
             self.result_history.put(phase, _Pending(outcome.results))
         else:
@@ -983,8 +973,8 @@ class Game:
             if kind in "RA":
                 rejected = rejected_early + list(played.order_errors)
                 results = self._adjustment_results(kind, results, rejected, self._duplicates)
-            self.result = results
-            self.dislodged = {}
+            self._outcome = None  # the last phase's commands and results are these
+            self._command, self._result, self._dislodged = {}, results, {}
             self.result_history.put(phase, results)
         self.order_history.put(phase, orders_before)
         if "zobrist_hash" in state_before:
@@ -1012,19 +1002,41 @@ class Game:
         self._check_year_limit(phase)
         return data
 
-    def _movement_outcome(self, played, command, void_units, state_before):
-        """A played movement phase's results as the package labels them, and its
-        ``dislodged`` map (unit -> the province its dislodger came from)."""
+    def _movement_outcome(self, played, held, void_units, state_before):
+        """A played movement phase's commands (unit -> order, ``H`` for units without
+        one; ``held``: the units on the board before the phase), results as the package
+        labels them, and ``dislodged`` (unit -> the province its dislodger came from)."""
+        command = {}
+        for texts in played.orders.values():
+            for text in texts:
+                words = text.split(" ", 2)
+                command[" ".join(words[:2])] = words[2] if len(words) > 2 else ""
+        for unit in held:
+            command.setdefault(unit, "H")
         results = {unit: list(codes) for unit, codes in played.results.items()}
         for name, units in void_units.items():
             own = {u.lstrip("*")[2:5] for u in state_before["units"][name]}
             for unit in units:
                 if unit[2:5] in own:
                     results[unit] = [VOID] + [c for c in results.get(unit, []) if c == DISLODGED]
+                    command[unit] = "H"
         self._package_movement_labels(results, state_before, command)
         dislodged = {unit: self._dislodger(unit, played.orders, results)
                      for unit, codes in results.items() if DISLODGED in codes}
-        return results, dislodged
+        return command, results, dislodged
+
+    @property
+    def command(self):
+        """The last played movement phase's orders: unit -> order (``H`` for a unit
+        without one)."""
+        if self._outcome is not None:
+            self._settle_outcome()
+        return self._command
+
+    @command.setter
+    def command(self, value):
+        self._settle_outcome()
+        self._command = value
 
     @property
     def result(self):
@@ -1035,7 +1047,7 @@ class Game:
 
     @result.setter
     def result(self, value):
-        self._outcome = None
+        self._settle_outcome()
         self._result = value
 
     @property
@@ -1048,12 +1060,13 @@ class Game:
 
     @dislodged.setter
     def dislodged(self, value):
-        self._outcome = None
+        self._settle_outcome()
         self._dislodged = value
 
     def _settle_outcome(self):
         outcome, self._outcome = self._outcome, None
-        self._result, self._dislodged = outcome.get()
+        if outcome is not None:
+            self._command, self._result, self._dislodged = outcome.get()
 
     def _package_movement_labels(self, results, state_before, command=None):
         """Rewrites standoff's movement labels where the package writes others for the
