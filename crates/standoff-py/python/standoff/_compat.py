@@ -394,6 +394,22 @@ def _order_loc(order):
     return words[1][:3] if len(words) > 1 else None
 
 
+def _order_texts(movement, no_check, orders, adjust):
+    """A power's orders as the package lists them, from its ``orders`` (movement; with
+    NO_CHECK, ``ORDER n`` -> text) or its ``adjust`` list."""
+    if movement:
+        if no_check:
+            return [o for o in orders.values() if o and not o.startswith("ORDER ")]
+        return [f"{unit} {order}" for unit, order in orders.items()]
+    return [o for o in adjust if o and o != "WAIVE" and o.split()[0] != "VOID"]
+
+
+def _orders_by_power(movement, no_check, held):
+    """Power -> order texts, from (name, orders, adjust) captured when a phase was
+    played (the Power objects get new dicts and lists afterwards, so these stay put)."""
+    return {name: _order_texts(movement, no_check, orders, adjust) for name, orders, adjust in held}
+
+
 def _as_list(value):
     if value is None:
         return []
@@ -862,11 +878,7 @@ class Game:
         if power_name is None:
             return {name: self.get_orders(name) for name in self.powers}
         power = self._power_arg(power_name)
-        if self._phase[-1:] == "M":
-            if self._no_check:
-                return [o for o in power.orders.values() if o and not o.startswith("ORDER ")]
-            return [f"{unit} {order}" for unit, order in power.orders.items()]
-        return [o for o in power.adjust if o and o != "WAIVE" and o.split()[0] != "VOID"]
+        return _order_texts(self._phase[-1:] == "M", self._no_check, power.orders, power.adjust)
 
     def clear_orders(self, power_name=None):
         names = list(self.powers) if power_name is None else [self._power_arg(power_name).name]
@@ -937,7 +949,7 @@ class Game:
             state_before = self._cache.get("native_state") or self._native.get_state()
             state_before["name"] = phase
             state_before["note"] = self.note
-        orders_before = self.get_orders()
+        orders_before = (kind == "M", self._no_check, [(p.name, p.orders, p.adjust) for p in self._power_list])
         void_units = self._sync_orders()
         # Rejections made when orders were set (this phase), by unit.
         rejected_early = [r for r in self._native.order_errors]
@@ -976,7 +988,7 @@ class Game:
             self._outcome = None  # the last phase's commands and results are these
             self._command, self._result, self._dislodged = {}, results, {}
             self.result_history.put(phase, results)
-        self.order_history.put(phase, orders_before)
+        self.order_history.put(phase, _Pending(lambda held=orders_before: _orders_by_power(*held)))
         if "zobrist_hash" in state_before:
             self.state_history.put(phase, state_before)
         else:
