@@ -1027,6 +1027,27 @@ impl PyGame {
         Ok(d)
     }
 
+    /// The board as the compat layer keeps it in its `Power` objects, without building
+    /// the whole state dict: `(phase, [(units, centers, retreats), ...])` in power
+    /// order; units without the dislodged ones, retreats dislodged unit -> options.
+    fn get_board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let pos = &self.rec().game.position;
+        let units = units_by_power(&self.variant, pos, false);
+        let centers = centers_by_power(&self.variant, pos);
+        let retreats = crate::model::dislodged_by_power(&self.variant, pos);
+        let boards = PyList::empty(py);
+        for ((u, c), r) in units.into_iter().zip(centers).zip(retreats) {
+            let options = PyDict::new(py);
+            for (unit, opts) in r.1 {
+                options.set_item(unit, PyList::new(py, opts)?)?;
+            }
+            let board = (PyList::new(py, u.1)?, PyList::new(py, c.1)?, options);
+            boards.append(board)?;
+        }
+        let phase = self.rec().game.position.phase().short_code();
+        (phase, boards).into_pyobject(py)
+    }
+
     /// The current state as the package's state dict (`name`, `units`, `centers`,
     /// `homes`, `retreats`, `builds`, `civil_disorder`, `note`).
     fn get_state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

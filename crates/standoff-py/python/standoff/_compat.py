@@ -363,6 +363,15 @@ def _state_hash(game_map, state):
         for name, units in state["units"].items()))
 
 
+def _played_state(game_map, played, name, note):
+    """The package's state dict of the board a played phase (``PhaseData``) started
+    from, named ``name`` with ``note``."""
+    state = _copy_state(played.state)
+    state["name"] = name
+    state["note"] = note
+    return _complete_state(game_map, state)
+
+
 def _copy_state(state):
     """A copy of a state dict down to its lists."""
     out = {}
@@ -513,10 +522,9 @@ class Game:
 
     def _pull(self):
         """Reads the board from the native game into the Power objects."""
-        state = self._native.get_state()
+        phase, boards = self._native.get_board()
         done = self._native.is_game_done
-        for name, power in self.powers.items():
-            units = [u for u in state["units"][name] if not u.startswith("*")]
+        for power, (units, centers, retreats) in zip(self._power_list, boards):
             if power.units:
                 # The package's order: units kept stay in place, new ones come last.
                 present = set(units)
@@ -524,15 +532,14 @@ class Game:
                 kept_set = set(kept)
                 units = kept + [u for u in units if u not in kept_set]
             power.units = units
-            power.centers = list(state["centers"][name])
-            power.retreats = {unit: list(opts) for unit, opts in state["retreats"][name].items()}
-            power.civil_disorder = state["civil_disorder"].get(name, 0)
+            power.centers = centers
+            power.retreats = retreats
+            power.civil_disorder = 0  # standoff has no civil disorder flag
         if done:
             self._phase = "COMPLETED"
         elif self._phase != "COMPLETED" or not self.outcome:
-            self._phase = state["name"]
+            self._phase = phase
         self._snapshot()
-        self._cache["native_state"] = state
 
     def _push(self):
         """Sends edits made through the Power objects to the native game."""
@@ -738,7 +745,7 @@ class Game:
         self._push()
         state = self._cache.get("state")
         if state is None:
-            native = self._cache.pop("native_state", None) or self._native.get_state()
+            native = self._native.get_state()
             native["name"] = self._phase
             native["note"] = self.note
             state = self._cache["state"] = _complete_state(self.map, native)
@@ -942,13 +949,9 @@ class Game:
         self._push()
         phase = self._phase
         kind = phase[-1]
-        state_before = self._cache.get("state")
-        if state_before is None:
-            # The board as the native game gave it; the package's extras (hash,
-            # influence) are added only if the state history entry is read.
-            state_before = self._cache.get("native_state") or self._native.get_state()
-            state_before["name"] = phase
-            state_before["note"] = self.note
+        # The package's state dict of the board before the phase: made (from the
+        # played phase's record) only if the state history entry is read.
+        state_before = (self._cache.get("state"), self.note)
         orders_before = (kind == "M", self._no_check, [(p.name, p.orders, p.adjust) for p in self._power_list])
         void_units = self._sync_orders()
         # Rejections made when orders were set (this phase), by unit.
@@ -971,13 +974,13 @@ class Game:
         played = data if data is not None else self._native.get_phase_history(-1, -1)[0]
         if kind == "M":
             for name, units in void_units.items():
-                own = {u.lstrip("*")[2:5] for u in state_before["units"][name]}
+                own = {u.lstrip("*")[2:5] for u in played.state["units"][name]}
                 for unit in units:
                     if unit[2:5] in own and unit not in self.ordered_units[name]:
                         self.ordered_units[name].append(unit)
             # The package's commands and result labels are worked out when first read.
             held = [u for p in self._power_list for u in p.units]
-            outcome = _Once(self._movement_outcome, played, held, void_units, state_before)
+            outcome = _Once(self._movement_outcome, played, held, void_units)
             self._outcome = outcome
             self.result_history.put(phase, _Pending(outcome.results))
         else:
@@ -989,11 +992,12 @@ class Game:
             self._command, self._result, self._dislodged = {}, results, {}
             self.result_history.put(phase, results)
         self.order_history.put(phase, _Pending(lambda held=orders_before: _orders_by_power(*held)))
-        if "zobrist_hash" in state_before:
-            self.state_history.put(phase, state_before)
+        cached, note = state_before
+        if cached is not None:
+            self.state_history.put(phase, cached)
         else:
-            self.state_history.put(phase, _Pending(lambda game_map=self.map, state=state_before:
-                                                   _complete_state(game_map, state)))
+            self.state_history.put(phase, _Pending(lambda game_map=self.map, name=phase, note=note, played=played:
+                                                   _played_state(game_map, played, name, note)))
         self.message_history.put(phase, self.messages.copy())
         self.messages = SortedDict(sort_key=_time_key)
         self._clear_orders_python()
@@ -1014,7 +1018,7 @@ class Game:
         self._check_year_limit(phase)
         return data
 
-    def _movement_outcome(self, played, held, void_units, state_before):
+    def _movement_outcome(self, played, held, void_units):
         """A played movement phase's commands (unit -> order, ``H`` for units without
         one; ``held``: the units on the board before the phase), results as the package
         labels them, and ``dislodged`` (unit -> the province its dislodger came from)."""
@@ -1026,6 +1030,7 @@ class Game:
         for unit in held:
             command.setdefault(unit, "H")
         results = {unit: list(codes) for unit, codes in played.results.items()}
+        state_before = played.state
         for name, units in void_units.items():
             own = {u.lstrip("*")[2:5] for u in state_before["units"][name]}
             for unit in units:
