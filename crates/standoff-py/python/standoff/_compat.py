@@ -510,9 +510,10 @@ class Game:
         snap = self._snap
         if snap is None:
             return True
-        powers = self._power_list
-        return ([p.units for p in powers] != snap[0] or [p.centers for p in powers] != snap[1]
-                or [p.retreats for p in powers] != snap[2])
+        for power, units, centers, retreats in zip(self._power_list, *snap):
+            if power.units != units or power.centers != centers or power.retreats != retreats:
+                return True
+        return False
 
     def _snapshot(self):
         powers = self._power_list
