@@ -905,6 +905,29 @@ impl PyGame {
             .collect())
     }
 
+    /// ``set_orders`` in a movement phase, then the power's orders as the package's
+    /// ``Power.orders`` map: unit (``A PAR``) -> the rest of its order (``- BUR``).
+    #[pyo3(signature = (power_name, orders, expand = true, replace = true, errors = "warn"))]
+    fn set_orders_and_get_map<'py>(
+        &mut self,
+        py: Python<'py>,
+        power_name: &str,
+        orders: &Bound<'_, PyAny>,
+        expand: bool,
+        replace: bool,
+        errors: &str,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let texts = self.set_orders_and_get(py, power_name, orders, expand, replace, errors)?;
+        let map = PyDict::new(py);
+        for text in &texts {
+            let mut words = text.splitn(3, ' ');
+            let kind = words.next().unwrap_or_default();
+            let at = words.next().unwrap_or_default();
+            map.set_item(format!("{kind} {at}"), words.next().unwrap_or_default())?;
+        }
+        Ok(map)
+    }
+
     /// A power's current orders, or power -> orders (package notation).
     #[pyo3(signature = (power_name = None))]
     fn get_orders<'py>(

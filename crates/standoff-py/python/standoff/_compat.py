@@ -801,8 +801,8 @@ class Game:
         happens to orders that cannot be used."""
         if isinstance(orders, dict):
             raise TypeError("set_orders takes an order string or a list of them, not a dict")
-        power = self._power_arg(power_name)
-        if self.is_game_done:
+        power = self.powers.get(power_name) or self._power_arg(power_name)
+        if self._phase == "COMPLETED":
             raise _standoff.StandoffError("the game is over: no more orders")
         texts = [o for o in _as_list(orders) if o and str(o).strip()]
         if self._no_check and self._phase[-1] == "M":
@@ -852,8 +852,12 @@ class Game:
             power.adjust = power.adjust + [k for k in kept if k not in power.adjust]
             self._sent[power.name] = list(power.adjust)
             return
-        native = self._native.set_orders_and_get(power.name, texts, expand, replace, errors)
-        self._read_orders(power, native)
+        if self._phase[-1] != "M":
+            self._read_orders(power, self._native.set_orders_and_get(power.name, texts, expand, replace, errors))
+            return
+        orders = self._native.set_orders_and_get_map(power.name, texts, expand, replace, errors)
+        power.orders = orders
+        self._sent[power.name] = orders.copy()
 
     def _set_orders_no_check(self, power, texts, replace):
         """NO_CHECK (movement): orders are kept as given and checked by ``process()``."""
