@@ -905,6 +905,29 @@ impl PyGame {
             .collect())
     }
 
+    /// ``set_orders`` in a movement phase, then the power's orders as the package's
+    /// ``Power.orders`` map: unit (``A PAR``) -> the rest of its order (``- BUR``).
+    #[pyo3(signature = (power_name, orders, expand = true, replace = true, errors = "warn"))]
+    fn set_orders_and_get_map<'py>(
+        &mut self,
+        py: Python<'py>,
+        power_name: &str,
+        orders: &Bound<'_, PyAny>,
+        expand: bool,
+        replace: bool,
+        errors: &str,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let texts = self.set_orders_and_get(py, power_name, orders, expand, replace, errors)?;
+        let map = PyDict::new(py);
+        for text in &texts {
+            let mut words = text.splitn(3, ' ');
+            let kind = words.next().unwrap_or_default();
+            let at = words.next().unwrap_or_default();
+            map.set_item(format!("{kind} {at}"), words.next().unwrap_or_default())?;
+        }
+        Ok(map)
+    }
+
     /// A power's current orders, or power -> orders (package notation).
     #[pyo3(signature = (power_name = None))]
     fn get_orders<'py>(
@@ -1025,6 +1048,27 @@ impl PyGame {
         d.set_item("results", PyDict::new(py))?;
         d.set_item("messages", PyDict::new(py))?;
         Ok(d)
+    }
+
+    /// The board as the compat layer keeps it in its `Power` objects, without building
+    /// the whole state dict: `(phase, [(units, centers, retreats), ...])` in power
+    /// order; units without the dislodged ones, retreats dislodged unit -> options.
+    fn get_board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let pos = &self.rec().game.position;
+        let units = units_by_power(&self.variant, pos, false);
+        let centers = centers_by_power(&self.variant, pos);
+        let retreats = crate::model::dislodged_by_power(&self.variant, pos);
+        let boards = PyList::empty(py);
+        for ((u, c), r) in units.into_iter().zip(centers).zip(retreats) {
+            let options = PyDict::new(py);
+            for (unit, opts) in r.1 {
+                options.set_item(unit, PyList::new(py, opts)?)?;
+            }
+            let board = (PyList::new(py, u.1)?, PyList::new(py, c.1)?, options);
+            boards.append(board)?;
+        }
+        let phase = self.rec().game.position.phase().short_code();
+        (phase, boards).into_pyobject(py)
     }
 
     /// The current state as the package's state dict (`name`, `units`, `centers`,

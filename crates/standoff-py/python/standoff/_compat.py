@@ -95,6 +95,107 @@ class SortedDict(dict):
         return [self[k] for k in self.sub_keys(key_from, key_to)]
 
 
+class _Pending:
+    """A history value not built yet: ``build()`` makes it on first read."""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build):
+        self.build = build
+
+
+class _Once:
+    """A value worked out on first use: ``get()`` calls ``build(*args)`` once."""
+
+    __slots__ = ("_build", "_args", "_value")
+
+    def __init__(self, build, *args):
+        self._build, self._args, self._value = build, args, None
+
+    def get(self):
+        if self._build is not None:
+            self._value = self._build(*self._args)
+            self._build = self._args = None
+        return self._value
+
+    def results(self):
+        return self.get()[1]
+
+
+class _History(SortedDict):
+    """A phase history (``SortedDict``) whose values may be built on first read: the game
+    stores a ``_Pending`` per phase and pays for the package's dicts only when they are
+    read. Every way of reading a value (item, ``get``, ``values``, ``items``, ``dict()``,
+    copies, pickling) sees the built value."""
+
+    def _built(self, key):
+        value = dict.__getitem__(self, key)
+        if type(value) is _Pending:
+            value = value.build()
+            dict.__setitem__(self, key, value)
+        return value
+
+    def __getitem__(self, key):
+        return self._built(key)
+
+    def __iter__(self):
+        # Not dict's own iterator: dict(history) and {**history} then read through
+        # keys() and __getitem__, so they see built values.
+        return iter(self.keys())
+
+    def get(self, key, default=None):
+        return self._built(key) if key in self else default
+
+    def values(self):
+        return [self._built(k) for k in self.keys()]
+
+    def items(self):
+        return [(k, self._built(k)) for k in self.keys()]
+
+    def pop(self, key, *default):
+        if key in self:
+            value = self._built(key)
+            dict.__delitem__(self, key)
+            return value
+        return dict.pop(self, key, *default)
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self.put(key, default)
+        return self._built(key)
+
+    def __eq__(self, other):
+        return isinstance(other, dict) and dict(self.items()) == dict(other.items() if isinstance(other, _History) else other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = None
+
+    def __repr__(self):
+        return repr(dict(self.items()))
+
+    def __reduce__(self):
+        return (_history, (dict(self.items()), self._sort_key))
+
+    def copy(self):
+        return self.__class__(dict(self.items()), sort_key=self._sort_key)
+
+    def put(self, key, value):
+        if self and key not in self and self._sort_key(key) < self._sort_key(self.last_key()):
+            items = sorted([*dict.items(self), (key, value)], key=lambda kv: self._sort_key(kv[0]))
+            dict.clear(self)
+            dict.update(self, items)
+        else:
+            dict.__setitem__(self, key, value)
+
+    __setitem__ = put
+
+
+def _history(items, sort_key):
+    return _History(items, sort_key=sort_key)
+
+
 def _sorted_dict(items, sort_key):
     return SortedDict(items, sort_key=sort_key)
 
@@ -262,6 +363,15 @@ def _state_hash(game_map, state):
         for name, units in state["units"].items()))
 
 
+def _played_state(game_map, played, name, note):
+    """The package's state dict of the board a played phase (``PhaseData``) started
+    from, named ``name`` with ``note``."""
+    state = _copy_state(played.state)
+    state["name"] = name
+    state["note"] = note
+    return _complete_state(game_map, state)
+
+
 def _copy_state(state):
     """A copy of a state dict down to its lists."""
     out = {}
@@ -291,6 +401,22 @@ def _order_loc(order):
     """The province an order is for (``A PAR B`` -> ``PAR``), None for ``WAIVE``."""
     words = str(order).upper().split()
     return words[1][:3] if len(words) > 1 else None
+
+
+def _order_texts(movement, no_check, orders, adjust):
+    """A power's orders as the package lists them, from its ``orders`` (movement; with
+    NO_CHECK, ``ORDER n`` -> text) or its ``adjust`` list."""
+    if movement:
+        if no_check:
+            return [o for o in orders.values() if o and not o.startswith("ORDER ")]
+        return [f"{unit} {order}" for unit, order in orders.items()]
+    return [o for o in adjust if o and o != "WAIVE" and o.split()[0] != "VOID"]
+
+
+def _orders_by_power(movement, no_check, held):
+    """Power -> order texts, from (name, orders, adjust) captured when a phase was
+    played (the Power objects get new dicts and lists afterwards, so these stay put)."""
+    return {name: _order_texts(movement, no_check, orders, adjust) for name, orders, adjust in held}
 
 
 def _as_list(value):
@@ -360,15 +486,16 @@ class Game:
         self.outcome = []
         self.victory = list(self.map.victory)
         self.popped = []
+        self._outcome = None
         self.dislodged = {}
         self.command = {}
         self.ordered_units = {}
         self.result = {}
         self.messages = SortedDict(sort_key=_time_key)
-        self.order_history = SortedDict()
-        self.state_history = SortedDict()
-        self.result_history = SortedDict()
-        self.message_history = SortedDict()
+        self.order_history = _History()
+        self.state_history = _History()
+        self.result_history = _History()
+        self.message_history = _History()
         self._reasons = {}
         self._phase = native.get_current_phase()
         self._snap = None
@@ -383,9 +510,10 @@ class Game:
         snap = self._snap
         if snap is None:
             return True
-        powers = self._power_list
-        return ([p.units for p in powers] != snap[0] or [p.centers for p in powers] != snap[1]
-                or [p.retreats for p in powers] != snap[2])
+        for power, units, centers, retreats in zip(self._power_list, *snap):
+            if power.units != units or power.centers != centers or power.retreats != retreats:
+                return True
+        return False
 
     def _snapshot(self):
         powers = self._power_list
@@ -395,10 +523,9 @@ class Game:
 
     def _pull(self):
         """Reads the board from the native game into the Power objects."""
-        state = self._native.get_state()
+        phase, boards = self._native.get_board()
         done = self._native.is_game_done
-        for name, power in self.powers.items():
-            units = [u for u in state["units"][name] if not u.startswith("*")]
+        for power, (units, centers, retreats) in zip(self._power_list, boards):
             if power.units:
                 # The package's order: units kept stay in place, new ones come last.
                 present = set(units)
@@ -406,15 +533,14 @@ class Game:
                 kept_set = set(kept)
                 units = kept + [u for u in units if u not in kept_set]
             power.units = units
-            power.centers = list(state["centers"][name])
-            power.retreats = {unit: list(opts) for unit, opts in state["retreats"][name].items()}
-            power.civil_disorder = state["civil_disorder"].get(name, 0)
+            power.centers = centers
+            power.retreats = retreats
+            power.civil_disorder = 0  # standoff has no civil disorder flag
         if done:
             self._phase = "COMPLETED"
         elif self._phase != "COMPLETED" or not self.outcome:
-            self._phase = state["name"]
+            self._phase = phase
         self._snapshot()
-        self._cache["native_state"] = state
 
     def _push(self):
         """Sends edits made through the Power objects to the native game."""
@@ -620,7 +746,7 @@ class Game:
         self._push()
         state = self._cache.get("state")
         if state is None:
-            native = self._cache.pop("native_state", None) or self._native.get_state()
+            native = self._native.get_state()
             native["name"] = self._phase
             native["note"] = self.note
             state = self._cache["state"] = _complete_state(self.map, native)
@@ -675,8 +801,8 @@ class Game:
         happens to orders that cannot be used."""
         if isinstance(orders, dict):
             raise TypeError("set_orders takes an order string or a list of them, not a dict")
-        power = self._power_arg(power_name)
-        if self.is_game_done:
+        power = self.powers.get(power_name) or self._power_arg(power_name)
+        if self._phase == "COMPLETED":
             raise _standoff.StandoffError("the game is over: no more orders")
         texts = [o for o in _as_list(orders) if o and str(o).strip()]
         if self._no_check and self._phase[-1] == "M":
@@ -726,8 +852,12 @@ class Game:
             power.adjust = power.adjust + [k for k in kept if k not in power.adjust]
             self._sent[power.name] = list(power.adjust)
             return
-        native = self._native.set_orders_and_get(power.name, texts, expand, replace, errors)
-        self._read_orders(power, native)
+        if self._phase[-1] != "M":
+            self._read_orders(power, self._native.set_orders_and_get(power.name, texts, expand, replace, errors))
+            return
+        orders = self._native.set_orders_and_get_map(power.name, texts, expand, replace, errors)
+        power.orders = orders
+        self._sent[power.name] = orders.copy()
 
     def _set_orders_no_check(self, power, texts, replace):
         """NO_CHECK (movement): orders are kept as given and checked by ``process()``."""
@@ -760,11 +890,7 @@ class Game:
         if power_name is None:
             return {name: self.get_orders(name) for name in self.powers}
         power = self._power_arg(power_name)
-        if self._phase[-1:] == "M":
-            if self._no_check:
-                return [o for o in power.orders.values() if o and not o.startswith("ORDER ")]
-            return [f"{unit} {order}" for unit, order in power.orders.items()]
-        return [o for o in power.adjust if o and o != "WAIVE" and o.split()[0] != "VOID"]
+        return _order_texts(self._phase[-1:] == "M", self._no_check, power.orders, power.adjust)
 
     def clear_orders(self, power_name=None):
         names = list(self.powers) if power_name is None else [self._power_arg(power_name).name]
@@ -828,8 +954,10 @@ class Game:
         self._push()
         phase = self._phase
         kind = phase[-1]
-        state_before = self._current_state()
-        orders_before = self.get_orders()
+        # The package's state dict of the board before the phase: made (from the
+        # played phase's record) only if the state history entry is read.
+        state_before = (self._cache.get("state"), self.note)
+        orders_before = (kind == "M", self._no_check, [(p.name, p.orders, p.adjust) for p in self._power_list])
         void_units = self._sync_orders()
         # Rejections made when orders were set (this phase), by unit.
         rejected_early = [r for r in self._native.order_errors]
@@ -849,37 +977,32 @@ class Game:
         """Everything ``process()`` does after the native game played the phase."""
         phase, kind, state_before, orders_before, void_units, rejected_early = pending
         played = data if data is not None else self._native.get_phase_history(-1, -1)[0]
-        results = {unit: list(codes) for unit, codes in played.results.items()}
-        self.command = {}
         if kind == "M":
-            for texts in played.orders.values():
-                for text in texts:
-                    words = text.split()
-                    self.command[" ".join(words[:2])] = " ".join(words[2:])
-            for name, power in self.powers.items():
-                for unit in power.units:
-                    self.command.setdefault(unit, "H")
             for name, units in void_units.items():
-                own = {u.lstrip("*")[2:5] for u in state_before["units"][name]}
+                own = {u.lstrip("*")[2:5] for u in played.state["units"][name]}
                 for unit in units:
-                    if unit[2:5] not in own:
-                        continue
-                    results[unit] = [VOID] + [c for c in results.get(unit, []) if c == DISLODGED]
-                    self.command[unit] = "H"
-                    if unit not in self.ordered_units[name]:
+                    if unit[2:5] in own and unit not in self.ordered_units[name]:
                         self.ordered_units[name].append(unit)
-            self._package_movement_labels(results, state_before)
-        elif kind in "RA":
-            rejected = rejected_early + list(played.order_errors)
-            results = self._adjustment_results(kind, results, rejected, self._duplicates)
-        self.result = results
-        self.dislodged = {}
-        for unit, codes in results.items():
-            if kind == "M" and DISLODGED in codes:
-                self.dislodged[unit] = self._dislodger(unit, played.orders, results)
-        self.order_history.put(phase, orders_before)
-        self.state_history.put(phase, state_before)
-        self.result_history.put(phase, results)
+            # The package's commands and result labels are worked out when first read.
+            held = [u for p in self._power_list for u in p.units]
+            outcome = _Once(self._movement_outcome, played, held, void_units)
+            self._outcome = outcome
+            self.result_history.put(phase, _Pending(outcome.results))
+        else:
+            results = {unit: list(codes) for unit, codes in played.results.items()}
+            if kind in "RA":
+                rejected = rejected_early + list(played.order_errors)
+                results = self._adjustment_results(kind, results, rejected, self._duplicates)
+            self._outcome = None  # the last phase's commands and results are these
+            self._command, self._result, self._dislodged = {}, results, {}
+            self.result_history.put(phase, results)
+        self.order_history.put(phase, _Pending(lambda held=orders_before: _orders_by_power(*held)))
+        cached, note = state_before
+        if cached is not None:
+            self.state_history.put(phase, cached)
+        else:
+            self.state_history.put(phase, _Pending(lambda game_map=self.map, name=phase, note=note, played=played:
+                                                   _played_state(game_map, played, name, note)))
         self.message_history.put(phase, self.messages.copy())
         self.messages = SortedDict(sort_key=_time_key)
         self._clear_orders_python()
@@ -891,7 +1014,7 @@ class Game:
         if kind == "M":
             self.popped = [u for p in self.powers.values() for u, opts in p.retreats.items() if not opts]
         elif kind == "R":
-            self.popped = [u for u, codes in results.items() if DISBAND in codes]
+            self.popped = [u for u, codes in self.result.items() if DISBAND in codes]
         else:
             self.popped = []
         if self._native.is_game_done:
@@ -900,13 +1023,80 @@ class Game:
         self._check_year_limit(phase)
         return data
 
-    def _package_movement_labels(self, results, state_before):
+    def _movement_outcome(self, played, held, void_units):
+        """A played movement phase's commands (unit -> order, ``H`` for units without
+        one; ``held``: the units on the board before the phase), results as the package
+        labels them, and ``dislodged`` (unit -> the province its dislodger came from)."""
+        command = {}
+        for texts in played.orders.values():
+            for text in texts:
+                words = text.split(" ", 2)
+                command[" ".join(words[:2])] = words[2] if len(words) > 2 else ""
+        for unit in held:
+            command.setdefault(unit, "H")
+        results = {unit: list(codes) for unit, codes in played.results.items()}
+        state_before = played.state
+        for name, units in void_units.items():
+            own = {u.lstrip("*")[2:5] for u in state_before["units"][name]}
+            for unit in units:
+                if unit[2:5] in own:
+                    results[unit] = [VOID] + [c for c in results.get(unit, []) if c == DISLODGED]
+                    command[unit] = "H"
+        self._package_movement_labels(results, state_before, command)
+        dislodged = {unit: self._dislodger(unit, played.orders, results)
+                     for unit, codes in results.items() if DISLODGED in codes}
+        return command, results, dislodged
+
+    @property
+    def command(self):
+        """The last played movement phase's orders: unit -> order (``H`` for a unit
+        without one)."""
+        if self._outcome is not None:
+            self._settle_outcome()
+        return self._command
+
+    @command.setter
+    def command(self, value):
+        self._settle_outcome()
+        self._command = value
+
+    @property
+    def result(self):
+        """The last played phase's results (unit -> the package's labels)."""
+        if self._outcome is not None:
+            self._settle_outcome()
+        return self._result
+
+    @result.setter
+    def result(self, value):
+        self._settle_outcome()
+        self._result = value
+
+    @property
+    def dislodged(self):
+        """The units dislodged in the last played phase -> where their dislodger came
+        from."""
+        if self._outcome is not None:
+            self._settle_outcome()
+        return self._dislodged
+
+    @dislodged.setter
+    def dislodged(self, value):
+        self._settle_outcome()
+        self._dislodged = value
+
+    def _settle_outcome(self):
+        outcome, self._outcome = self._outcome, None
+        if outcome is not None:
+            self._command, self._result, self._dislodged = outcome.get()
+
+    def _package_movement_labels(self, results, state_before, command=None):
         """Rewrites standoff's movement labels where the package writes others for the
         same outcome: a support of an attack on the supporter's own unit is ``void``; a
         convoy the army did not need (it moved over land) is ``no convoy``; a convoying
         fleet whose convoy was disrupted without any convoying fleet being dislodged is
         ``disrupted``; a support of a convoyed army whose convoy failed is ``no convoy``."""
-        command = self.command
+        command = self.command if command is None else command
         if not any(order[:1] in ("S", "C") for order in command.values()):
             return  # only supports and convoys are labelled differently
         owner = {}
@@ -933,7 +1123,7 @@ class Game:
                 victim = unit_at.get(target)
                 victim_stayed = victim and (move_dest(victim) is None or results.get(victim))
                 if (victim_stayed and owner.get(target) == owner.get(unit[2:5])
-                        and supported and self._strongest_attack(supported, target, results)):
+                        and supported and self._strongest_attack(supported, target, results, command)):
                     if not codes:
                         codes.append(VOID)
                 elif supported and "no convoy" in results.get(supported, []) and not codes:
@@ -961,10 +1151,10 @@ class Game:
                         and not any(DISLODGED in results.get(f, []) for f in fleets)):
                     codes[codes.index("no convoy")] = "disrupted"
 
-    def _strongest_attack(self, attacker, target, results):
+    def _strongest_attack(self, attacker, target, results, command=None):
         """Whether ``attacker``'s move on ``target`` has more support than every other
         move there (so only the ban on dislodging one's own unit stopped it)."""
-        command = self.command
+        command = self.command if command is None else command
 
         def strength(unit):
             dest = command[unit].split()[-1]
@@ -1208,6 +1398,8 @@ class Game:
         return _copy.deepcopy(self)
 
     def __deepcopy__(self, memo):
+        if self._outcome is not None:
+            self._settle_outcome()
         new = self.__class__.__new__(self.__class__)
         memo[id(self)] = new
         for key, value in self.__dict__.items():
@@ -1222,6 +1414,8 @@ class Game:
     __copy__ = copy
 
     def __getstate__(self):
+        if self._outcome is not None:
+            self._settle_outcome()
         state = dict(self.__dict__)
         del state["map"]  # rebuilt from the variant
         return state

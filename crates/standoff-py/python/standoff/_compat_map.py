@@ -6,6 +6,8 @@ package's lower-case keys for the coastal provinces a fleet reaches only along a
 (``loc_abut["stp"]``) is not reproduced: every key is upper case.
 """
 
+import functools as _functools
+
 from ._standoff import Variant
 
 _AREA_TYPES = {"land": "LAND", "coast": "COAST", "sea": "WATER", "impassable": "SHUT"}
@@ -34,8 +36,10 @@ def phase_short(name):
     return name.strip().upper()
 
 
+@_functools.lru_cache(maxsize=4096)
 def phase_sort_key(short):
-    """A key ordering short phase names in game order (``FORMING`` first, ``COMPLETED`` last)."""
+    """A key ordering short phase names in game order (``FORMING`` first, ``COMPLETED`` last).
+    Cached: the phase histories ask for it on every phase played."""
     if short == "FORMING":
         return (-1, 0, 0)
     if short == "COMPLETED" or len(short) < 6 or not short[1:-1].isdigit():

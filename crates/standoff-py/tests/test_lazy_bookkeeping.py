@@ -1,0 +1,96 @@
+"""The package-compatible Game builds its per-phase bookkeeping (state, order and result
+history entries, ``command``, ``result``, ``dislodged``) only when it is read: what is
+read later must be what an eager reader saw at the time, through every way of reading
+(items, ``dict()``, copies, pickling). Also the two native calls the speed-up uses."""
+
+import copy
+import pickle
+import random
+import warnings
+
+from standoff import Game, _standoff
+
+
+def random_phases(game, seed, phases, eager):
+    """Plays ``phases`` phases of random orders; with ``eager``, reads everything the
+    package records before and after each phase, as it was then."""
+    rng = random.Random(seed)
+    seen = []
+    for _ in range(phases):
+        if game.is_game_done:
+            break
+        possible = game.get_all_possible_orders()
+        for name in game.powers:
+            orders = [rng.choice(possible[loc]) for loc in game.get_orderable_locations(name) if possible[loc]]
+            game.set_orders(name, orders, errors="ignore")
+        if eager:
+            before = (game.get_current_phase(), game.get_state(), game.get_orders())
+        game.process()
+        if eager:
+            seen.append(before + (copy.deepcopy(game.result), dict(game.command), dict(game.dislodged)))
+    return seen
+
+
+def pair(seed=3, phases=24):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        eager, lazy = Game(), Game()
+        seen = random_phases(eager, seed, phases, eager=True)
+        random_phases(lazy, seed, phases, eager=False)
+    return seen, lazy
+
+
+def test_history_entries_read_late_are_what_was_seen_at_the_time():
+    seen, lazy = pair()
+    assert len(seen) == len(lazy.state_history) > 10
+    for phase, state, orders, result, _, _ in seen:
+        assert lazy.state_history[phase] == state
+        assert lazy.state_history[phase]["zobrist_hash"] == state["zobrist_hash"]
+        assert lazy.order_history[phase] == orders
+        assert lazy.result_history[phase] == result
+
+
+def test_last_phase_command_result_and_dislodged_are_built_when_read():
+    seen, lazy = pair()
+    _, _, _, result, command, dislodged = seen[-1]
+    assert lazy.result == result
+    assert lazy.command == command
+    assert lazy.dislodged == dislodged
+
+
+def test_every_way_of_reading_a_history_sees_built_values():
+    seen, lazy = pair()
+    states = {phase: state for phase, state, *_ in seen}
+    assert dict(lazy.state_history) == states
+    assert {**lazy.state_history} == states
+    assert dict(lazy.state_history.items()) == states
+    assert list(lazy.state_history.values()) == list(states.values())
+    assert lazy.state_history.last_value() == seen[-1][1]
+    assert copy.deepcopy(lazy).state_history == states
+    assert pickle.loads(pickle.dumps(lazy)).result_history == {phase: r for phase, _, _, r, _, _ in seen}
+    copied = copy.deepcopy(lazy)
+    assert copied.result == seen[-1][3] and copied.command == seen[-1][4]
+
+
+def test_native_board_is_the_state_dicts_units_centers_and_retreats():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        game = Game()
+        for seed in range(3):
+            random_phases(game, seed, 5, eager=False)
+            native = game._native
+            state = native.get_state()
+            phase, boards = native.get_board()
+            assert phase == state["name"]
+            for name, (units, centers, retreats) in zip(native.get_map_power_names(), boards):
+                assert units == [u for u in state["units"][name] if not u.startswith("*")]
+                assert centers == state["centers"][name]
+                assert retreats == state["retreats"][name]
+
+
+def test_native_set_orders_and_get_map_is_the_power_orders_map():
+    native = _standoff.Game()
+    got = native.set_orders_and_get_map("FRANCE", ["A PAR - BUR", "F BRE H", "A XXX - YYY"], errors="ignore")
+    assert got == {"A PAR": "- BUR", "F BRE": "H"}
+    assert sorted(native.get_orders("FRANCE")) == ["A PAR - BUR", "F BRE H"]
+    assert len(native.order_errors) == 1
