@@ -264,7 +264,11 @@ try {
   await gm.getByText('Done: extend').waitFor();
   const afterExtend = await gm.locator('#time-left').textContent();
   check(/1d 1h|1d 2h/.test(afterExtend), `GM extended the deadline: ${beforeExtend} -> ${afterExtend}`);
-  check(/As the GM you read every message/.test(await gm.content()), 'the GM is told they read all press');
+  // The GM plays a power, so they read only that power's press (and notes to the GM).
+  const gmPage = await gm.content();
+  check(/As a GM who plays (\w+) you read what \1 reads/.test(gmPage), 'the playing GM is told they read only their power\'s press');
+  check(/Peace to all, says France/.test(gmPage) && !/Secret: I go to Burgundy/.test(gmPage),
+    'the playing GM reads France\'s public message, not its message to England');
   await shot(gm, 'gm-panel');
   const profile = players.Russia.page;
   await profile.goto(`${base}/#/profile`);
