@@ -427,9 +427,15 @@ async fn an_admin_message_is_relayed_to_every_other_client_of_the_game() {
     for c in &mut clients {
         until(c, &mut p, |m| matches!(m, Message::Map(Some(_)))).await;
     }
-    until(&mut observer, &mut p, |m| matches!(m, Message::Map(Some(_)))).await;
+    until(&mut observer, &mut p, |m| {
+        matches!(m, Message::Map(Some(_)))
+    })
+    .await;
     clients[0].send(&adm).await.expect("ADM");
-    let got = until(&mut clients[1], &mut p, |m| matches!(m, Message::Adm { .. })).await;
+    let got = until(&mut clients[1], &mut p, |m| {
+        matches!(m, Message::Adm { .. })
+    })
+    .await;
     assert_eq!(got, adm);
     let got = until(&mut observer, &mut p, |m| matches!(m, Message::Adm { .. })).await;
     assert_eq!(got, adm);
