@@ -398,3 +398,56 @@ async fn a_bot_that_leaves_before_the_start_is_in_civil_disorder_and_the_game_go
     assert_eq!(detail["status"], "finished");
     assert_eq!(detail["players"], 7);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_admin_message_is_relayed_to_every_other_client_of_the_game() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let addr = daide_server(&app).await;
+    bot_game(&app, "full", 1901).await;
+    let mut clients = Vec::new();
+    for i in 0..2 {
+        let mut c = Client::connect(addr, WAIT).await.expect("connect");
+        c.send(&Message::Nme {
+            name: format!("a{i}"),
+            version: "1".into(),
+        })
+        .await
+        .expect("NME");
+        clients.push(c);
+    }
+    let mut observer = Client::connect(addr, WAIT).await.expect("connect");
+    observer.send(&Message::Obs(None)).await.expect("OBS");
+    let mut lonely = Client::connect(addr, WAIT).await.expect("connect");
+    let adm = Message::Adm {
+        name: "a0".into(),
+        text: "leaving shortly".into(),
+    };
+    // All joined (YES, then the MAP that follows it) before the ADM goes out.
+    let mut p = RandomPlayer::new(3);
+    for c in &mut clients {
+        until(c, &mut p, |m| matches!(m, Message::Map(Some(_)))).await;
+    }
+    until(&mut observer, &mut p, |m| {
+        matches!(m, Message::Map(Some(_)))
+    })
+    .await;
+    clients[0].send(&adm).await.expect("ADM");
+    let got = until(&mut clients[1], &mut p, |m| {
+        matches!(m, Message::Adm { .. })
+    })
+    .await;
+    assert_eq!(got, adm);
+    let got = until(&mut observer, &mut p, |m| matches!(m, Message::Adm { .. })).await;
+    assert_eq!(got, adm);
+    // The sender is not answered REJ (nor echoed): its next answer is the one to MAP.
+    clients[0].send(&Message::Map(None)).await.expect("MAP");
+    let next = until(&mut clients[0], &mut p, |m| {
+        matches!(m, Message::Map(_) | Message::Rej(_) | Message::Adm { .. })
+    })
+    .await;
+    assert!(matches!(next, Message::Map(Some(_))), "{next:?}");
+    // A connection in no game has nobody to tell.
+    lonely.send(&adm).await.expect("ADM");
+    let answer = until(&mut lonely, &mut p, |m| matches!(m, Message::Rej(_))).await;
+    assert_eq!(answer, Message::Rej(adm.to_tokens()));
+}

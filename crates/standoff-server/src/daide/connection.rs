@@ -234,7 +234,8 @@ impl Conn {
             Message::Gof => self.go(tokens, true).await,
             Message::NotGof => self.go(tokens, false).await,
             Message::Tme(None) => self.time(tokens).await,
-            Message::Tme(Some(_)) | Message::NotTme(_) | Message::Adm { .. } => self.rej(tokens),
+            Message::Tme(Some(_)) | Message::NotTme(_) => self.rej(tokens),
+            Message::Adm { .. } => self.admin(tokens, &m),
             Message::Drw(None) => self.draw(tokens, true).await,
             Message::NotDrw(None) => self.draw(tokens, false).await,
             Message::Drw(Some(_)) | Message::NotDrw(Some(_)) => self.rej(tokens),
@@ -242,6 +243,20 @@ impl Conn {
             Message::Snd { turn, to, press } => self.press(tokens, turn, to, press).await,
             // Server messages are not the client's to send.
             _ => self.send(&Message::Huh(with_err(tokens, 0))),
+        }
+    }
+
+    /// ADM: relayed unchanged to every other client of this game (syntax document,
+    /// "Admin Messages": the server may forward it to every client). A connection in
+    /// no game yet has nobody to tell: REJ.
+    fn admin(&self, tokens: &[Token], m: &Message) {
+        let Some(id) = self.game_id() else {
+            return self.rej(tokens);
+        };
+        let conn = self.id;
+        let relayed = self.hub.room(id, |room| room.broadcast(m, Some(conn)));
+        if relayed.is_none() {
+            self.rej(tokens);
         }
     }
 
