@@ -43,6 +43,9 @@ pub struct AppState {
     /// The id of every game whose phase was just processed (the DAIDE listener sends
     /// results from it); nobody listening is fine.
     pub processed: tokio::sync::broadcast::Sender<i64>,
+    /// Every message a power sent (the DAIDE listener forwards it to bots); nobody
+    /// listening is fine.
+    pub press_sent: tokio::sync::broadcast::Sender<service::press::PressSent>,
 }
 
 /// A built server: listening, not yet serving.
@@ -76,6 +79,7 @@ impl Application {
             sessions: Default::default(),
             tokens: Default::default(),
             processed: tokio::sync::broadcast::channel(1024).0,
+            press_sent: tokio::sync::broadcast::channel(1024).0,
         };
         Ok(Application { listener, state })
     }

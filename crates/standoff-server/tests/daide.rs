@@ -269,7 +269,7 @@ async fn bad_initial_messages_get_their_error_codes() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn press_is_forwarded_at_level_ten_and_refused_to_a_bot_that_left() {
+async fn press_is_forwarded_at_full_press_and_refused_to_a_bot_that_left() {
     let app = spawn_app(Backend::Sqlite).await;
     let addr = daide_server(&app).await;
     bot_game(&app, "full", 1901).await;
@@ -291,7 +291,8 @@ async fn press_is_forwarded_at_level_ten_and_refused_to_a_bot_that_left() {
         else {
             unreachable!()
         };
-        assert_eq!(h.level(), 10);
+        // Full press: the server forwards every level (people's messages are free text).
+        assert_eq!(h.level(), 8000);
         hellos.push(h);
     }
     let press = vec![
@@ -450,4 +451,104 @@ async fn an_admin_message_is_relayed_to_every_other_client_of_the_game() {
     lonely.send(&adm).await.expect("ADM");
     let answer = until(&mut lonely, &mut p, |m| matches!(m, Message::Rej(_))).await;
     assert_eq!(answer, Message::Rej(adm.to_tokens()));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_s_message_reaches_the_bots_it_is_for_as_free_text() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let addr = daide_server(&app).await;
+    let id = bot_game(&app, "full", 1901).await;
+    // One person takes a seat through the API; six bots take the others.
+    let person = app.user("person").await;
+    person
+        .post(&format!("/api/games/{id}/join"), json!({}))
+        .await
+        .expect(204);
+    let mut bots = Vec::new();
+    for i in 0..6 {
+        let mut c = Client::connect(addr, WAIT).await.expect("connect");
+        c.send(&Message::Nme {
+            name: format!("b{i}"),
+            version: "1".into(),
+        })
+        .await
+        .expect("NME");
+        bots.push(c);
+    }
+    let mut seats = Vec::new();
+    for c in &mut bots {
+        let mut p = RandomPlayer::new(3);
+        let Message::Hlo(Some(h)) = until(c, &mut p, |m| matches!(m, Message::Hlo(Some(_)))).await
+        else {
+            unreachable!()
+        };
+        seats.push(h.power);
+    }
+    let game = person.get(&format!("/api/games/{id}")).await.expect(200);
+    let my_power = game["my_power"]
+        .as_str()
+        .expect("the person has a power")
+        .to_string();
+    let powers: Vec<String> = game["powers"]
+        .as_array()
+        .map(|ps| {
+            ps.iter()
+                .filter_map(|p| p["name"].as_str())
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
+    let a_bot_power = powers
+        .iter()
+        .find(|p| **p != my_power)
+        .expect("another power")
+        .clone();
+    // A private message to one bot's power, then a public one.
+    person
+        .post(
+            &format!("/api/games/{id}/messages"),
+            json!({ "to": [a_bot_power], "body": "Just between us." }),
+        )
+        .await
+        .expect(201);
+    person
+        .post(
+            &format!("/api/games/{id}/messages"),
+            json!({ "to": "all", "body": "Hello, everyone." }),
+        )
+        .await
+        .expect(201);
+    let text = |m: &Message| -> Option<String> {
+        let Message::Frm { press, .. } = m else {
+            return None;
+        };
+        press
+            .iter()
+            .all(|t| t.is_text())
+            .then(|| press.iter().map(|t| t.number() as char).collect())
+    };
+    // Every bot reads the public message; exactly one read the private one first.
+    let mut private_readers = 0;
+    for c in &mut bots {
+        let mut p = RandomPlayer::new(4);
+        let first = until(c, &mut p, |m| text(m).is_some()).await;
+        let Message::Frm { from, to, .. } = &first else {
+            unreachable!()
+        };
+        assert!(
+            !seats.contains(from),
+            "the message comes from the person's power"
+        );
+        match text(&first).as_deref() {
+            Some("Just between us.") => {
+                private_readers += 1;
+                assert_eq!(to.len(), 1);
+                let public = until(c, &mut p, |m| text(m).is_some()).await;
+                assert_eq!(text(&public).as_deref(), Some("Hello, everyone."));
+            }
+            Some("Hello, everyone.") => assert_eq!(to.len(), 6, "public: the six other powers"),
+            other => panic!("unexpected press {other:?}"),
+        }
+    }
+    assert_eq!(private_readers, 1);
 }

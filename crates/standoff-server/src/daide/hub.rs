@@ -67,6 +67,10 @@ pub struct Seat {
     pub name: (String, String),
 }
 
+/// The press level announced for a game with full press: the server forwards press of
+/// every level, and people's messages reach bots as level-8000 free text.
+pub const FREE_TEXT_LEVEL: i32 = 8000;
+
 /// A game with DAIDE connections.
 pub struct Room {
     /// The variant.
@@ -75,7 +79,8 @@ pub struct Room {
     pub tokens: Arc<MapTokens>,
     /// Its rules.
     pub rules: Rules,
-    /// Press level (0: no press; 10: SND/FRM forwarded).
+    /// Press level (0: no press; 8000: SND/FRM forwarded at any level, people's
+    /// messages sent to bots as free text).
     pub level: i32,
     /// HLO's time limits (seconds per movement, retreat, build phase).
     pub limits: [Option<i32>; 3],
@@ -125,7 +130,7 @@ impl Room {
             tokens,
             rules,
             level: if settings.press == PressSetting::Full {
-                10
+                FREE_TEXT_LEVEL
             } else {
                 0
             },
@@ -224,6 +229,39 @@ impl Hub {
     }
 
     /// The games with DAIDE connections.
+    /// Hands a message a power sent (through the API or the web page) to the bots
+    /// seated for the powers it is for, as `FRM (from) (to...) ('text')` (level 8000,
+    /// free text). Bots themselves send with SND, which the connection forwards.
+    pub fn deliver_press(&self, sent: &crate::service::press::PressSent) {
+        self.room(sent.game_id, |room| {
+            if room.level < FREE_TEXT_LEVEL {
+                return;
+            }
+            let power_of = |name: &str| {
+                room.variant
+                    .powers
+                    .iter()
+                    .position(|p| p.name == name)
+                    .map(|i| PowerId(i as u8))
+            };
+            let Some(from) = power_of(&sent.from_power) else {
+                return;
+            };
+            let to: Vec<PowerId> = sent.to_powers.iter().filter_map(|n| power_of(n)).collect();
+            let frm = Message::Frm {
+                from: room.tokens.power_token(from),
+                to: to.iter().map(|p| room.tokens.power_token(*p)).collect(),
+                press: standoff_daide::token::text_tokens(&sent.body).collect(),
+            };
+            for power in &to {
+                let seat = room.seats.get(&power.index()).and_then(|s| s.conn);
+                if let Some(out) = seat.and_then(|conn| room.clients.get(&conn)) {
+                    out.send(&frm);
+                }
+            }
+        });
+    }
+
     pub fn game_ids(&self) -> Vec<i64> {
         lock(&self.rooms).keys().copied().collect()
     }

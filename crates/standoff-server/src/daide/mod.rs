@@ -40,6 +40,19 @@ pub async fn serve(state: AppState, listener: TcpListener) {
             }
         }
     });
+    let mut press = state.press_sent.subscribe();
+    let mail = hub.clone();
+    tokio::spawn(async move {
+        loop {
+            match press.recv().await {
+                Ok(sent) => mail.deliver_press(&sent),
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(missed)) => {
+                    tracing::warn!("daide: {missed} people's messages not handed to bots (lagged)");
+                }
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+            }
+        }
+    });
     let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
     loop {
         let Ok(permit) = slots.clone().acquire_owned().await else {

@@ -149,6 +149,20 @@ fn allowed(setting: PressSetting, to: &Recipients) -> Result<(), ApiError> {
     }
 }
 
+/// A message a power sent, announced after it is stored (the DAIDE listener hands it
+/// to the bots it is for).
+#[derive(Debug, Clone)]
+pub struct PressSent {
+    /// The game.
+    pub game_id: i64,
+    /// The sending power.
+    pub from_power: String,
+    /// The powers it is for (every other power for a public message).
+    pub to_powers: Vec<String>,
+    /// The text as written.
+    pub body: String,
+}
+
 /// Sends a message; returns it as the sender sees it.
 pub async fn send(
     state: &AppState,
@@ -199,6 +213,20 @@ pub async fn send(
         sent_at: state.clock.now_ms(),
     };
     let id = state.storage.add_message(&message).await?;
+    if let Some(from) = &message.sender_power {
+        let to_powers = if message.to_all {
+            names.iter().filter(|n| *n != from).cloned().collect()
+        } else {
+            to.powers.clone()
+        };
+        // Nobody listening (no DAIDE listener) is fine.
+        let _ = state.press_sent.send(PressSent {
+            game_id,
+            from_power: from.clone(),
+            to_powers,
+            body: message.body.clone(),
+        });
+    }
     let row = MessageRow {
         id,
         message,
