@@ -81,6 +81,11 @@ async fn export(app: TestApp) {
     let stranger = app.user("exstranger").await;
     assert_error(&app.get(Some(&stranger), &path).await, 404);
     assert_error(&app.get(None, &path).await, 404);
+    for format in ["save", "case"] {
+        let other = format!("{path}?format={format}");
+        assert_error(&app.get(Some(&stranger), &other).await, 404);
+        assert_error(&app.get(None, &other).await, 404);
+    }
     assert_error(
         &app.get(Some(&stranger), &format!("/api/games/{id}/result"))
             .await,
