@@ -8,7 +8,8 @@
 //! The judge (storage, service layer, DAIDE listener) runs in this process and shares
 //! the machine with its 7 × games clients. `scripts/daide-bench.sh` runs it.
 
-use anyhow::{anyhow, Context};
+use anyhow::anyhow;
+use clap::Parser;
 use standoff_daide::bot::play;
 use standoff_daide::client::Client;
 use standoff_server::clock::SystemClock;
@@ -17,34 +18,23 @@ use standoff_server::Application;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// Command-line options.
+#[derive(Parser)]
 struct Options {
+    /// Games played at once (seven bots each).
+    #[arg(long, default_value_t = 100)]
     games: usize,
+    /// Each game ends after Fall of this year.
+    #[arg(long, default_value_t = 1910)]
     last_year: i32,
+    /// Database URL (default: a SQLite file in a temporary folder).
+    #[arg(long)]
     db: Option<String>,
-}
-
-fn options() -> anyhow::Result<Options> {
-    let mut options = Options {
-        games: 100,
-        last_year: 1910,
-        db: None,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut value = || args.next().ok_or_else(|| anyhow!("{arg} needs a value"));
-        match arg.as_str() {
-            "--games" => options.games = value()?.parse().context("--games")?,
-            "--last-year" => options.last_year = value()?.parse().context("--last-year")?,
-            "--db" => options.db = Some(value()?),
-            other => return Err(anyhow!("unknown argument {other}")),
-        }
-    }
-    Ok(options)
 }
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let options = options()?;
+    let options = Options::parse();
     let dir = tempfile::tempdir()?;
     let db = options
         .db

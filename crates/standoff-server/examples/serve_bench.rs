@@ -11,8 +11,9 @@
 //! same seven players (and one GM) play every game: sign-up is argon2 and would
 //! otherwise dominate. `scripts/serve-bench/run.sh` runs it on SQLite and PostgreSQL.
 
-use anyhow::{anyhow, Context};
+use anyhow::anyhow;
 use chrono::{Duration as ChronoDuration, TimeZone, Utc};
+use clap::Parser;
 use serde_json::{json, Value};
 use standoff_server::clock::{Clock, ManualClock};
 use standoff_server::config::Config;
@@ -22,29 +23,18 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 
+/// Command-line options.
+#[derive(Parser)]
 struct Options {
+    /// Games set up and played.
+    #[arg(long, default_value_t = 200)]
     games: usize,
+    /// Requests in flight at once.
+    #[arg(long, default_value_t = 32)]
     concurrency: usize,
+    /// Database URL (default: a SQLite file in a temporary folder).
+    #[arg(long)]
     db: Option<String>,
-}
-
-fn options() -> anyhow::Result<Options> {
-    let mut options = Options {
-        games: 200,
-        concurrency: 32,
-        db: None,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut value = || args.next().ok_or_else(|| anyhow!("{arg} needs a value"));
-        match arg.as_str() {
-            "--games" => options.games = value()?.parse().context("--games")?,
-            "--concurrency" => options.concurrency = value()?.parse().context("--concurrency")?,
-            "--db" => options.db = Some(value()?),
-            other => return Err(anyhow!("unknown argument {other}")),
-        }
-    }
-    Ok(options)
 }
 
 #[derive(Clone)]
@@ -139,7 +129,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let options = options()?;
+    let options = Options::parse();
     let dir = tempfile::tempdir()?;
     let database_url = options
         .db
