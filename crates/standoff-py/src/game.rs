@@ -1599,23 +1599,7 @@ pub fn load_saved_games(
         }
         (games, failures)
     });
-    if !failures.is_empty() {
-        let msg = format!(
-            "{}: {} game(s) could not be read:\n  {}",
-            path.display(),
-            failures.len(),
-            failures.join("\n  ")
-        );
-        match on_error {
-            "raise" => return Err(state_err(msg)),
-            "warn" => {
-                let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
-                let text = std::ffi::CString::new(msg.replace('\0', " ")).unwrap_or_default();
-                PyErr::warn(py, category.as_any(), &text, 1)?;
-            }
-            _ => {}
-        }
-    }
+    report_unreadable(py, &path, "", &failures, on_error)?;
     let mut out = Vec::with_capacity(games.len());
     for (g, note) in games {
         warn_load_problems(py, &g, note.as_deref())?;
@@ -1689,23 +1673,7 @@ pub fn read_saved_games<'py>(
             }
         }
     }
-    if !failures.is_empty() {
-        let msg = format!(
-            "{}: {} game(s) could not be read (not JSON):\n  {}",
-            path.display(),
-            failures.len(),
-            failures.join("\n  ")
-        );
-        match on_error {
-            "raise" => return Err(state_err(msg)),
-            "warn" => {
-                let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
-                let text = std::ffi::CString::new(msg.replace('\0', " ")).unwrap_or_default();
-                PyErr::warn(py, category.as_any(), &text, 1)?;
-            }
-            _ => {}
-        }
-    }
+    report_unreadable(py, &path, " (not JSON)", &failures, on_error)?;
     values.iter().map(|v| json_to_py(py, v)).collect()
 }
 
@@ -1749,4 +1717,33 @@ impl std::fmt::Debug for PyGame {
 fn edited(variant: &Variant, setup: standoff::position::Setup) -> PyResult<Position> {
     let options = standoff::position::SetupOptions::default().dislodged_in_any_phase();
     Position::from_setup_with(variant, setup, options).map_err(|e| state_err(e.to_string()))
+}
+
+/// The games of a saved-games file that could not be read: raised, warned about or
+/// ignored, as the caller's `on_error` says. Nothing to report is fine.
+fn report_unreadable(
+    py: Python<'_>,
+    path: &std::path::Path,
+    why: &str,
+    failures: &[String],
+    on_error: &str,
+) -> PyResult<()> {
+    if failures.is_empty() {
+        return Ok(());
+    }
+    let msg = format!(
+        "{}: {} game(s) could not be read{why}:\n  {}",
+        path.display(),
+        failures.len(),
+        failures.join("\n  ")
+    );
+    match on_error {
+        "raise" => Err(state_err(msg)),
+        "warn" => {
+            let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+            let text = std::ffi::CString::new(msg.replace('\0', " ")).unwrap_or_default();
+            PyErr::warn(py, category.as_any(), &text, 1)
+        }
+        _ => Ok(()),
+    }
 }
