@@ -48,6 +48,19 @@ async fn bot_game(app: &TestApp, press: &str, last_year: i32) -> i64 {
     game["id"].as_i64().expect("id")
 }
 
+/// A connection that has sent NME with `name` (version 1).
+async fn named_client(addr: SocketAddr, name: impl Into<String>) -> Client {
+    let mut client = Client::connect(addr, WAIT).await.expect("connect");
+    client
+        .send(&Message::Nme {
+            name: name.into(),
+            version: "1".into(),
+        })
+        .await
+        .expect("NME");
+    client
+}
+
 /// The next message satisfying `want`, handing the others to `player`'s replies.
 async fn until(
     client: &mut Client,
@@ -276,13 +289,7 @@ async fn press_is_forwarded_at_full_press_and_refused_to_a_bot_that_left() {
     let mut clients = Vec::new();
     let mut hellos = Vec::new();
     for i in 0..7 {
-        let mut c = Client::connect(addr, WAIT).await.expect("connect");
-        c.send(&Message::Nme {
-            name: format!("p{i}"),
-            version: "1".into(),
-        })
-        .await
-        .expect("NME");
+        let c = named_client(addr, format!("p{i}")).await;
         clients.push(c);
     }
     for c in &mut clients {
@@ -407,13 +414,7 @@ async fn an_admin_message_is_relayed_to_every_other_client_of_the_game() {
     bot_game(&app, "full", 1901).await;
     let mut clients = Vec::new();
     for i in 0..2 {
-        let mut c = Client::connect(addr, WAIT).await.expect("connect");
-        c.send(&Message::Nme {
-            name: format!("a{i}"),
-            version: "1".into(),
-        })
-        .await
-        .expect("NME");
+        let c = named_client(addr, format!("a{i}")).await;
         clients.push(c);
     }
     let mut observer = Client::connect(addr, WAIT).await.expect("connect");
@@ -466,13 +467,7 @@ async fn a_person_s_message_reaches_the_bots_it_is_for_as_free_text() {
         .expect(204);
     let mut bots = Vec::new();
     for i in 0..6 {
-        let mut c = Client::connect(addr, WAIT).await.expect("connect");
-        c.send(&Message::Nme {
-            name: format!("b{i}"),
-            version: "1".into(),
-        })
-        .await
-        .expect("NME");
+        let c = named_client(addr, format!("b{i}")).await;
         bots.push(c);
     }
     let mut seats = Vec::new();
