@@ -122,15 +122,22 @@ fn encode_png(pixmap: &Pixmap) -> Result<Vec<u8>, RasterError> {
     Ok(out)
 }
 
+/// Width and height of a PNG, read from its IHDR header; None when the bytes are not a
+/// PNG.
+pub fn png_dimensions(png: &[u8]) -> Option<(u32, u32)> {
+    if png.len() < 24 || &png[..8] != b"\x89PNG\r\n\x1a\n" || &png[12..16] != b"IHDR" {
+        return None;
+    }
+    let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+    Some((be(&png[16..20]), be(&png[20..24])))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn png_size(png: &[u8]) -> (u32, u32) {
-        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "PNG signature");
-        assert_eq!(&png[12..16], b"IHDR");
-        let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
-        (be(&png[16..20]), be(&png[20..24]))
+        png_dimensions(png).expect("a PNG with its IHDR header")
     }
 
     #[test]
