@@ -206,16 +206,28 @@ impl RecordedGame {
             .iter()
             .map(|record| PhaseRecordJson::of(variant, record.position.phase(), &record.orders))
             .collect();
-        GameJson {
-            variant: SavedVariant::of(variant),
-            position: game.position.to_json(variant),
-            history,
-            winner: game.winner.map(|w| variant.power_name(w).to_string()),
-            rules: *game.rules.rule_set(),
-            end_rules: game.end_rules,
-            quiet_years: game.quiet_years,
-            ended: game.ended.as_ref().map(|e| game_end_text(variant, e)),
-        }
+        let ended = game.ended.as_ref().map(|e| game_end_text(variant, e));
+        game_json(variant, game, history, ended)
+    }
+}
+
+/// A game's save: its variant embedded, its position, the given history and end text,
+/// and its rules (shared by [`RecordedGame::to_json`] and the session's save).
+pub(crate) fn game_json(
+    variant: &Variant,
+    game: &crate::game::Game,
+    history: Vec<PhaseRecordJson>,
+    ended: Option<String>,
+) -> GameJson {
+    GameJson {
+        variant: SavedVariant::of(variant),
+        position: game.position.to_json(variant),
+        history,
+        winner: game.winner.map(|w| variant.power_name(w).to_string()),
+        rules: *game.rules.rule_set(),
+        end_rules: game.end_rules,
+        quiet_years: game.quiet_years,
+        ended,
     }
 }
 

@@ -52,16 +52,7 @@ impl Session {
                 .iter()
                 .map(|h| PhaseRecordJson::of(variant, h.processed.phase, &h.orders)),
         );
-        GameJson {
-            variant: SavedVariant::of(variant),
-            position: game.position.to_json(variant),
-            history,
-            winner: game.winner.map(|w| variant.power_name(w).to_string()),
-            rules: *game.rules.rule_set(),
-            end_rules: game.end_rules,
-            quiet_years: game.quiet_years,
-            ended: self.ended(),
-        }
+        crate::saved_game::game_json(variant, game, history, self.ended())
     }
 
     /// A session continuing a saved game, with `variant` (e.g. from
