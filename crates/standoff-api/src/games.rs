@@ -278,6 +278,10 @@ pub struct GameDetail {
     pub settings: GameSettings,
     /// Powers (once the game started) with their counts.
     pub powers: Vec<PowerView>,
+    /// The variant's power names in its order, in every status: what a joining player
+    /// may put in a preference list (the variant may be an upload, not in
+    /// `GET /api/variants`).
+    pub variant_powers: Vec<String>,
     /// Players joined (names hidden in anonymous games).
     pub players: usize,
     /// The caller's power, if they play.

@@ -212,6 +212,9 @@ function select(name, options, value) {
 function createForm(variants) {
   const name = h('input', { name: 'name', required: true, value: 'Friendly game' });
   const variant = select('variant', variants.map((v) => [v.name, `${v.name} (${v.powers.length} powers)`]), 'standard');
+  // A variant file of the creator's own (checked by the server like `standoff check-variant`)
+  // replaces the built-in choice.
+  const upload = h('input', { name: 'variant_file', type: 'file', accept: '.toml,.txt,text/plain' });
   const rules = select('rules', [['datc', 'DATC (default)'], ['1982', '1982 rulebook'], ['1971', '1971 rulebook'], ['2023', '2023 rulebook'], ['dptg', 'DPTG']], 'datc');
   const mv = h('input', { name: 'movement', type: 'number', min: 1, value: 1440 });
   const rt = h('input', { name: 'retreat', type: 'number', min: 1, value: 1440 });
@@ -222,7 +225,9 @@ function createForm(variants) {
   const anon = h('input', { type: 'checkbox', name: 'anonymous' });
   const auto = h('input', { type: 'checkbox', name: 'auto_start', checked: true });
   const form = h('form', { class: 'grid', id: 'create-game' },
-    field('Name', name), field('Variant', variant), field('Rules', rules),
+    field('Name', name), field('Variant', variant),
+    field('Or your own variant file', upload, 'A variant file (TOML, as in docs/variant-format.md); it is checked when you create the game.'),
+    field('Rules', rules),
     field('Movement deadline (minutes)', mv), field('Retreat deadline (minutes)', rt),
     field('Adjustment deadline (minutes)', ad), field('Press', press), field('Powers assigned', assign),
     h('div', { class: 'checks' },
@@ -232,8 +237,16 @@ function createForm(variants) {
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     try {
+      const which = { variant: variant.value };
+      const file = upload.files && upload.files[0];
+      if (file) {
+        const uploaded = await api('POST', '/api/variants', { source: await file.text(), file_name: file.name });
+        flash(`Variant file ${file.name} accepted: ${uploaded.title} (${uploaded.powers.length} powers, ${uploaded.centers} centers).`);
+        delete which.variant;
+        which.variant_upload = uploaded.id;
+      }
       const g = await api('POST', '/api/games', {
-        name: name.value, variant: variant.value, rules: rules.value,
+        name: name.value, ...which, rules: rules.value,
         deadlines: { movement_minutes: +mv.value, retreat_minutes: +rt.value, adjustment_minutes: +ad.value },
         press: press.value, anonymous: anon.checked, private: priv.checked,
         assignment: assign.value, auto_start: auto.checked,
@@ -265,11 +278,7 @@ async function viewGame(id, phaseNo) {
   nodes.push(h('p', {}, `${g.variant}, rules ${g.settings.rules}, press ${g.settings.press}, GM ${g.gm}. `,
     g.my_power ? h('strong', {}, 'You play ' + g.my_power + '.') : ''), timeLeft);
   if (g.result) nodes.push(h('p', { class: 'result' }, 'Result: ' + g.result));
-  if (g.status === 'forming') {
-    const variants = await api('GET', '/api/variants');
-    const v = variants.find((x) => x.name === g.variant);
-    nodes.push(formingPanel(g, isGm, member, v ? v.powers : []));
-  }
+  if (g.status === 'forming') nodes.push(formingPanel(g, isGm, member, g.variant_powers));
   if (phaseNo !== null && !Number.isNaN(phaseNo)) {
     nodes.push(await historyPanel(g, phaseNo));
   } else if (g.status !== 'forming') {

@@ -65,6 +65,26 @@ async fn uploaded_variant_game(app: TestApp) {
         400,
     );
 
+    // A forming game on the upload names the upload's powers (what players may prefer).
+    let (status, forming) = app
+        .post(
+            Some(&gm),
+            "/api/games",
+            json!({"name": "forming", "variant_upload": upload_id}),
+        )
+        .await;
+    assert_eq!(status, 201, "{forming}");
+    let (_, forming) = app
+        .get(Some(&gm), &format!("/api/games/{}", forming["id"]))
+        .await;
+    assert_eq!(forming["status"], "forming", "{forming}");
+    assert_eq!(forming["powers"], json!([]), "{forming}");
+    assert_eq!(
+        forming["variant_powers"],
+        json!(["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]),
+        "{forming}"
+    );
+
     let users = app.seven("up").await;
     let (id, players) = app
         .started_game(&gm, &users, json!({"variant_upload": upload_id}))

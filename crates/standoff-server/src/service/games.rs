@@ -221,6 +221,7 @@ pub async fn detail(
         result: session.ended(),
         settings,
         powers,
+        variant_powers: variant.powers.iter().map(|p| p.name.clone()).collect(),
     })
 }
 

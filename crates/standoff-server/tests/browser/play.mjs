@@ -270,6 +270,28 @@ try {
   check(/Peace to all, says France/.test(gmPage) && !/Secret: I go to Burgundy/.test(gmPage),
     'the playing GM reads France\'s public message, not its message to England');
   await shot(gm, 'gm-panel');
+  // ---- a game on the GM's own variant file, uploaded from the create form ----
+  const variantFile = (text) => ({ name: 'my-map.toml', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await gm.goto(`${base}/#/lobby`);
+  await gm.getByRole('heading', { name: 'Lobby' }).waitFor();
+  await gm.getByLabel('Name', { exact: true }).fill('Broken map');
+  await gm.getByLabel('Or your own variant file').setInputFiles(variantFile('extends = "standard"\n[variant\n'));
+  await gm.getByRole('button', { name: 'Create game' }).click();
+  await gm.locator('.flash.bad').waitFor();
+  const refusal = await gm.locator('.flash.bad').textContent();
+  check(/my-map\.toml/.test(refusal) && /line 2/.test(refusal), `a broken variant file is refused, naming file and line: ${refusal}`);
+  await gm.getByLabel('Name', { exact: true }).fill('Uploaded map');
+  await gm.getByLabel('Or your own variant file').setInputFiles(variantFile(
+    'extends = "standard"\n[variant]\nname = "london-norway"\ntitle = "Standard with a London-Norway link"\n'
+    + '[adjacency]\narmy = ["lon-nwy"]\nfleet = ["lon-nwy"]\n'));
+  await gm.getByRole('button', { name: 'Create game' }).click();
+  await gm.getByRole('heading', { name: 'Uploaded map' }).waitFor();
+  const uploadedPage = await gm.content();
+  check(/london-norway/.test(uploadedPage) && /0 of 7 players have joined/.test(uploadedPage),
+    'a game on an uploaded variant file is created; its page names the variant and its seven powers');
+  check(await gm.getByLabel('Preferred power').locator('option', { hasText: 'Turkey' }).count() === 1,
+    'the uploaded variant\'s powers are offered as preferences');
+  await shot(gm, 'uploaded-variant-game');
   const profile = players.Russia.page;
   await profile.goto(`${base}/#/profile`);
   await profile.getByRole('heading', { name: /Profile/ }).waitFor();
