@@ -97,7 +97,17 @@ pub async fn spawn_app(backend: Backend) -> TestApp {
 
 /// Starts a server on the database `url` with `config` (address and URL overridden).
 pub async fn spawn_on(url: String, dir: Option<tempfile::TempDir>, config: Config) -> TestApp {
-    let clock = ManualClock::new(start_time());
+    spawn_on_at(url, dir, config, start_time()).await
+}
+
+/// [`spawn_on`] with the manual clock starting at `start`.
+pub async fn spawn_on_at(
+    url: String,
+    dir: Option<tempfile::TempDir>,
+    config: Config,
+    start: DateTime<Utc>,
+) -> TestApp {
+    let clock = ManualClock::new(start);
     let config = Config {
         database_url: url.clone(),
         addr: "127.0.0.1:0".into(),

@@ -1,25 +1,21 @@
-//! Test support for the press, GM, results, export and notification tests: a server on
-//! 127.0.0.1:0 with a fresh database (SQLite in a temporary directory, or a fresh
-//! database on the PostgreSQL server named by `STANDOFF_TEST_PG_URL`), a manual clock,
-//! and scripted users holding bearer tokens.
+//! Test support for the press, GM, results, export and notification tests: scripted
+//! users holding bearer tokens, on a server that `common` starts (port 0, a fresh SQLite
+//! or PostgreSQL database, a manual clock). One place starts servers for every test.
 #![allow(dead_code)]
 
 use chrono::TimeZone;
 use serde_json::{json, Value};
 use standoff_server::clock::ManualClock;
 use standoff_server::config::Config;
-use standoff_server::{AppState, Application};
+use standoff_server::AppState;
 use std::net::SocketAddr;
-use std::sync::Arc;
 
-/// Which database a test runs on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Backend {
-    Sqlite,
-    Postgres,
-}
+pub use common::Backend;
 
-/// A running server.
+#[path = "../common/mod.rs"]
+mod common;
+
+/// A running server, with a client for the bearer-token users.
 pub struct TestApp {
     pub addr: SocketAddr,
     pub state: AppState,
@@ -27,7 +23,8 @@ pub struct TestApp {
     pub client: reqwest::Client,
     /// The database URL (to start a second server on the same database).
     pub database_url: String,
-    _dir: tempfile::TempDir,
+    /// The server as `common` started it (keeps its temporary directory alive).
+    _server: common::TestApp,
 }
 
 /// A signed-up user with a bearer token.
@@ -44,76 +41,40 @@ pub struct Player {
     pub power: String,
 }
 
-/// The PostgreSQL URL of a fresh database, or `None` when no server is configured.
-pub async fn fresh_pg_database() -> Option<String> {
-    let base = std::env::var("STANDOFF_TEST_PG_URL").ok()?;
-    let name = format!("standoff_test_{}", rand_suffix());
-    let mut admin = <sqlx::PgConnection as sqlx::Connection>::connect(&base)
-        .await
-        .expect("connect to STANDOFF_TEST_PG_URL");
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut admin)
-        .await
-        .expect("create database");
-    let (prefix, _) = base.rsplit_once('/').expect("a URL with a database");
-    Some(format!("{prefix}/{name}"))
-}
-
-fn rand_suffix() -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    format!("{}_{}", std::process::id(), nanos)
-}
-
 /// Starts a server; `None` for PostgreSQL when `STANDOFF_TEST_PG_URL` is not set.
 pub async fn spawn_app(backend: Backend) -> Option<TestApp> {
     spawn_app_with(backend, |_| {}).await
 }
 
-/// Starts a server with a changed configuration.
+/// Starts a server with a changed configuration (the clock at 20 November 2026, noon UTC).
 pub async fn spawn_app_with(
     backend: Backend,
     configure: impl FnOnce(&mut Config),
 ) -> Option<TestApp> {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let database_url = match backend {
-        Backend::Sqlite => format!("sqlite://{}", dir.path().join("test.db").display()),
-        Backend::Postgres => match fresh_pg_database().await {
-            Some(url) => url,
-            None => {
-                eprintln!("STANDOFF_TEST_PG_URL is not set: PostgreSQL variant skipped");
-                return None;
-            }
-        },
-    };
-    let mut config = Config {
-        database_url: database_url.clone(),
-        addr: "127.0.0.1:0".into(),
-        tick_interval: None,
-        ..Config::default()
-    };
+    if !common::backends().contains(&backend) {
+        eprintln!("STANDOFF_TEST_PG_URL is not set: PostgreSQL variant skipped");
+        return None;
+    }
+    let (database_url, dir) = common::fresh_database(backend).await;
+    let mut config = Config::default();
     configure(&mut config);
-    let clock = ManualClock::new(
-        chrono::Utc
-            .with_ymd_and_hms(2026, 11, 20, 12, 0, 0)
-            .single()
-            .expect("a time"),
-    );
-    let app = Application::build(config, Arc::new(clock.clone()))
-        .await
-        .expect("app builds");
-    let addr = app.local_addr().expect("address");
-    let state = app.state().clone();
-    tokio::spawn(app.run());
+    let start = chrono::Utc
+        .with_ymd_and_hms(2026, 11, 20, 12, 0, 0)
+        .single()
+        .expect("a time");
+    let server = common::spawn_on_at(database_url, dir, config, start).await;
+    let addr = server
+        .base
+        .trim_start_matches("http://")
+        .parse()
+        .expect("the server's address");
     Some(TestApp {
         addr,
-        state,
-        clock,
+        state: server.state.clone(),
+        clock: server.clock.clone(),
         client: reqwest::Client::new(),
-        database_url,
-        _dir: dir,
+        database_url: server.database_url.clone(),
+        _server: server,
     })
 }
 
