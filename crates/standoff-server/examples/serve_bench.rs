@@ -19,6 +19,7 @@ use standoff_server::clock::{Clock, ManualClock};
 use standoff_server::config::Config;
 use standoff_server::scheduler::tick;
 use standoff_server::Application;
+use std::future::Future;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
@@ -82,6 +83,31 @@ impl Client {
         Ok(value)
     }
 
+    async fn get(&self, token: &str, path: &str) -> anyhow::Result<Value> {
+        self.expect(reqwest::Method::GET, Some(token), path, None, 200)
+            .await
+    }
+
+    /// Submits `orders` for game `id` `times` times; the latency of each submission.
+    async fn revise_orders(
+        &self,
+        token: &str,
+        id: i64,
+        orders: &[Value],
+        times: usize,
+    ) -> anyhow::Result<Vec<Duration>> {
+        let path = format!("/api/games/{id}/orders");
+        let mut latencies = Vec::with_capacity(times);
+        for _ in 0..times {
+            let t = Instant::now();
+            let body = Some(json!({ "orders": orders }));
+            self.expect(reqwest::Method::PUT, Some(token), &path, body, 200)
+                .await?;
+            latencies.push(t.elapsed());
+        }
+        Ok(latencies)
+    }
+
     async fn user(&self, name: &str) -> anyhow::Result<String> {
         let password = "benchmark password";
         self.expect(
@@ -117,6 +143,37 @@ impl Client {
             .map(str::to_string)
             .ok_or_else(|| anyhow!("no token: {token}"))
     }
+}
+
+/// Runs `visit(game, token)` once for every player of every game, at most `limit` at a
+/// time, and gathers the order-submission latencies the visits measured, sorted.
+async fn for_every_player<F, Visit>(
+    games: &[i64],
+    players: &[String],
+    limit: &Arc<Semaphore>,
+    visit: F,
+) -> anyhow::Result<Vec<Duration>>
+where
+    F: Fn(i64, String) -> Visit,
+    Visit: Future<Output = anyhow::Result<Vec<Duration>>> + Send + 'static,
+{
+    let mut tasks = Vec::new();
+    for &id in games {
+        for token in players {
+            let limit = limit.clone();
+            let visit = visit(id, token.clone());
+            tasks.push(tokio::spawn(async move {
+                let _permit = limit.acquire_owned().await?;
+                visit.await
+            }));
+        }
+    }
+    let mut latencies = Vec::new();
+    for task in tasks {
+        latencies.extend(task.await??);
+    }
+    latencies.sort();
+    Ok(latencies)
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -215,74 +272,37 @@ async fn main() -> anyhow::Result<()> {
     // Each player, in each game: read the game, submit orders, revise them, chat.
     let limit = Arc::new(Semaphore::new(options.concurrency));
     let started = Instant::now();
-    let mut tasks = Vec::new();
-    for &id in &games {
-        for token in &players {
-            let (client, token, limit) = (client.clone(), token.clone(), limit.clone());
-            tasks.push(tokio::spawn(async move {
-                let _permit = limit.acquire_owned().await?;
-                let detail = client
-                    .expect(
-                        reqwest::Method::GET,
-                        Some(&token),
-                        &format!("/api/games/{id}"),
-                        None,
-                        200,
-                    )
-                    .await?;
-                let power = detail["my_power"].as_str().unwrap_or_default().to_string();
-                let units: Vec<String> = detail["position"]["units"][&power]
-                    .as_array()
-                    .map(|u| {
-                        u.iter()
-                            .filter_map(|x| x.as_str().map(str::to_string))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                let holds: Vec<String> = units.iter().map(|u| format!("{u} H")).collect();
-                let mut latencies = Vec::new();
-                for _revision in 0..3 {
-                    let t = Instant::now();
-                    client
-                        .expect(
-                            reqwest::Method::PUT,
-                            Some(&token),
-                            &format!("/api/games/{id}/orders"),
-                            Some(json!({ "orders": holds })),
-                            200,
-                        )
-                        .await?;
-                    latencies.push(t.elapsed());
-                }
-                client
-                    .expect(
-                        reqwest::Method::POST,
-                        Some(&token),
-                        &format!("/api/games/{id}/messages"),
-                        Some(json!({"to": "all", "body": format!("{power} holds")})),
-                        201,
-                    )
-                    .await?;
-                client
-                    .expect(
-                        reqwest::Method::GET,
-                        Some(&token),
-                        &format!("/api/games/{id}/messages"),
-                        None,
-                        200,
-                    )
-                    .await?;
-                anyhow::Ok(latencies)
-            }));
+    let latencies = for_every_player(&games, &players, &limit, |id, token| {
+        let client = client.clone();
+        async move {
+            let path = format!("/api/games/{id}");
+            let detail = client.get(&token, &path).await?;
+            let power = detail["my_power"].as_str().unwrap_or_default().to_string();
+            let holds: Vec<Value> = detail["position"]["units"][&power]
+                .as_array()
+                .map(|u| {
+                    u.iter()
+                        .filter_map(|x| x.as_str().map(|unit| json!(format!("{unit} H"))))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let latencies = client.revise_orders(&token, id, &holds, 3).await?;
+            client
+                .expect(
+                    reqwest::Method::POST,
+                    Some(&token),
+                    &format!("/api/games/{id}/messages"),
+                    Some(json!({"to": "all", "body": format!("{power} holds")})),
+                    201,
+                )
+                .await?;
+            client.get(&token, &format!("{path}/messages")).await?;
+            anyhow::Ok(latencies)
         }
-    }
-    let mut latencies = Vec::new();
-    for task in tasks {
-        latencies.extend(task.await??);
-    }
+    })
+    .await?;
     let elapsed = started.elapsed();
     let requests = games.len() * players.len() * 6;
-    latencies.sort();
     println!(
         "play: {requests} requests in {elapsed:.2?}: {:.0} requests/s",
         requests as f64 / elapsed.as_secs_f64()
@@ -298,49 +318,21 @@ async fn main() -> anyhow::Result<()> {
     // Orders only: every player revises its orders three more times, nothing else
     // (the order-submission capacity on its own).
     let started = Instant::now();
-    let mut tasks = Vec::new();
-    for &id in &games {
-        for token in &players {
-            let (client, token, limit) = (client.clone(), token.clone(), limit.clone());
-            tasks.push(tokio::spawn(async move {
-                let _permit = limit.acquire_owned().await?;
-                let mine = client
-                    .expect(
-                        reqwest::Method::GET,
-                        Some(&token),
-                        &format!("/api/games/{id}/orders"),
-                        None,
-                        200,
-                    )
-                    .await?;
-                let orders: Vec<Value> = mine["orders"]
-                    .as_array()
-                    .map(|o| o.iter().map(|c| c["text"].clone()).collect())
-                    .unwrap_or_default();
-                let mut latencies = Vec::new();
-                for _revision in 0..3 {
-                    let t = Instant::now();
-                    client
-                        .expect(
-                            reqwest::Method::PUT,
-                            Some(&token),
-                            &format!("/api/games/{id}/orders"),
-                            Some(json!({ "orders": orders })),
-                            200,
-                        )
-                        .await?;
-                    latencies.push(t.elapsed());
-                }
-                anyhow::Ok(latencies)
-            }));
+    let latencies = for_every_player(&games, &players, &limit, |id, token| {
+        let client = client.clone();
+        async move {
+            let mine = client
+                .get(&token, &format!("/api/games/{id}/orders"))
+                .await?;
+            let orders: Vec<Value> = mine["orders"]
+                .as_array()
+                .map(|o| o.iter().map(|c| c["text"].clone()).collect())
+                .unwrap_or_default();
+            client.revise_orders(&token, id, &orders, 3).await
         }
-    }
-    let mut latencies = Vec::new();
-    for task in tasks {
-        latencies.extend(task.await??);
-    }
+    })
+    .await?;
     let elapsed = started.elapsed();
-    latencies.sort();
     println!(
         "orders only: {} submissions in {elapsed:.2?}: {:.0}/s, p50 {:.1?}, p99 {:.1?}",
         latencies.len(),
