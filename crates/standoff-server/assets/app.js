@@ -324,6 +324,7 @@ function powersTable(g) {
 // Orders: the text box (checked by the server as you type), the legal-order picker and
 // click-to-order on the map all write lines into the same text box.
 async function ordersPanel(g) {
+  S.choosing = false;
   const mine = await api('GET', `/api/games/${g.id}/orders`).catch(() => null);
   S.legal = await api('GET', `/api/games/${g.id}/legal`).catch(() => ({ orders: [] }));
   const box = h('textarea', { id: 'order-lines', rows: 6, spellcheck: 'false', autocapitalize: 'off',
@@ -349,10 +350,32 @@ async function ordersPanel(g) {
   const kind = /retreat/i.test(g.phase) ? 'Retreats' : /adjust|winter|build/i.test(g.phase) ? 'Builds and disbands' : 'Orders';
   return section(`My ${kind.toLowerCase()} (${g.my_power}, ${g.phase})`,
     h('p', { class: 'muted' }, kind === 'Builds and disbands'
-      ? 'One order per line, e.g. "Build A vie" or "Disband F tri". Each line is checked as you type. Or pick from the legal orders below.'
-      : 'One order per line, e.g. "A vie - gal". Each line is checked as you type. Or pick from the legal orders below, or click a unit on the map and then its destination.'),
+      ? 'One order per line, e.g. "Build A vie" or "Disband F tri". Each line is checked as you type. Or pick from the legal orders below, or click a province on the map.'
+      : kind === 'Retreats'
+        ? 'One order per line, e.g. "A mun - boh" or "A mun D". Each line is checked as you type. Or pick from the legal orders below, or click the dislodged unit on the map.'
+        : 'One order per line, e.g. "A vie - gal". Each line is checked as you type. Or pick from the legal orders below, or click a unit on the map and then its destination.'),
     field(kind, box), status, h('p', {}, readyBtn, ' ', saved),
-    legalPicker(), kind === 'Builds and disbands' ? null : clickHelp());
+    legalPicker(), kind === 'Orders' ? clickHelp() : choicesHelp(kind));
+}
+// Retreats and adjustments: a map click lists the legal orders for the clicked place.
+function choicesHelp(kind) {
+  S.choosing = true;
+  return h('div', {}, h('p', { id: 'click-hint', class: 'muted', 'aria-live': 'polite' },
+    kind === 'Retreats' ? 'Click a dislodged unit on the map for its retreats.' : 'Click a province on the map for its builds or disbands.'),
+  h('div', { id: 'click-choices', class: 'choices' }));
+}
+// The province an order is given at: the unit's place, or where a build goes.
+function orderPlace(order) {
+  const m = order.match(/^(?:(?:build|disband|remove)\s+)?[AF]\s+([a-z]{3})/i);
+  return m ? m[1].toLowerCase() : null;
+}
+function offerChoices(prov) {
+  const list = (S.legal.orders || []).filter((o) => orderPlace(o) === prov);
+  const box = $('#click-choices');
+  if (!box) return;
+  box.replaceChildren(...list.map((o) => h('button', { type: 'button', onclick: () => { S.addOrder(o); box.replaceChildren(); $('#click-hint').textContent = `Added: ${o}`; } }, o)));
+  const p = $('#click-hint');
+  if (p) p.textContent = list.length ? `Legal orders at ${prov}:` : `No orders to give at ${prov}.`;
 }
 function unitOf(order) {
   const m = order.match(/^([AF])\s+([a-z]{3}(?:[/(][a-z]{2}\)?)?)/i);
@@ -403,6 +426,7 @@ function wireMap(box) {
   });
 }
 function onMapClick(unit, prov) {
+  if (S.choosing) { offerChoices(prov); return; }
   const st = S.clickState;
   const m = mode();
   if (!st) {

@@ -215,14 +215,21 @@ try {
   await process(); // Fall 1901 -> retreats
   const frR = await reload('France');
   check(/Retreat/i.test(await frR.locator('#time-left').textContent()), 'France has a retreat to make');
-  await typeOrders('France', ['A bur - pic']);
+  await clickUnit(frR, 'bur');
+  await frR.locator('#click-choices').getByRole('button', { name: /^A bur (R|-) pic$/ }).click();
+  await frR.locator('#saved').getByText('Saved.').waitFor();
+  check(/^A bur (R|-) pic$/m.test(await frR.locator('#order-lines').inputValue()), 'the retreat is chosen by clicking the dislodged unit on the map');
   check(/✓/.test(await frR.locator('#order-status').textContent()), 'the retreat is read as legal');
   await shot(frR, 'retreat-france-phone');
   await process(); // retreat -> Winter adjustments
 
   // ---- Winter 1901: builds ----
   const frW = await reload('France');
-  await typeOrders('France', ['Build A par', 'Build F bre']);
+  await typeOrders('France', ['Build F bre']);
+  await clickProvince(frW, 'par');
+  await frW.locator('#click-choices').getByRole('button', { name: 'Build A par' }).click();
+  await frW.locator('#saved').getByText('Saved.').waitFor();
+  check(/^Build A par$/m.test(await frW.locator('#order-lines').inputValue()), 'a build is chosen by clicking its province on the map');
   const buildStatus = await frW.locator('#order-status').textContent();
   check(!/✗/.test(buildStatus), 'French builds read as legal: ' + buildStatus.replace(/\s+/g, ' '));
   await shot(frW, 'builds-france-phone');
