@@ -11,7 +11,6 @@ use standoff::parse::split_phases;
 use standoff::record::RecordedGame;
 use standoff::report::{center_table, game_end_text, phase_report, Audience};
 use standoff::rules::Rules;
-use standoff::variant::SavedVariant;
 use standoff::{PhaseKind, Season, Variant};
 use std::path::{Path, PathBuf};
 
@@ -197,17 +196,8 @@ pub fn run(args: &Args) -> Result<bool> {
     }
     println!("{}", center_table(&variant, &game.position));
     if let Some(path) = &args.save {
-        let saved = GameJson {
-            // A built-in by its name, a variant file's text embedded.
-            variant: SavedVariant::of(&variant),
-            position: game.position.to_json(&variant),
-            history,
-            winner: game.winner.map(|w| variant.power_name(w).to_string()),
-            rules: *game.rules.rule_set(),
-            end_rules: game.end_rules,
-            quiet_years: game.quiet_years,
-            ended,
-        };
+        // A built-in by its name, a variant file's text embedded.
+        let saved = GameJson::of_game(&variant, &game, history);
         standoff_io::write_atomic(path, |w| {
             serde_json::to_writer_pretty(&mut *w, &saved)?;
             Ok(())

@@ -173,7 +173,8 @@ pub enum GameEnd {
 }
 
 /// Why a game was drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum DrawReason {
     /// Consecutive years ended with no center captured.
     QuietYears(u32),

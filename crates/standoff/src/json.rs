@@ -413,4 +413,75 @@ pub struct GameJson {
     /// How the game ended, in words, once it has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended: Option<String>,
+    /// How the game ended, as data (absent in saves written before it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<GameEndJson>,
+}
+
+/// [`GameEnd`](crate::game::GameEnd) with powers by name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum GameEndJson {
+    /// A power won.
+    Victory {
+        /// The winner.
+        power: String,
+        /// Its centers when it won.
+        centers: usize,
+    },
+    /// A draw by rule.
+    Draw {
+        /// Why.
+        reason: crate::game::DrawReason,
+        /// The powers sharing it.
+        powers: Vec<String>,
+    },
+    /// A short game reached its last year.
+    ShortGameOver {
+        /// `(power, centers)`, most centers first.
+        ranking: Vec<(String, usize)>,
+    },
+}
+
+impl GameEndJson {
+    /// `end` with the variant's power names.
+    pub fn of(variant: &Variant, end: &crate::game::GameEnd) -> GameEndJson {
+        use crate::game::GameEnd;
+        let name = |p: PowerId| variant.power_name(p).to_string();
+        match end {
+            GameEnd::Victory { power, centers } => GameEndJson::Victory {
+                power: name(*power),
+                centers: *centers,
+            },
+            GameEnd::Draw { reason, powers } => GameEndJson::Draw {
+                reason: *reason,
+                powers: powers.iter().map(|&p| name(p)).collect(),
+            },
+            GameEnd::ShortGameOver { ranking } => GameEndJson::ShortGameOver {
+                ranking: ranking.iter().map(|&(p, c)| (name(p), c)).collect(),
+            },
+        }
+    }
+
+    /// The end against `variant`; a power name it does not have is an error naming it.
+    pub fn to_end(&self, variant: &Variant) -> Result<crate::game::GameEnd, String> {
+        use crate::game::GameEnd;
+        let power = |n: &str| variant.find_power(n).ok_or_else(|| n.to_string());
+        Ok(match self {
+            GameEndJson::Victory { power: p, centers } => GameEnd::Victory {
+                power: power(p)?,
+                centers: *centers,
+            },
+            GameEndJson::Draw { reason, powers } => GameEnd::Draw {
+                reason: *reason,
+                powers: powers.iter().map(|p| power(p)).collect::<Result<_, _>>()?,
+            },
+            GameEndJson::ShortGameOver { ranking } => GameEnd::ShortGameOver {
+                ranking: ranking
+                    .iter()
+                    .map(|(p, c)| power(p).map(|id| (id, *c)))
+                    .collect::<Result<_, _>>()?,
+            },
+        })
+    }
 }

@@ -4,7 +4,7 @@
 //! position, winner, end and quiet-year count. Anything else is refused with the phase
 //! and order (or field) that was wrong.
 
-use crate::json::{GameJson, JsonError, PhaseRecordJson, PositionJson};
+use crate::json::{GameEndJson, GameJson, JsonError, PhaseRecordJson, PositionJson};
 use crate::order::Order;
 use crate::parse::parse_orders_with;
 use crate::phase::{parse_phase, Phase};
@@ -69,7 +69,7 @@ pub enum SavedGameError {
     /// A saved field that disagrees with the replay.
     #[error("{field}: saved {saved}, but the history gives {replayed}")]
     Disagrees {
-        /// `winner`, `ended` or `quiet_years`.
+        /// `winner`, `ended`, `end` or `quiet_years`.
         field: &'static str,
         /// The saved value.
         saved: String,
@@ -185,6 +185,14 @@ impl RecordedGame {
                 replayed: shown(ended.as_deref()),
             });
         }
+        let end = rec.game.ended.as_ref().map(|e| GameEndJson::of(variant, e));
+        if saved.end.is_some() && saved.end != end {
+            return Err(SavedGameError::Disagrees {
+                field: "end",
+                saved: format!("{:?}", saved.end),
+                replayed: format!("{end:?}"),
+            });
+        }
         if saved.quiet_years != rec.game.quiet_years {
             return Err(SavedGameError::Disagrees {
                 field: "quiet_years",
@@ -200,12 +208,23 @@ impl RecordedGame {
     /// (`England: F lon - nth`), the rules, end rules and end state. Read back with
     /// [`RecordedGame::from_json`], it gives the same game.
     pub fn to_json(&self, variant: &Variant) -> GameJson {
-        let game = &self.game;
         let history = self
             .history
             .iter()
             .map(|record| PhaseRecordJson::of(variant, record.position.phase(), &record.orders))
             .collect();
+        GameJson::of_game(variant, &self.game, history)
+    }
+}
+
+impl GameJson {
+    /// The save of `game` with the given history (the variant by name or embedded, the
+    /// position, rules, end rules and end state).
+    pub fn of_game(
+        variant: &Variant,
+        game: &crate::game::Game,
+        history: Vec<PhaseRecordJson>,
+    ) -> GameJson {
         let ended = game.ended.as_ref().map(|e| game_end_text(variant, e));
         game_json(variant, game, history, ended)
     }
@@ -228,6 +247,7 @@ pub(crate) fn game_json(
         end_rules: game.end_rules,
         quiet_years: game.quiet_years,
         ended,
+        end: game.ended.as_ref().map(|e| GameEndJson::of(variant, e)),
     }
 }
 

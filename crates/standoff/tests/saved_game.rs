@@ -43,6 +43,10 @@ fn saved(v: &Variant, end_rules: EndRules, phases: &[&str]) -> GameJson {
         end_rules: game.end_rules,
         quiet_years: game.quiet_years,
         ended: game.ended.as_ref().map(|e| game_end_text(v, e)),
+        end: game
+            .ended
+            .as_ref()
+            .map(|e| standoff::json::GameEndJson::of(v, e)),
     }
 }
 
@@ -119,6 +123,17 @@ fn an_edited_end_is_refused() {
         &[SPRING, FALL],
     );
     assert!(short.ended.is_some());
+    // The end as data must agree with the replay too.
+    let mut edited = short.clone();
+    edited.end = Some(standoff::json::GameEndJson::Victory {
+        power: "France".into(),
+        centers: 18,
+    });
+    let e = refused(&v, &edited);
+    assert!(
+        matches!(e, SavedGameError::Disagrees { field: "end", .. }),
+        "{e}"
+    );
     short.ended = None;
     let e = refused(&v, &short);
     assert!(

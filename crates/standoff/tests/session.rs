@@ -246,6 +246,20 @@ fn a_finished_game_takes_no_orders() {
     let back =
         Session::from_json_text(&serde_json::to_string(&s.to_json()).expect("json")).expect("load");
     assert!(back.is_over());
+    // As data, not only as words: a reloaded session knows how the game ended.
+    assert!(s.record().game.ended.is_some());
+    assert_eq!(back.record().game.ended, s.record().game.ended);
+    assert_eq!(back.ended(), s.ended());
+    // A saved end naming a power the variant lacks is refused.
+    let mut bad = s.to_json();
+    bad.end = Some(standoff::json::GameEndJson::Victory {
+        power: "Narnia".to_string(),
+        centers: 18,
+    });
+    assert_eq!(
+        Session::from_json_text(&serde_json::to_string(&bad).expect("json")).err(),
+        Some(SessionError::UnknownPower("Narnia".to_string()))
+    );
 }
 
 #[test]

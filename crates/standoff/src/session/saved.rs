@@ -76,6 +76,10 @@ impl Session {
                     .ok_or_else(|| SessionError::UnknownWinner(w.to_string()))?,
             ),
         };
+        game.ended = match &saved.end {
+            None => None,
+            Some(end) => Some(end.to_end(&variant).map_err(SessionError::UnknownPower)?),
+        };
         let powers = variant.powers.len();
         Ok(Session {
             variant_name: variant.name.clone(),
