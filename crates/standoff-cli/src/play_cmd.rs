@@ -100,7 +100,8 @@ fn load(path: &Path, typed: &TypedFiles) -> Result<Loaded> {
     Ok((variant, game, saved.history))
 }
 
-/// Runs the command; `Ok(false)` when some order lines could not be read.
+/// Runs the command; `Ok(false)` (exit status 1, after the report and the save) when
+/// some order lines could not be read or were not played because the game had ended.
 pub fn run(args: &Args) -> Result<bool> {
     let typed = typed_files(args);
     let (variant, mut game, mut history) = match &args.load {
@@ -140,14 +141,14 @@ pub fn run(args: &Args) -> Result<bool> {
         None => None,
     };
     let mut picture_error = None;
-    let mut all_read = true;
+    let mut all_used = true;
     for path in &args.orders {
         let text = read_text(path, MAX_ORDERS_TEXT_BYTES, "an order file")?;
         let sections = split_phases(&text).with_context(|| path.display().to_string())?;
         let unplayed = game
             .play_sections(&variant, &sections, |step, after| {
                 for e in &step.errors {
-                    all_read = false;
+                    all_used = false;
                     eprintln!("{}:{}", path.display(), e);
                 }
                 let phase = step.processed.phase;
@@ -169,6 +170,7 @@ pub fn run(args: &Args) -> Result<bool> {
             })
             .with_context(|| path.display().to_string())?;
         if !unplayed.is_empty() {
+            all_used = false;
             let list: Vec<String> = unplayed
                 .iter()
                 .map(|u| match u.phase {
@@ -203,5 +205,5 @@ pub fn run(args: &Args) -> Result<bool> {
             Ok(())
         })?;
     }
-    Ok(all_read)
+    Ok(all_used)
 }
