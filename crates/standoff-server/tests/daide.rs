@@ -5,19 +5,22 @@
 
 mod common;
 
-use common::{spawn_app, Backend, TestApp};
+use common::{fresh_database, spawn_app, spawn_on, Backend, TestApp};
 use serde_json::json;
-use standoff_daide::bot::{play, RandomPlayer};
+use standoff_daide::bot::{play, play_on, RandomPlayer};
 use standoff_daide::client::Client;
 use standoff_daide::frame::{ErrorCode, Frame};
 use standoff_daide::message::Message;
 use standoff_daide::order::Order;
 use standoff_daide::token::{names, Token};
+use standoff_server::config::Config;
 use std::net::SocketAddr;
 use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(20);
 const GAME_TIME: Duration = Duration::from_secs(240);
+/// The whole-game test's assignment seed (with it, random play dislodges units).
+const ASSIGNMENT_SEED: u64 = 20;
 
 async fn daide_server(app: &TestApp) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -81,16 +84,25 @@ async fn until(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seven_bots_play_a_whole_game_through_retreats_and_adjustments() {
-    let app = spawn_app(Backend::Sqlite).await;
+    // A fixed assignment seed and one bot joining after another: every bot gets the
+    // same power on every run, so the random players' game is the same too.
+    let (url, dir) = fresh_database(Backend::Sqlite).await;
+    let config = Config {
+        assignment_seed: Some(ASSIGNMENT_SEED),
+        ..Config::default()
+    };
+    let app = spawn_on(url, dir, config).await;
     let addr = daide_server(&app).await;
     let id = bot_game(&app, "none", 1905).await;
 
     // Six bots play on their own; the seventh is driven by hand below.
     let mut bots = Vec::new();
     for seed in 0..6u64 {
-        let client = Client::connect(addr, WAIT).await.expect("connect");
+        let mut client = named_client(addr, "standoff-random").await;
         assert!(client.representation.is_empty(), "standard map: empty RM");
-        bots.push(tokio::spawn(play(client, seed + 1, 100_000, GAME_TIME)));
+        let mut player = RandomPlayer::new(seed + 1);
+        until(&mut client, &mut player, |m| matches!(m, Message::Yes(_))).await;
+        bots.push(tokio::spawn(play_on(client, player, 100_000, GAME_TIME)));
     }
     let mut me = Client::connect(addr, WAIT).await.expect("connect");
     let mut player = RandomPlayer::new(99);
