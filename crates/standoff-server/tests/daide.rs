@@ -559,3 +559,149 @@ async fn a_person_s_message_reaches_the_bots_it_is_for_as_free_text() {
     }
     assert_eq!(private_readers, 1);
 }
+
+/// A forming game for bots whose phases wait for their deadlines (not machine speed).
+async fn slow_bot_game(app: &TestApp) -> i64 {
+    let gm = app.user("gamemaster").await;
+    let game = gm
+        .post(
+            "/api/games",
+            json!({
+                "name": "bots, slowly",
+                "auto_start": true,
+                "assignment": "random",
+                "press": "none",
+                "bots": {"daide": true},
+            }),
+        )
+        .await
+        .expect(201);
+    game["id"].as_i64().expect("id")
+}
+
+/// Seven bots join game and each reads its HLO; returns the connections and HLOs.
+async fn seven_seated(addr: SocketAddr) -> (Vec<Client>, Vec<standoff_daide::message::Hello>) {
+    let mut clients = Vec::new();
+    for i in 0..7 {
+        clients.push(named_client(addr, format!("seat{i}")).await);
+    }
+    let mut hellos = Vec::new();
+    for c in &mut clients {
+        let mut p = RandomPlayer::new(5);
+        let Message::Hlo(Some(h)) = until(c, &mut p, |m| matches!(m, Message::Hlo(Some(_)))).await
+        else {
+            unreachable!()
+        };
+        hellos.push(h);
+    }
+    (clients, hellos)
+}
+
+/// Sends IAM on a new connection to `addr`; returns the connection and the answer.
+async fn iam(addr: SocketAddr, power: Token, passcode: i32) -> (Client, Message) {
+    let mut c = Client::connect(addr, WAIT).await.expect("connect");
+    c.send(&Message::Iam { power, passcode })
+        .await
+        .expect("IAM");
+    let mut p = RandomPlayer::new(6);
+    let answer = until(&mut c, &mut p, |m| {
+        matches!(m, Message::Yes(_) | Message::Rej(_))
+    })
+    .await;
+    (c, answer)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn iam_takes_a_seat_back_after_the_server_restarts() {
+    for backend in common::backends() {
+        let app = spawn_app(backend).await;
+        let addr = daide_server(&app).await;
+        let id = slow_bot_game(&app).await;
+        let (clients, hellos) = seven_seated(addr).await;
+        let hello = hellos[3].clone();
+
+        // Only the passcodes' hashes are stored (written just after the HLOs go out).
+        let mut seats = Vec::new();
+        for _ in 0..100 {
+            seats = app.state.storage.daide_seats(id).await.expect("seats");
+            if seats.len() == 7 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(seats.len(), 7, "{backend:?}");
+        for (seat, h) in seats.iter().zip(&hellos) {
+            assert_eq!(seat.passcode_hash.len(), 64);
+            assert!(!seat.passcode_hash.contains(&h.passcode.to_string()));
+        }
+
+        // The bots go away and a second server starts on the same database (nothing
+        // of the first one's memory).
+        drop(clients);
+        let second = spawn_on(app.database_url.clone(), None, Config::default()).await;
+        let addr = daide_server(&second).await;
+
+        // A wrong passcode is refused; the right one takes the seat back.
+        let wrong = if hello.passcode == 8191 {
+            100
+        } else {
+            hello.passcode + 1
+        };
+        let (_, answer) = iam(addr, hello.power, wrong).await;
+        assert!(matches!(answer, Message::Rej(_)), "{backend:?}: {answer:?}");
+        let (_, answer) = iam(addr, hellos[4].power, hello.passcode).await;
+        assert!(
+            matches!(answer, Message::Rej(_)),
+            "another power's passcode: {answer:?}"
+        );
+        let (mut back, answer) = iam(addr, hello.power, hello.passcode).await;
+        assert_eq!(
+            answer,
+            Message::Yes(
+                Message::Iam {
+                    power: hello.power,
+                    passcode: hello.passcode
+                }
+                .to_tokens()
+            ),
+            "{backend:?}"
+        );
+        // A seat taken is not taken twice.
+        let (_, answer) = iam(addr, hello.power, hello.passcode).await;
+        assert!(matches!(answer, Message::Rej(_)), "{backend:?}: {answer:?}");
+
+        // The seat is the bot's again: HLO repeats its power and passcode, and its
+        // orders are accepted.
+        let mut p = RandomPlayer::new(7);
+        back.send(&Message::Hlo(None)).await.expect("HLO");
+        let again = until(&mut back, &mut p, |m| matches!(m, Message::Hlo(_))).await;
+        let Message::Hlo(Some(again)) = again else {
+            panic!("{backend:?}: no HLO: {again:?}")
+        };
+        assert_eq!((again.power, again.passcode), (hello.power, hello.passcode));
+        back.send(&Message::Now(None)).await.expect("NOW");
+        let now = until(&mut back, &mut p, |m| matches!(m, Message::Now(Some(_)))).await;
+        let Message::Now(Some((turn, units))) = &now else {
+            unreachable!()
+        };
+        let mine = units
+            .iter()
+            .find(|u| u.unit.power == hello.power)
+            .expect("a unit of ours");
+        back.send(&Message::Sub {
+            turn: Some(*turn),
+            orders: vec![Order::Hold(mine.unit)],
+        })
+        .await
+        .expect("SUB");
+        let thx = until(&mut back, &mut p, |m| matches!(m, Message::Thx { .. })).await;
+        assert_eq!(
+            thx,
+            Message::Thx {
+                order: Order::Hold(mine.unit),
+                note: names::MBV
+            },
+            "{backend:?}"
+        );
+    }
+}

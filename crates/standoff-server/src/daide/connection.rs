@@ -336,7 +336,7 @@ impl Conn {
         if !matches!(self.role, Role::Nobody) {
             return self.rej(tokens);
         }
-        let Some((id, p)) = self.hub.seat_for_passcode(power, passcode) else {
+        let Some((id, p)) = self.hub.seat_for_passcode(power, passcode).await else {
             return self.rej(tokens);
         };
         let out = self.out.clone();
@@ -347,6 +347,8 @@ impl Conn {
                 return None;
             }
             seat.conn = Some(conn);
+            // A seat read back from storage learns its passcode again (for HLO).
+            seat.passcode = passcode;
             let account = seat.account.clone();
             room.clients.insert(conn, out.clone());
             let tokens = room.tokens.clone();

@@ -6,6 +6,7 @@
 
 use super::view;
 use crate::service::{session_of, settings_of, status_of};
+use crate::storage::daide::DaideSeatRow;
 use crate::storage::{AccountRow, GameRow};
 use crate::AppState;
 use standoff::rules::Rules;
@@ -53,8 +54,11 @@ impl Outbox {
 pub struct Seat {
     /// The bot's account (created for it when it joined).
     pub account: AccountRow,
-    /// IAM's passcode.
+    /// IAM's passcode (sent in HLO; 0 for a seat read back from storage until its bot
+    /// comes back with IAM).
     pub passcode: i32,
+    /// The passcode's stored form ([`passcode_hash`]), what IAM is checked against.
+    pub passcode_hash: String,
     /// The connection playing it, if connected.
     pub conn: Option<u64>,
     /// Orders accepted this phase, as the bot wrote them.
@@ -271,18 +275,109 @@ impl Hub {
         lock(&self.rooms).get_mut(&id).map(f)
     }
 
-    /// The seat (game, power) with this power token and passcode whose bot is gone.
-    pub fn seat_for_passcode(
+    /// The seat (game, power) with this power token and passcode whose bot is gone:
+    /// among the games in memory, then among the seats kept in storage (after a
+    /// restart), whose games are then read back into memory.
+    pub async fn seat_for_passcode(
         &self,
         power: standoff_daide::Token,
         passcode: i32,
+    ) -> Option<(i64, usize)> {
+        let hash = passcode_hash(power, passcode);
+        if let Some(seat) = self.free_seat_in_memory(power, &hash) {
+            return Some(seat);
+        }
+        let stored = match self.state.storage.daide_seats_by_passcode(&hash).await {
+            Ok(rows) => rows,
+            Err(e) => {
+                tracing::warn!("daide: seats not read: {e}");
+                return None;
+            }
+        };
+        for row in stored {
+            self.restore(row.game_id).await;
+        }
+        self.free_seat_in_memory(power, &hash)
+    }
+
+    fn free_seat_in_memory(
+        &self,
+        power: standoff_daide::Token,
+        hash: &str,
     ) -> Option<(i64, usize)> {
         let rooms = lock(&self.rooms);
         rooms.iter().find_map(|(id, room)| {
             let p = room.tokens.power(power)?.index();
             let seat = room.seats.get(&p)?;
-            (seat.passcode == passcode && seat.conn.is_none()).then_some((*id, p))
+            (same_secret(&seat.passcode_hash, hash) && seat.conn.is_none()).then_some((*id, p))
         })
+    }
+
+    /// Reads a started game's DAIDE seats back from storage into memory (after a
+    /// restart), all disconnected; nothing if the game is already in memory as started.
+    pub async fn restore(&self, id: i64) {
+        if self.room(id, |r| r.started).unwrap_or(false) {
+            return;
+        }
+        let Ok(Some(game)) = self.state.storage.game(id).await else {
+            return;
+        };
+        if status_of(&game).ok() == Some(GameStatus::Forming) {
+            return;
+        }
+        let Ok(rows) = self.state.storage.daide_seats(id).await else {
+            return;
+        };
+        let mut seats = Vec::new();
+        for row in rows {
+            if let Ok(Some(account)) = self.state.storage.account_by_id(row.account_id).await {
+                seats.push((row, account));
+            }
+        }
+        self.with_room(&game, |room| {
+            if room.started {
+                return;
+            }
+            room.started = true;
+            room.phases_sent = game.phase_no;
+            for (row, account) in seats {
+                let Some(power) = room.variant.find_power(&row.power) else {
+                    continue;
+                };
+                room.seats.insert(
+                    power.index(),
+                    Seat {
+                        account,
+                        passcode: 0,
+                        passcode_hash: row.passcode_hash,
+                        conn: None,
+                        orders: Vec::new(),
+                        orders_phase: game.phase_no,
+                        wait: false,
+                        name: (row.bot_name, row.bot_version),
+                    },
+                );
+            }
+        });
+    }
+
+    /// New passcodes for game `id`'s powers, one per power, each unlike those of the
+    /// seats of unfinished games kept in storage for the same power token.
+    async fn new_passcodes(&self, tokens: &MapTokens, powers: usize) -> Vec<i32> {
+        let mut out = Vec::with_capacity(powers);
+        for p in 0..powers {
+            let token = tokens.power_token(PowerId(p as u8));
+            let mut passcode = random_passcode();
+            for _ in 0..PASSCODE_TRIES {
+                let hash = passcode_hash(token, passcode);
+                match self.state.storage.daide_seats_by_passcode(&hash).await {
+                    Ok(rows) if !rows.is_empty() => passcode = random_passcode(),
+                    _ => break,
+                }
+            }
+            out.push(passcode);
+        }
+        out
     }
 
     /// A connection is gone: its seat goes into civil disorder (CCD to the others).
@@ -338,13 +433,17 @@ impl Hub {
         let position = session.record().game.position.clone();
         let deadline = game.deadline_at;
         let now_ms = self.state.clock.now_ms();
+        let Some(tokens) = self.with_room(&game, |room| room.tokens.clone()) else {
+            return;
+        };
+        let passcodes = self.new_passcodes(&tokens, tokens.powers().len()).await;
         let mut absent = Vec::new();
+        let mut stored = Vec::new();
         self.with_room(&game, |room| {
             if room.started {
                 return;
             }
             room.started = true;
-            let mut taken: Vec<i32> = Vec::new();
             let mut joined: Vec<(Option<u64>, (AccountRow, String, String))> = room
                 .joined
                 .drain()
@@ -362,19 +461,28 @@ impl Hub {
                 let Some(power) = room.variant.find_power(&power_name) else {
                     continue;
                 };
-                let mut passcode: i32 = rand::random::<u16>() as i32 % 8000 + 100;
-                while taken.contains(&passcode) {
-                    passcode = passcode % 8000 + 101;
-                }
-                taken.push(passcode);
+                let passcode = passcodes
+                    .get(power.index())
+                    .copied()
+                    .unwrap_or_else(random_passcode);
+                let hash = passcode_hash(room.tokens.power_token(power), passcode);
                 if conn.is_none() && room.machine_speed {
                     absent.push(account.clone());
                 }
+                stored.push(DaideSeatRow {
+                    game_id: id,
+                    power: power_name.clone(),
+                    account_id: account.id,
+                    passcode_hash: hash.clone(),
+                    bot_name: name.clone(),
+                    bot_version: version.clone(),
+                });
                 room.seats.insert(
                     power.index(),
                     Seat {
                         account,
                         passcode,
+                        passcode_hash: hash,
                         conn,
                         orders: Vec::new(),
                         orders_phase: game.phase_no,
@@ -396,6 +504,11 @@ impl Hub {
                 room.broadcast(&Message::Tme(Some(secs_until(at, now_ms))), None);
             }
         });
+        if !stored.is_empty() {
+            if let Err(e) = self.state.storage.put_daide_seats(&stored).await {
+                tracing::warn!("daide: seats of game {id} not stored (no IAM after a restart): {e}");
+            }
+        }
         for account in absent {
             let _ = crate::service::orders::set_ready(&self.state, &account, id, true).await;
         }
@@ -484,6 +597,29 @@ impl Hub {
             let _ = crate::service::orders::set_ready(&self.state, &account, id, true).await;
         }
     }
+}
+
+/// How many fresh passcodes are drawn for a seat before one already in use for the
+/// same power token in another unfinished game is accepted (IAM then takes the first
+/// free seat of the two).
+const PASSCODE_TRIES: usize = 16;
+
+/// A random passcode: a positive DAIDE number (100..=8191).
+fn random_passcode() -> i32 {
+    100 + (rand::random::<u16>() % 8092) as i32
+}
+
+/// The stored form of a seat's passcode: SHA-256 (hex) of the power token and the
+/// passcode, as API tokens are stored (`http::auth::token_hash`). A DAIDE passcode is a
+/// 13-bit number, so the hash keeps it out of plain sight rather than making it hard to
+/// find; what guards a seat is that IAM takes only a seat whose bot is gone.
+pub fn passcode_hash(power: standoff_daide::Token, passcode: i32) -> String {
+    crate::http::auth::token_hash(&format!("daide-iam:{:04x}:{passcode}", power.0))
+}
+
+/// Equality that takes the same time wherever the strings differ.
+fn same_secret(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// Whole seconds from `now` to `at` (ms), at least 0, at most DAIDE's largest number.
