@@ -560,22 +560,21 @@ async fn a_person_s_message_reaches_the_bots_it_is_for_as_free_text() {
     assert_eq!(private_readers, 1);
 }
 
-/// A forming game for bots whose phases wait for their deadlines (not machine speed).
-async fn slow_bot_game(app: &TestApp) -> i64 {
+/// A forming game for bots whose phases wait for their deadlines (not machine speed),
+/// with these deadline settings (`null`: the defaults, a day per movement turn).
+async fn slow_bot_game(app: &TestApp, deadlines: serde_json::Value) -> i64 {
     let gm = app.user("gamemaster").await;
-    let game = gm
-        .post(
-            "/api/games",
-            json!({
-                "name": "bots, slowly",
-                "auto_start": true,
-                "assignment": "random",
-                "press": "none",
-                "bots": {"daide": true},
-            }),
-        )
-        .await
-        .expect(201);
+    let mut settings = json!({
+        "name": "bots, slowly",
+        "auto_start": true,
+        "assignment": "random",
+        "press": "none",
+        "bots": {"daide": true},
+    });
+    if !deadlines.is_null() {
+        settings["deadlines"] = deadlines;
+    }
+    let game = gm.post("/api/games", settings).await.expect(201);
     game["id"].as_i64().expect("id")
 }
 
@@ -616,7 +615,7 @@ async fn iam_takes_a_seat_back_after_the_server_restarts() {
     for backend in common::backends() {
         let app = spawn_app(backend).await;
         let addr = daide_server(&app).await;
-        let id = slow_bot_game(&app).await;
+        let id = slow_bot_game(&app, serde_json::Value::Null).await;
         let (clients, hellos) = seven_seated(addr).await;
         let hello = hellos[3].clone();
 
@@ -704,4 +703,136 @@ async fn iam_takes_a_seat_back_after_the_server_restarts() {
             "{backend:?}"
         );
     }
+}
+
+/// The game's current deadline (ms).
+async fn deadline_of(app: &TestApp, id: i64) -> i64 {
+    app.state
+        .storage
+        .game(id)
+        .await
+        .expect("read")
+        .expect("game")
+        .deadline_at
+        .expect("a deadline")
+}
+
+/// Sends `m` and returns the next YES or REJ.
+async fn answer_to(client: &mut Client, m: &Message) -> Message {
+    client.send(m).await.expect("send");
+    let mut p = RandomPlayer::new(8);
+    until(client, &mut p, |m| matches!(m, Message::Yes(_) | Message::Rej(_))).await
+}
+
+/// The next TME from the server.
+async fn next_tme(client: &mut Client) -> Message {
+    let mut p = RandomPlayer::new(9);
+    until(client, &mut p, |m| matches!(m, Message::Tme(_))).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tme_requests_are_answered_at_their_time_every_turn_until_cancelled() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let addr = daide_server(&app).await;
+    // Four hours per movement turn: more than a DAIDE number holds.
+    let id = slow_bot_game(
+        &app,
+        json!({"movement_minutes": 240, "retreat_minutes": 2, "adjustment_minutes": 2}),
+    )
+    .await;
+    let (mut clients, _) = seven_seated(addr).await;
+    let deadline = deadline_of(&app, id).await;
+    let at = |ms: i64| standoff_server::clock::from_ms(ms);
+    let mut c1 = clients.remove(1);
+    let c0 = &mut clients[0];
+    // HLO's SCO, NOW and TME come first; the turn's TME is capped at 8191 seconds.
+    assert_eq!(next_tme(c0).await, Message::Tme(Some(8191)));
+    assert_eq!(next_tme(&mut c1).await, Message::Tme(Some(8191)));
+
+    // TME alone: the seconds left (capped), and exactly them once fewer remain.
+    c0.send(&Message::Tme(None)).await.expect("TME");
+    assert_eq!(next_tme(c0).await, Message::Tme(Some(8191)));
+    app.clock.set(at(deadline - 5_000_000));
+    c0.send(&Message::Tme(None)).await.expect("TME");
+    assert_eq!(next_tme(c0).await, Message::Tme(Some(5000)));
+
+    // TME (n): YES, then TME (n) when n seconds are left.
+    for n in [120, 60, 30] {
+        let request = Message::Tme(Some(n));
+        let yes = answer_to(c0, &request).await;
+        assert_eq!(yes, Message::Yes(request.to_tokens()));
+    }
+    let request = Message::Tme(Some(60));
+    assert_eq!(
+        answer_to(&mut c1, &request).await,
+        Message::Yes(request.to_tokens())
+    );
+    app.clock.set(at(deadline - 120_000));
+    assert_eq!(next_tme(c0).await, Message::Tme(Some(120)));
+    app.clock.set(at(deadline - 60_000));
+    assert_eq!(next_tme(c0).await, Message::Tme(Some(60)));
+    assert_eq!(next_tme(&mut c1).await, Message::Tme(Some(60)));
+
+    // NOT (TME (n)) cancels one request; one never made is refused.
+    let cancel = Message::NotTme(Some(60));
+    assert_eq!(answer_to(c0, &cancel).await, Message::Yes(cancel.to_tokens()));
+    let unknown = Message::NotTme(Some(45));
+    assert_eq!(answer_to(c0, &unknown).await, Message::Rej(unknown.to_tokens()));
+
+    // The turn is processed at its deadline: its TME comes after NOW, and the
+    // requests are armed again for the next turn.
+    app.clock.set(at(deadline));
+    assert_eq!(app.tick().await, 1);
+    assert_eq!(next_tme(c0).await, Message::Tme(Some(8191)));
+    assert_eq!(next_tme(&mut c1).await, Message::Tme(Some(8191)));
+    let next = deadline_of(&app, id).await;
+    assert!(next > deadline);
+    app.clock.set(at(next - 120_000));
+    assert_eq!(next_tme(c0).await, Message::Tme(Some(120)));
+    // c1's 60 seconds ring: the listener has looked at the clock at 60 seconds left,
+    // where c0's cancelled request would have rung too.
+    app.clock.set(at(next - 60_000));
+    assert_eq!(next_tme(&mut c1).await, Message::Tme(Some(60)));
+    app.clock.set(at(next - 30_000));
+    assert_eq!(next_tme(c0).await, Message::Tme(Some(30)), "60 was cancelled");
+
+    // NOT (TME) cancels every request of the connection.
+    let all = Message::NotTme(None);
+    assert_eq!(answer_to(c0, &all).await, Message::Yes(all.to_tokens()));
+    let gone = Message::NotTme(Some(120));
+    assert_eq!(answer_to(c0, &gone).await, Message::Rej(gone.to_tokens()));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tme_requests_outside_the_game_s_deadlines_are_refused() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let addr = daide_server(&app).await;
+    // A connection in no game: nothing to time.
+    let mut lonely = Client::connect(addr, WAIT).await.expect("connect");
+    for m in [Message::Tme(Some(10)), Message::Tme(None), Message::NotTme(None)] {
+        assert_eq!(answer_to(&mut lonely, &m).await, Message::Rej(m.to_tokens()));
+    }
+    slow_bot_game(
+        &app,
+        json!({"movement_minutes": 5, "retreat_minutes": 2, "adjustment_minutes": 2}),
+    )
+    .await;
+    let mut observer = Client::connect(addr, WAIT).await.expect("connect");
+    assert!(matches!(
+        answer_to(&mut observer, &Message::Obs(None)).await,
+        Message::Yes(_)
+    ));
+    // Negative, or longer than the longest turn (five minutes): REJ; five minutes: YES.
+    for (n, accepted) in [(-1, false), (301, false), (300, true), (0, true)] {
+        let m = Message::Tme(Some(n));
+        let answer = answer_to(&mut observer, &m).await;
+        if accepted {
+            assert_eq!(answer, Message::Yes(m.to_tokens()), "{n}");
+        } else {
+            assert_eq!(answer, Message::Rej(m.to_tokens()), "{n}");
+        }
+    }
+    // A game still forming has no deadline yet.
+    let m = Message::Tme(None);
+    assert_eq!(answer_to(&mut observer, &m).await, Message::Rej(m.to_tokens()));
 }

@@ -234,7 +234,8 @@ impl Conn {
             Message::Gof => self.go(tokens, true).await,
             Message::NotGof => self.go(tokens, false).await,
             Message::Tme(None) => self.time(tokens).await,
-            Message::Tme(Some(_)) | Message::NotTme(_) => self.rej(tokens),
+            Message::Tme(Some(seconds)) => self.ask_time(tokens, seconds).await,
+            Message::NotTme(seconds) => self.cancel_time(tokens, seconds),
             Message::Adm { .. } => self.admin(tokens, &m),
             Message::Drw(None) => self.draw(tokens, true).await,
             Message::NotDrw(None) => self.draw(tokens, false).await,
@@ -700,6 +701,58 @@ impl Conn {
                 self.hub.state.clock.now_ms(),
             )))),
             None => self.rej(tokens),
+        }
+    }
+
+    /// `TME (seconds)`: a TME notice that many seconds before every deadline. Refused
+    /// when negative, longer than the game's longest turn, or the game has no deadlines
+    /// (or the connection no game).
+    async fn ask_time(&self, tokens: &[Token], seconds: i32) {
+        let Some((game, _)) = self.game().await else {
+            return self.rej(tokens);
+        };
+        let now = self.hub.state.clock.now_ms();
+        let deadline = game
+            .deadline_at
+            .filter(|_| status_of(&game).ok() == Some(GameStatus::Active));
+        let conn = self.id;
+        let accepted = self.hub.with_room(&game, |room| {
+            let longest = room.longest_limit()?;
+            if seconds < 0 || seconds > longest {
+                return None;
+            }
+            room.alarms
+                .entry(conn)
+                .or_default()
+                .request(seconds, deadline, now);
+            Some(())
+        });
+        match accepted.flatten() {
+            Some(()) => self.yes(tokens),
+            None => self.rej(tokens),
+        }
+    }
+
+    /// `NOT (TME (seconds))` cancels that request, `NOT (TME)` all of this connection's.
+    fn cancel_time(&self, tokens: &[Token], seconds: Option<i32>) {
+        let Some(id) = self.game_id() else {
+            return self.rej(tokens);
+        };
+        let conn = self.id;
+        let cancelled = self.hub.room(id, |room| match seconds {
+            None => {
+                room.alarms.remove(&conn);
+                true
+            }
+            Some(n) => room
+                .alarms
+                .get_mut(&conn)
+                .is_some_and(|a| a.requested.remove(&n)),
+        });
+        if cancelled == Some(true) {
+            self.yes(tokens);
+        } else {
+            self.rej(tokens);
         }
     }
 

@@ -1,6 +1,7 @@
 //! The DAIDE side of the judge's games: which connection sits in which game and seat,
-//! the seats' passcodes and pending DAIDE orders, and what every connection of a game
-//! is sent when it starts or a phase is processed. Games themselves (joining, orders,
+//! the seats' passcodes and pending DAIDE orders, the connections' TME requests, and
+//! what every connection of a game is sent when it starts, a phase is processed or a
+//! requested time before the deadline comes. Games themselves (joining, orders,
 //! ready flags, processing) go through the service layer with the bot's account; the
 //! hub keeps only what the protocol needs in memory.
 
@@ -17,9 +18,12 @@ use standoff_daide::message::{Hello, Message, SummaryLine, VariantOption};
 use standoff_daide::order::Order as DOrder;
 use standoff_daide::token::names;
 use standoff_daide::MapTokens;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, Notify};
+
+/// How often the listener looks for TME notices due (against the server's clock).
+pub const ALARM_TICK: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// Bot writes (orders, ready flags) in flight at once.
 pub const WRITERS: usize = 4;
@@ -71,6 +75,70 @@ pub struct Seat {
     pub name: (String, String),
 }
 
+/// One connection's `TME (seconds)` requests: a `TME` notice is sent when that many
+/// seconds are left before the deadline, every turn.
+#[derive(Clone, Debug, Default)]
+pub struct Alarms {
+    /// The seconds asked for.
+    pub requested: BTreeSet<i32>,
+    /// The deadline (ms) they are armed for.
+    pub deadline: Option<i64>,
+    /// The requests sent for that deadline, or already past when it was armed.
+    pub fired: BTreeSet<i32>,
+}
+
+impl Alarms {
+    /// When request `n` is due before `deadline` (ms).
+    fn due_at(deadline: i64, n: i32) -> i64 {
+        deadline.saturating_sub(i64::from(n) * 1000)
+    }
+
+    /// Arms every request for `deadline`: those already past at `now` wait for the next
+    /// turn.
+    pub fn arm(&mut self, deadline: Option<i64>, now: i64) {
+        self.deadline = deadline;
+        self.fired = match deadline {
+            Some(d) => self
+                .requested
+                .iter()
+                .copied()
+                .filter(|n| Alarms::due_at(d, *n) <= now)
+                .collect(),
+            None => BTreeSet::new(),
+        };
+    }
+
+    /// Adds request `n` (armed for `deadline`: past at `now`, it waits for the next turn).
+    pub fn request(&mut self, n: i32, deadline: Option<i64>, now: i64) {
+        self.requested.insert(n);
+        if self.deadline != deadline {
+            self.arm(deadline, now);
+        } else if deadline.is_some_and(|d| Alarms::due_at(d, n) <= now) {
+            self.fired.insert(n);
+        }
+    }
+
+    /// Whether a request falls due at `now` before `deadline` (each once per deadline;
+    /// a new deadline re-arms them all).
+    pub fn ring(&mut self, deadline: Option<i64>, now: i64) -> bool {
+        if self.deadline != deadline {
+            self.arm(deadline, now);
+            return false;
+        }
+        let Some(d) = deadline else {
+            return false;
+        };
+        let due: Vec<i32> = self
+            .requested
+            .iter()
+            .copied()
+            .filter(|n| !self.fired.contains(n) && Alarms::due_at(d, *n) <= now)
+            .collect();
+        self.fired.extend(&due);
+        !due.is_empty()
+    }
+}
+
 /// The press level announced for a game with full press: the server forwards press of
 /// every level, and people's messages reach bots as level-8000 free text.
 pub const FREE_TEXT_LEVEL: i32 = 8000;
@@ -105,6 +173,8 @@ pub struct Room {
     pub phases_sent: i64,
     /// SLO/DRW and SMR have been sent.
     pub ended: bool,
+    /// Connections' `TME (seconds)` requests.
+    pub alarms: HashMap<u64, Alarms>,
 }
 
 impl Room {
@@ -147,6 +217,7 @@ impl Room {
             started: false,
             phases_sent: game.phase_no,
             ended: false,
+            alarms: HashMap::new(),
         })
     }
 
@@ -172,6 +243,30 @@ impl Room {
             passcode,
             options,
         }))
+    }
+
+    /// The longest time limit of a turn (seconds), if turns have any.
+    pub fn longest_limit(&self) -> Option<i32> {
+        self.limits.iter().flatten().copied().max()
+    }
+
+    /// Arms every connection's TME requests for a new deadline.
+    pub fn arm_alarms(&mut self, deadline: Option<i64>, now: i64) {
+        for alarms in self.alarms.values_mut() {
+            alarms.arm(deadline, now);
+        }
+    }
+
+    /// Sends `TME (seconds left)` to every connection with a request due at `now`.
+    pub fn ring_alarms(&mut self, deadline: Option<i64>, now: i64) {
+        for (conn, alarms) in self.alarms.iter_mut() {
+            if !alarms.ring(deadline, now) {
+                continue;
+            }
+            if let (Some(d), Some(out)) = (deadline, self.clients.get(conn)) {
+                out.send(&Message::Tme(Some(secs_until(d, now))));
+            }
+        }
     }
 
     /// The seat a connection plays.
@@ -361,6 +456,27 @@ impl Hub {
         });
     }
 
+    /// Sends the TME notices due now (the listener calls it every [`ALARM_TICK`]): each
+    /// game with requests has its deadline read, so a deadline moved by its GM is
+    /// followed.
+    pub async fn ring_alarms(&self) {
+        let ids: Vec<i64> = lock(&self.rooms)
+            .iter()
+            .filter(|(_, r)| r.alarms.values().any(|a| !a.requested.is_empty()))
+            .map(|(id, _)| *id)
+            .collect();
+        for id in ids {
+            let Ok(Some(game)) = self.state.storage.game(id).await else {
+                continue;
+            };
+            let deadline = game.deadline_at.filter(|_| {
+                status_of(&game).ok() == Some(GameStatus::Active)
+            });
+            let now = self.state.clock.now_ms();
+            self.room(id, |room| room.ring_alarms(deadline, now));
+        }
+    }
+
     /// New passcodes for game `id`'s powers, one per power, each unlike those of the
     /// seats of unfinished games kept in storage for the same power token.
     async fn new_passcodes(&self, tokens: &MapTokens, powers: usize) -> Vec<i32> {
@@ -387,6 +503,7 @@ impl Hub {
             let mut rooms = lock(&self.rooms);
             for (id, room) in rooms.iter_mut() {
                 room.clients.remove(&conn);
+                room.alarms.remove(&conn);
                 if let Some(entry) = room.joined.remove(&conn) {
                     room.departed.push(entry);
                 }
@@ -503,6 +620,7 @@ impl Hub {
             if let Some(at) = deadline {
                 room.broadcast(&Message::Tme(Some(secs_until(at, now_ms))), None);
             }
+            room.arm_alarms(deadline, now_ms);
         });
         if !stored.is_empty() {
             if let Err(e) = self.state.storage.put_daide_seats(&stored).await {
@@ -584,6 +702,7 @@ impl Hub {
             if let (Some(at), None) = (game.deadline_at, &ended) {
                 room.broadcast(&Message::Tme(Some(secs_until(at, now_ms))), None);
             }
+            room.arm_alarms(game.deadline_at.filter(|_| ended.is_none()), now_ms);
             for seat in room.seats.values_mut() {
                 seat.orders.clear();
                 seat.orders_phase = game.phase_no;

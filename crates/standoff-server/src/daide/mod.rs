@@ -53,6 +53,16 @@ pub async fn serve(state: AppState, listener: TcpListener) {
             }
         }
     });
+    // TME notices requested by clients, when the server's clock reaches them.
+    let alarms = hub.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(hub::ALARM_TICK);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        loop {
+            every.tick().await;
+            alarms.ring_alarms().await;
+        }
+    });
     let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
     loop {
         let Ok(permit) = slots.clone().acquire_owned().await else {
