@@ -11,7 +11,7 @@ use standoff_daide::bot::{play, play_on, RandomPlayer};
 use standoff_daide::client::Client;
 use standoff_daide::frame::{ErrorCode, Frame};
 use standoff_daide::message::Message;
-use standoff_daide::order::Order;
+use standoff_daide::order::{Order, Unit};
 use standoff_daide::token::{names, Token};
 use standoff_server::config::Config;
 use std::net::SocketAddr;
@@ -62,6 +62,17 @@ async fn named_client(addr: SocketAddr, name: impl Into<String>) -> Client {
         .await
         .expect("NME");
     client
+}
+
+/// The next message satisfying `want`, leaving the others unanswered.
+async fn skip_until(client: &mut Client, mut want: impl FnMut(&Message) -> bool) -> Message {
+    for _ in 0..5000 {
+        let m = client.message(WAIT).await.expect("a message");
+        if want(&m) {
+            return m;
+        }
+    }
+    panic!("no such message within 5000");
 }
 
 /// The next message satisfying `want`, handing the others to `player`'s replies.
@@ -720,14 +731,12 @@ async fn deadline_of(app: &TestApp, id: i64) -> i64 {
 /// Sends `m` and returns the next YES or REJ.
 async fn answer_to(client: &mut Client, m: &Message) -> Message {
     client.send(m).await.expect("send");
-    let mut p = RandomPlayer::new(8);
-    until(client, &mut p, |m| matches!(m, Message::Yes(_) | Message::Rej(_))).await
+    skip_until(client, |m| matches!(m, Message::Yes(_) | Message::Rej(_))).await
 }
 
 /// The next TME from the server.
 async fn next_tme(client: &mut Client) -> Message {
-    let mut p = RandomPlayer::new(9);
-    until(client, &mut p, |m| matches!(m, Message::Tme(_))).await
+    skip_until(client, |m| matches!(m, Message::Tme(_))).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -775,9 +784,15 @@ async fn tme_requests_are_answered_at_their_time_every_turn_until_cancelled() {
 
     // NOT (TME (n)) cancels one request; one never made is refused.
     let cancel = Message::NotTme(Some(60));
-    assert_eq!(answer_to(c0, &cancel).await, Message::Yes(cancel.to_tokens()));
+    assert_eq!(
+        answer_to(c0, &cancel).await,
+        Message::Yes(cancel.to_tokens())
+    );
     let unknown = Message::NotTme(Some(45));
-    assert_eq!(answer_to(c0, &unknown).await, Message::Rej(unknown.to_tokens()));
+    assert_eq!(
+        answer_to(c0, &unknown).await,
+        Message::Rej(unknown.to_tokens())
+    );
 
     // The turn is processed at its deadline: its TME comes after NOW, and the
     // requests are armed again for the next turn.
@@ -794,7 +809,11 @@ async fn tme_requests_are_answered_at_their_time_every_turn_until_cancelled() {
     app.clock.set(at(next - 60_000));
     assert_eq!(next_tme(&mut c1).await, Message::Tme(Some(60)));
     app.clock.set(at(next - 30_000));
-    assert_eq!(next_tme(c0).await, Message::Tme(Some(30)), "60 was cancelled");
+    assert_eq!(
+        next_tme(c0).await,
+        Message::Tme(Some(30)),
+        "60 was cancelled"
+    );
 
     // NOT (TME) cancels every request of the connection.
     let all = Message::NotTme(None);
@@ -809,8 +828,15 @@ async fn tme_requests_outside_the_game_s_deadlines_are_refused() {
     let addr = daide_server(&app).await;
     // A connection in no game: nothing to time.
     let mut lonely = Client::connect(addr, WAIT).await.expect("connect");
-    for m in [Message::Tme(Some(10)), Message::Tme(None), Message::NotTme(None)] {
-        assert_eq!(answer_to(&mut lonely, &m).await, Message::Rej(m.to_tokens()));
+    for m in [
+        Message::Tme(Some(10)),
+        Message::Tme(None),
+        Message::NotTme(None),
+    ] {
+        assert_eq!(
+            answer_to(&mut lonely, &m).await,
+            Message::Rej(m.to_tokens())
+        );
     }
     slow_bot_game(
         &app,
@@ -834,5 +860,141 @@ async fn tme_requests_outside_the_game_s_deadlines_are_refused() {
     }
     // A game still forming has no deadline yet.
     let m = Message::Tme(None);
-    assert_eq!(answer_to(&mut observer, &m).await, Message::Rej(m.to_tokens()));
+    assert_eq!(
+        answer_to(&mut observer, &m).await,
+        Message::Rej(m.to_tokens())
+    );
+}
+
+/// Processes the game's current turn at its deadline (the bots that sent nothing hold).
+async fn process_at_deadline(app: &TestApp, id: i64) {
+    let before = app
+        .state
+        .storage
+        .game(id)
+        .await
+        .expect("read")
+        .expect("game")
+        .phase_no;
+    for _ in 0..3 {
+        let deadline = deadline_of(app, id).await;
+        app.clock.set(standoff_server::clock::from_ms(deadline));
+        app.tick().await;
+        let game = app
+            .state
+            .storage
+            .game(id)
+            .await
+            .expect("read")
+            .expect("game");
+        if game.phase_no > before {
+            return;
+        }
+    }
+    panic!("the turn was not processed at its deadline");
+}
+
+/// The next NOW from the server, which must be for `season`.
+async fn now_in(client: &mut Client, season: standoff_daide::order::Season) -> Vec<Unit> {
+    let now = skip_until(client, |m| matches!(m, Message::Now(Some(_)))).await;
+    let Message::Now(Some((turn, units))) = now else {
+        unreachable!()
+    };
+    assert_eq!(turn.season, season);
+    units.into_iter().map(|u| u.unit).collect()
+}
+
+/// SUB `orders`; returns the THX notes, in order.
+async fn submit(client: &mut Client, orders: Vec<Order>) -> Vec<Token> {
+    let count = orders.len();
+    client
+        .send(&Message::Sub { turn: None, orders })
+        .await
+        .expect("SUB");
+    let mut notes = Vec::new();
+    let mut p = RandomPlayer::new(11);
+    for _ in 0..count {
+        let Message::Thx { note, .. } =
+            until(client, &mut p, |m| matches!(m, Message::Thx { .. })).await
+        else {
+            unreachable!()
+        };
+        notes.push(note);
+    }
+    notes
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_waive_is_accepted_and_a_repeated_build_is_not() {
+    use standoff_daide::order::{Loc, Season, UnitType};
+    let app = spawn_app(Backend::Sqlite).await;
+    let addr = daide_server(&app).await;
+    let id = slow_bot_game(&app, serde_json::Value::Null).await;
+    let (clients, hellos) = seven_seated(addr).await;
+    let german = hellos
+        .iter()
+        .position(|h| h.power == names::GER)
+        .expect("someone plays Germany");
+    let mut germany = clients.into_iter().nth(german).expect("Germany's bot");
+    let province = |name: &str| Token::named(name).expect("a standard province");
+    let at = |name: &str| Loc {
+        province: province(name),
+        coast: None,
+    };
+    let unit = |kind, name: &str| Unit {
+        power: names::GER,
+        kind,
+        loc: at(name),
+    };
+
+    // 1901: Germany takes Denmark and Holland while everyone else holds: five
+    // centres, three units, two builds.
+    now_in(&mut germany, Season::Spr).await;
+    let spring = vec![
+        Order::Move(unit(UnitType::Fleet, "KIE"), at("DEN")),
+        Order::Move(unit(UnitType::Army, "MUN"), at("RUH")),
+    ];
+    assert_eq!(submit(&mut germany, spring).await, [names::MBV; 2]);
+    process_at_deadline(&app, id).await;
+    now_in(&mut germany, Season::Fal).await;
+    let fall = vec![Order::Move(unit(UnitType::Army, "RUH"), at("HOL"))];
+    assert_eq!(submit(&mut germany, fall).await, [names::MBV]);
+    process_at_deadline(&app, id).await;
+    now_in(&mut germany, Season::Win).await;
+
+    // Not ready, so complete orders do not end the turn (Germany alone adjusts).
+    assert!(matches!(
+        answer_to(&mut germany, &Message::NotGof).await,
+        Message::Yes(_)
+    ));
+    // The same build twice: the second is ESC.
+    let build = Order::Build(unit(UnitType::Army, "KIE"));
+    assert_eq!(
+        submit(&mut germany, vec![build.clone(), build]).await,
+        [names::MBV, names::ESC]
+    );
+    assert!(matches!(
+        answer_to(&mut germany, &Message::NotSub(None)).await,
+        Message::Yes(_)
+    ));
+    // Two waives, in one SUB and then one by one: each is accepted (commit 14417d7).
+    let waive = Order::Waive(names::GER);
+    assert_eq!(
+        submit(&mut germany, vec![waive.clone(), waive.clone()]).await,
+        [names::MBV, names::MBV]
+    );
+    assert!(matches!(
+        answer_to(&mut germany, &Message::NotSub(None)).await,
+        Message::Yes(_)
+    ));
+    assert_eq!(
+        submit(&mut germany, vec![waive.clone()]).await,
+        [names::MBV]
+    );
+    assert_eq!(
+        submit(&mut germany, vec![waive.clone()]).await,
+        [names::MBV]
+    );
+    // A third is one more than the builds due.
+    assert_eq!(submit(&mut germany, vec![waive]).await, [names::NMB]);
 }

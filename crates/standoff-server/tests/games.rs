@@ -5,8 +5,8 @@
 mod common;
 
 use common::{fresh_database, spawn_app, spawn_on, Backend};
-use standoff_server::config::Config;
 use serde_json::json;
+use standoff_server::config::Config;
 
 #[tokio::test]
 async fn create_refuses_bad_settings_with_the_reason() {

@@ -469,9 +469,9 @@ impl Hub {
             let Ok(Some(game)) = self.state.storage.game(id).await else {
                 continue;
             };
-            let deadline = game.deadline_at.filter(|_| {
-                status_of(&game).ok() == Some(GameStatus::Active)
-            });
+            let deadline = game
+                .deadline_at
+                .filter(|_| status_of(&game).ok() == Some(GameStatus::Active));
             let now = self.state.clock.now_ms();
             self.room(id, |room| room.ring_alarms(deadline, now));
         }
@@ -624,7 +624,9 @@ impl Hub {
         });
         if !stored.is_empty() {
             if let Err(e) = self.state.storage.put_daide_seats(&stored).await {
-                tracing::warn!("daide: seats of game {id} not stored (no IAM after a restart): {e}");
+                tracing::warn!(
+                    "daide: seats of game {id} not stored (no IAM after a restart): {e}"
+                );
             }
         }
         for account in absent {
@@ -738,7 +740,11 @@ pub fn passcode_hash(power: standoff_daide::Token, passcode: i32) -> String {
 
 /// Equality that takes the same time wherever the strings differ.
 fn same_secret(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
 }
 
 /// Whole seconds from `now` to `at` (ms), at least 0, at most DAIDE's largest number.

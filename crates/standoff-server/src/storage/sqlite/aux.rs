@@ -7,4 +7,8 @@ crate::storage::results::impl_result_storage!(
     sqlx::Sqlite,
     begin = "BEGIN IMMEDIATE"
 );
-crate::storage::daide::impl_daide_storage!(super::SqliteStorage, sqlx::Sqlite, begin = "BEGIN IMMEDIATE");
+crate::storage::daide::impl_daide_storage!(
+    super::SqliteStorage,
+    sqlx::Sqlite,
+    begin = "BEGIN IMMEDIATE"
+);
