@@ -998,3 +998,71 @@ async fn a_second_waive_is_accepted_and_a_repeated_build_is_not() {
     // A third is one more than the builds due.
     assert_eq!(submit(&mut germany, vec![waive]).await, [names::NMB]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_observer_of_a_game_in_progress_gets_its_position_and_later_turns() {
+    use standoff_daide::order::Season;
+    let app = spawn_app(Backend::Sqlite).await;
+    let addr = daide_server(&app).await;
+    let id = slow_bot_game(&app, serde_json::Value::Null).await;
+    let (_players, _) = seven_seated(addr).await;
+    process_at_deadline(&app, id).await;
+
+    // OBS with no game forming watches the game in progress: YES, MAP; the map
+    // definition on request; after YES (MAP) the current SCO, NOW and TME.
+    let mut observer = Client::connect(addr, WAIT).await.expect("connect");
+    assert!(observer.representation.is_empty(), "standard map: empty RM");
+    assert_eq!(
+        answer_to(&mut observer, &Message::Obs(None)).await,
+        Message::Yes(Message::Obs(None).to_tokens())
+    );
+    let map = skip_until(&mut observer, |m| matches!(m, Message::Map(Some(_)))).await;
+    let Message::Map(Some(name)) = &map else {
+        unreachable!()
+    };
+    assert_eq!(name, "standard");
+    observer.send(&Message::Mdf(None)).await.expect("MDF");
+    let mdf = observer.message(WAIT).await.expect("MDF");
+    assert!(matches!(mdf, Message::Mdf(Some(_))), "{mdf:?}");
+    observer
+        .send(&Message::Yes(map.to_tokens()))
+        .await
+        .expect("YES (MAP)");
+    let sco = observer.message(WAIT).await.expect("SCO");
+    let Message::Sco(Some(owners)) = &sco else {
+        panic!("SCO first: {sco:?}")
+    };
+    assert!(owners.iter().any(|(p, _)| *p == names::GER));
+    let now = observer.message(WAIT).await.expect("NOW");
+    let Message::Now(Some((turn, units))) = &now else {
+        panic!("NOW next: {now:?}")
+    };
+    assert_eq!((turn.season, turn.year), (Season::Fal, 1901));
+    assert_eq!(units.len(), 22);
+    assert!(matches!(
+        observer.message(WAIT).await,
+        Ok(Message::Tme(Some(_)))
+    ));
+
+    // It sees the next turn processed like the players do, and cannot order.
+    process_at_deadline(&app, id).await;
+    let ord = skip_until(&mut observer, |m| matches!(m, Message::Ord(Some(_)))).await;
+    let Message::Ord(Some((turn, _, _))) = ord else {
+        unreachable!()
+    };
+    assert_eq!((turn.season, turn.year), (Season::Fal, 1901));
+    let now = skip_until(&mut observer, |m| matches!(m, Message::Now(Some(_)))).await;
+    let Message::Now(Some((turn, _))) = now else {
+        unreachable!()
+    };
+    // Nobody gained or lost a centre: no adjustments, spring next.
+    assert_eq!((turn.season, turn.year), (Season::Spr, 1902));
+    let sub = Message::Sub {
+        turn: None,
+        orders: vec![Order::Waive(names::GER)],
+    };
+    assert_eq!(
+        answer_to(&mut observer, &sub).await,
+        Message::Rej(sub.to_tokens())
+    );
+}

@@ -48,6 +48,9 @@ struct Conn {
     /// The map announced in the RM.
     announced: Arc<MapTokens>,
     announced_variant: Arc<Variant>,
+    /// An observer of a game in progress, not yet sent its position: SCO and NOW follow
+    /// its YES (MAP).
+    catching_up: bool,
 }
 
 /// Serves one connection until it closes.
@@ -110,6 +113,7 @@ pub async fn handle(hub: Arc<Hub>, stream: TcpStream) {
         role: Role::Nobody,
         announced: tokens,
         announced_variant: variant,
+        catching_up: false,
     };
     loop {
         let frame = tokio::select! {
@@ -139,15 +143,19 @@ pub async fn handle(hub: Arc<Hub>, stream: TcpStream) {
     let _ = writer_task.await;
 }
 
-/// The map of the game a new bot would join (the oldest open DAIDE game), or the
-/// standard map when none is open.
+/// The map of the game a new bot would join or watch (the oldest open DAIDE game, else
+/// the oldest one in progress), or the standard map when there is none.
 async fn offered_map(hub: &Hub) -> Option<(Arc<Variant>, Arc<MapTokens>)> {
     let standard = || {
         let v = standoff::variant::builtin_arc("standard").ok()?;
         let t = MapTokens::new(&v).ok()?;
         Some((v, Arc::new(t)))
     };
-    if let Some(game) = open_games(hub).await.into_iter().next() {
+    let offered = match open_games(hub).await.into_iter().next() {
+        Some(game) => Some(game),
+        None => game_in_progress(hub).await,
+    };
+    if let Some(game) = offered {
         if let Ok(session) = session_of(&game) {
             let v = session.variant().clone();
             if let Ok(t) = MapTokens::new(&v) {
@@ -172,6 +180,18 @@ async fn open_games(hub: &Hub) -> Vec<GameRow> {
         .collect();
     games.reverse();
     games
+}
+
+/// The oldest game in progress (started, not finished) with DAIDE bots: what OBS
+/// watches when no game is forming.
+async fn game_in_progress(hub: &Hub) -> Option<GameRow> {
+    let ids = hub.state.storage.daide_started_games().await.ok()?;
+    for id in ids {
+        if let Ok(Some(game)) = hub.state.storage.game(id).await {
+            return Some(game);
+        }
+    }
+    None
 }
 
 impl Conn {
@@ -223,6 +243,7 @@ impl Conn {
                 let mdf = self.announced.map_definition(&self.announced_variant);
                 self.send(&Message::Mdf(Some(Box::new(mdf))));
             }
+            Message::Yes(inner) if inner.first() == Some(&names::MAP) => self.map_accepted().await,
             Message::Yes(_) | Message::Rej(_) | Message::Huh(_) | Message::Prn(_) => {}
             Message::Hlo(None) => self.hlo(tokens),
             Message::Sco(None) | Message::Now(None) => self.position(tokens, &m).await,
@@ -320,17 +341,68 @@ impl Conn {
         if !matches!(self.role, Role::Nobody) {
             return self.rej(tokens);
         }
-        let Some(game) = open_games(&self.hub).await.into_iter().next() else {
+        if let Some(game) = open_games(&self.hub).await.into_iter().next() {
+            let out = self.out.clone();
+            let conn = self.id;
+            self.hub.with_room(&game, |room| {
+                room.clients.insert(conn, out);
+            });
+            self.role = Role::Observer(game.id);
+            self.yes(tokens);
+            self.send(&Message::Map(Some(self.announced.map_name.clone())));
+            return;
+        }
+        // No game forming: watch the oldest one in progress from its current turn on.
+        let Some(game) = game_in_progress(&self.hub).await else {
             return self.rej(tokens);
         };
+        self.hub.restore(game.id).await;
         let out = self.out.clone();
         let conn = self.id;
-        self.hub.with_room(&game, |room| {
+        let joined = self.hub.room(game.id, |room| {
             room.clients.insert(conn, out);
+            (room.tokens.clone(), room.variant.clone())
         });
+        let Some((tokens_of_game, variant)) = joined else {
+            return self.rej(tokens);
+        };
+        if tokens_of_game.representation() != self.announced.representation() {
+            // A different map than the RM announced: a new RM first (Parlance 5.1).
+            let _ = self
+                .out
+                .tx
+                .try_send(Frame::Representation(tokens_of_game.representation()));
+        }
+        self.announced = tokens_of_game;
+        self.announced_variant = variant;
         self.role = Role::Observer(game.id);
+        self.catching_up = true;
         self.yes(tokens);
         self.send(&Message::Map(Some(self.announced.map_name.clone())));
+    }
+
+    /// YES (MAP ...) from an observer of a game in progress: its current SCO, NOW and
+    /// TME (a forming game's observers get them when it starts).
+    async fn map_accepted(&mut self) {
+        if !std::mem::take(&mut self.catching_up) {
+            return;
+        }
+        let Some((game, session)) = self.game().await else {
+            return;
+        };
+        let position = &session.record().game.position;
+        let (v, t) = (&self.announced_variant, &self.announced);
+        self.send(&view::sco(v, t, position));
+        self.send(&view::now(v, t, position));
+        if let Some(at) = game
+            .deadline_at
+            .filter(|_| status_of(&game).ok() == Some(GameStatus::Active))
+        {
+            self.send(&Message::Tme(Some(secs_until(
+                at,
+                self.hub.state.clock.now_ms(),
+            ))));
+        }
     }
 
     async fn rejoin(&mut self, tokens: &[Token], power: Token, passcode: i32) {

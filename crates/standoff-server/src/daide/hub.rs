@@ -409,9 +409,10 @@ impl Hub {
     }
 
     /// Reads a started game's DAIDE seats back from storage into memory (after a
-    /// restart), all disconnected; nothing if the game is already in memory as started.
+    /// restart, or for an observer), all disconnected; nothing if the game is in memory
+    /// already (a game just started there gets its seats from `start_if_started`).
     pub async fn restore(&self, id: i64) {
-        if self.room(id, |r| r.started).unwrap_or(false) {
+        if self.room(id, |_| ()).is_some() {
             return;
         }
         let Ok(Some(game)) = self.state.storage.game(id).await else {
@@ -429,31 +430,30 @@ impl Hub {
                 seats.push((row, account));
             }
         }
-        self.with_room(&game, |room| {
-            if room.started {
-                return;
-            }
-            room.started = true;
-            room.phases_sent = game.phase_no;
-            for (row, account) in seats {
-                let Some(power) = room.variant.find_power(&row.power) else {
-                    continue;
-                };
-                room.seats.insert(
-                    power.index(),
-                    Seat {
-                        account,
-                        passcode: 0,
-                        passcode_hash: row.passcode_hash,
-                        conn: None,
-                        orders: Vec::new(),
-                        orders_phase: game.phase_no,
-                        wait: false,
-                        name: (row.bot_name, row.bot_version),
-                    },
-                );
-            }
-        });
+        let Some(mut room) = Room::new(&game) else {
+            return;
+        };
+        room.started = true;
+        room.phases_sent = game.phase_no;
+        for (row, account) in seats {
+            let Some(power) = room.variant.find_power(&row.power) else {
+                continue;
+            };
+            room.seats.insert(
+                power.index(),
+                Seat {
+                    account,
+                    passcode: 0,
+                    passcode_hash: row.passcode_hash,
+                    conn: None,
+                    orders: Vec::new(),
+                    orders_phase: game.phase_no,
+                    wait: false,
+                    name: (row.bot_name, row.bot_version),
+                },
+            );
+        }
+        lock(&self.rooms).entry(id).or_insert(room);
     }
 
     /// Sends the TME notices due now (the listener calls it every [`ALARM_TICK`]): each
