@@ -1066,3 +1066,43 @@ async fn an_observer_of_a_game_in_progress_gets_its_position_and_later_turns() {
         Message::Rej(sub.to_tokens())
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_machine_speed_game_goes_on_after_a_restart_without_its_bots() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let addr = daide_server(&app).await;
+    let id = bot_game(&app, "none", 1901).await;
+    // Seven bots take the seats and send nothing: the first server waits for them.
+    let (_silent, _) = seven_seated(addr).await;
+    let phase_no = |app: &TestApp| {
+        let storage = app.state.storage.clone();
+        async move {
+            storage
+                .game(id)
+                .await
+                .expect("read")
+                .expect("game")
+                .phase_no
+        }
+    };
+    assert_eq!(phase_no(&app).await, 0);
+    // A second server on the same database, where none of them is connected: their
+    // seats are in civil disorder and ready at once, so the game plays to its end.
+    let second = spawn_on(app.database_url.clone(), None, Config::default()).await;
+    daide_server(&second).await;
+    let mut status = serde_json::Value::Null;
+    for _ in 0..250 {
+        let detail = second
+            .anonymous()
+            .get(&format!("/api/games/{id}"))
+            .await
+            .expect(200);
+        status = detail["status"].clone();
+        if status == "finished" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(status, "finished");
+    assert!(phase_no(&second).await >= 2, "spring and fall 1901 played");
+}

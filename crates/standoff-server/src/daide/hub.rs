@@ -477,6 +477,37 @@ impl Hub {
         }
     }
 
+    /// When the listener starts: the games in progress with bot seats are read back
+    /// (their bots all gone until they come back with IAM), and in a machine-speed game
+    /// those seats are ready at once, as for any bot that left.
+    pub async fn resume_games(&self) {
+        let ids = match self.state.storage.daide_started_games().await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!("daide: games in progress not read: {e}");
+                return;
+            }
+        };
+        for id in ids {
+            self.restore(id).await;
+            let absent: Vec<AccountRow> = self
+                .room(id, |room| {
+                    if !room.machine_speed {
+                        return Vec::new();
+                    }
+                    room.seats
+                        .values()
+                        .filter(|s| s.conn.is_none())
+                        .map(|s| s.account.clone())
+                        .collect()
+                })
+                .unwrap_or_default();
+            for account in absent {
+                let _ = crate::service::orders::set_ready(&self.state, &account, id, true).await;
+            }
+        }
+    }
+
     /// New passcodes for game `id`'s powers, one per power, each unlike those of the
     /// seats of unfinished games kept in storage for the same power token.
     async fn new_passcodes(&self, tokens: &MapTokens, powers: usize) -> Vec<i32> {

@@ -53,6 +53,9 @@ pub async fn serve(state: AppState, listener: TcpListener) {
             }
         }
     });
+    // Games in progress from before a restart go on.
+    let resumed = hub.clone();
+    tokio::spawn(async move { resumed.resume_games().await });
     // TME notices requested by clients, when the server's clock reaches them.
     let alarms = hub.clone();
     tokio::spawn(async move {
