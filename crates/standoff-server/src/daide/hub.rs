@@ -587,10 +587,17 @@ impl Hub {
         let passcodes = self.new_passcodes(&tokens, tokens.powers().len()).await;
         let mut absent = Vec::new();
         let mut stored = Vec::new();
+        // Sent once the seats are stored: a bot holding its HLO can always come back.
+        let mut outgoing: Vec<(Outbox, Message)> = Vec::new();
         self.with_room(&game, |room| {
             if room.started {
                 return;
             }
+            let to_all = |m: &Message, outgoing: &mut Vec<(Outbox, Message)>| {
+                for out in room.clients.values() {
+                    outgoing.push((out.clone(), m.clone()));
+                }
+            };
             room.started = true;
             let mut joined: Vec<(Option<u64>, (AccountRow, String, String))> = room
                 .joined
@@ -639,17 +646,21 @@ impl Hub {
                     },
                 );
                 if let Some(out) = conn.and_then(|c| room.clients.get(&c)) {
-                    out.send(&room.hello(power.index(), passcode));
+                    outgoing.push((out.clone(), room.hello(power.index(), passcode)));
                 } else {
-                    room.broadcast(&Message::Ccd(room.tokens.power_token(power)), None);
+                    to_all(&Message::Ccd(room.tokens.power_token(power)), &mut outgoing);
                 }
             }
-            let sco = view::sco(&room.variant, &room.tokens, &position);
-            let now = view::now(&room.variant, &room.tokens, &position);
-            room.broadcast(&sco, None);
-            room.broadcast(&now, None);
+            to_all(
+                &view::sco(&room.variant, &room.tokens, &position),
+                &mut outgoing,
+            );
+            to_all(
+                &view::now(&room.variant, &room.tokens, &position),
+                &mut outgoing,
+            );
             if let Some(at) = deadline {
-                room.broadcast(&Message::Tme(Some(secs_until(at, now_ms))), None);
+                to_all(&Message::Tme(Some(secs_until(at, now_ms))), &mut outgoing);
             }
             room.arm_alarms(deadline, now_ms);
         });
@@ -659,6 +670,9 @@ impl Hub {
                     "daide: seats of game {id} not stored (no IAM after a restart): {e}"
                 );
             }
+        }
+        for (out, m) in outgoing {
+            out.send(&m);
         }
         for account in absent {
             let _ = crate::service::orders::set_ready(&self.state, &account, id, true).await;
