@@ -657,6 +657,20 @@ async fn iam_takes_a_seat_back_after_the_server_restarts() {
             matches!(answer, Message::Rej(_)),
             "another power's passcode: {answer:?}"
         );
+        // Wrong passcodes are limited like sign-ins (five per power and address in 15
+        // minutes): after four more, even the right one waits for the window to pass.
+        for k in 2..6 {
+            let wrong = if hello.passcode > 8000 {
+                hello.passcode - k
+            } else {
+                hello.passcode + k
+            };
+            let (_, answer) = iam(addr, hello.power, wrong).await;
+            assert!(matches!(answer, Message::Rej(_)), "{backend:?}: {answer:?}");
+        }
+        let (_, answer) = iam(addr, hello.power, hello.passcode).await;
+        assert!(matches!(answer, Message::Rej(_)), "limited: {answer:?}");
+        second.clock.advance(chrono::Duration::minutes(16));
         let (mut back, answer) = iam(addr, hello.power, hello.passcode).await;
         assert_eq!(
             answer,

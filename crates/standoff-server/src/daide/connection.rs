@@ -3,7 +3,7 @@
 //! protocol's EM and close this connection only; malformed messages get HUH or PRN.
 //! Game changes go through the service layer with the bot's account.
 
-use super::hub::{end_messages, phase_orders, secs_until, Hub, Outbox, Seat, QUEUE};
+use super::hub::{end_messages, phase_orders, secs_until, Hub, Outbox, PasscodeSeat, Seat, QUEUE};
 use super::view;
 use crate::service::{bots, games, orders, press, results, session_of, settings_of, status_of};
 use crate::storage::{AccountRow, GameRow};
@@ -48,6 +48,8 @@ struct Conn {
     /// The map announced in the RM.
     announced: Arc<MapTokens>,
     announced_variant: Arc<Variant>,
+    /// The client's address (for the IAM limit).
+    peer: std::net::IpAddr,
     /// An observer of a game in progress, not yet sent its position: SCO and NOW follow
     /// its YES (MAP).
     catching_up: bool,
@@ -55,6 +57,10 @@ struct Conn {
 
 /// Serves one connection until it closes.
 pub async fn handle(hub: Arc<Hub>, stream: TcpStream) {
+    let peer = stream
+        .peer_addr()
+        .map(|a| a.ip())
+        .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
     let _ = stream.set_nodelay(true);
     let _ = socket2::SockRef::from(&stream).set_keepalive(true);
     let (mut reader, mut writer) = stream.into_split();
@@ -114,6 +120,7 @@ pub async fn handle(hub: Arc<Hub>, stream: TcpStream) {
         announced: tokens,
         announced_variant: variant,
         catching_up: false,
+        peer,
     };
     loop {
         let frame = tokio::select! {
@@ -409,9 +416,21 @@ impl Conn {
         if !matches!(self.role, Role::Nobody) {
             return self.rej(tokens);
         }
-        let Some((id, p)) = self.hub.seat_for_passcode(power, passcode).await else {
+        // Wrong passcodes are limited per power and address, like sign-ins.
+        let key = format!("daide-iam:{:04x}", power.0);
+        let now = self.hub.state.clock.now_ms();
+        if !self.hub.iam_limit.allowed(&key, self.peer, now) {
             return self.rej(tokens);
+        }
+        let (id, p) = match self.hub.seat_for_passcode(power, passcode).await {
+            PasscodeSeat::Free(id, p) => (id, p),
+            PasscodeSeat::Taken => return self.rej(tokens),
+            PasscodeSeat::Unknown => {
+                self.hub.iam_limit.failed(&key, self.peer, now);
+                return self.rej(tokens);
+            }
         };
+        self.hub.iam_limit.succeeded(&key, self.peer);
         let out = self.out.clone();
         let conn = self.id;
         let taken = self.hub.room(id, |room| {

@@ -75,6 +75,17 @@ pub struct Seat {
     pub name: (String, String),
 }
 
+/// What an IAM's power and passcode name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PasscodeSeat {
+    /// The seat of power `.1` in game `.0`, whose bot is gone.
+    Free(i64, usize),
+    /// A seat whose bot is connected.
+    Taken,
+    /// No seat: a wrong passcode (counted by the IAM limit).
+    Unknown,
+}
+
 /// One connection's `TME (seconds)` requests: a `TME` notice is sent when that many
 /// seconds are left before the deadline, every turn.
 #[derive(Clone, Debug, Default)]
@@ -297,6 +308,9 @@ pub struct Hub {
     /// Bots join one at a time: concurrent NMEs would all race for the oldest open
     /// seat, and every loser retry the next game.
     pub joining: tokio::sync::Mutex<()>,
+    /// Wrong IAM passcodes per (power token, address), limited like sign-ins
+    /// (`Config::sign_in_attempts` per `sign_in_window`): a passcode is a small number.
+    pub iam_limit: crate::ratelimit::SignInLimiter,
     rooms: Mutex<HashMap<i64, Room>>,
 }
 
@@ -309,10 +323,15 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 impl Hub {
     /// An empty hub.
     pub fn new(state: AppState) -> Hub {
+        let iam_limit = crate::ratelimit::SignInLimiter::new(
+            state.config.sign_in_attempts,
+            state.config.sign_in_window,
+        );
         Hub {
             state,
             writes: tokio::sync::Semaphore::new(WRITERS),
             joining: tokio::sync::Mutex::new(()),
+            iam_limit,
             rooms: Mutex::new(HashMap::new()),
         }
     }
@@ -370,42 +389,50 @@ impl Hub {
         lock(&self.rooms).get_mut(&id).map(f)
     }
 
-    /// The seat (game, power) with this power token and passcode whose bot is gone:
-    /// among the games in memory, then among the seats kept in storage (after a
-    /// restart), whose games are then read back into memory.
+    /// The seat with this power token and passcode: among the games in memory, then
+    /// among the seats kept in storage (after a restart), whose games are then read
+    /// back into memory.
     pub async fn seat_for_passcode(
         &self,
         power: standoff_daide::Token,
         passcode: i32,
-    ) -> Option<(i64, usize)> {
+    ) -> PasscodeSeat {
         let hash = passcode_hash(power, passcode);
-        if let Some(seat) = self.free_seat_in_memory(power, &hash) {
-            return Some(seat);
+        let in_memory = self.seat_in_memory(power, &hash);
+        if matches!(in_memory, PasscodeSeat::Free(..)) {
+            return in_memory;
         }
         let stored = match self.state.storage.daide_seats_by_passcode(&hash).await {
             Ok(rows) => rows,
             Err(e) => {
                 tracing::warn!("daide: seats not read: {e}");
-                return None;
+                return in_memory;
             }
         };
         for row in stored {
             self.restore(row.game_id).await;
         }
-        self.free_seat_in_memory(power, &hash)
+        self.seat_in_memory(power, &hash)
     }
 
-    fn free_seat_in_memory(
-        &self,
-        power: standoff_daide::Token,
-        hash: &str,
-    ) -> Option<(i64, usize)> {
+    fn seat_in_memory(&self, power: standoff_daide::Token, hash: &str) -> PasscodeSeat {
         let rooms = lock(&self.rooms);
-        rooms.iter().find_map(|(id, room)| {
-            let p = room.tokens.power(power)?.index();
-            let seat = room.seats.get(&p)?;
-            (same_secret(&seat.passcode_hash, hash) && seat.conn.is_none()).then_some((*id, p))
-        })
+        let mut found = PasscodeSeat::Unknown;
+        for (id, room) in rooms.iter() {
+            let Some(p) = room.tokens.power(power).map(PowerId::index) else {
+                continue;
+            };
+            let Some(seat) = room.seats.get(&p) else {
+                continue;
+            };
+            if same_secret(&seat.passcode_hash, hash) {
+                if seat.conn.is_none() {
+                    return PasscodeSeat::Free(*id, p);
+                }
+                found = PasscodeSeat::Taken;
+            }
+        }
+        found
     }
 
     /// Reads a started game's DAIDE seats back from storage into memory (after a
