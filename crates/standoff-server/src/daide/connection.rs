@@ -3,7 +3,8 @@
 //! protocol's EM and close this connection only; malformed messages get HUH or PRN.
 //! Game changes go through the service layer with the bot's account.
 
-use super::hub::{end_messages, phase_orders, secs_until, Hub, Outbox, PasscodeSeat, Seat, QUEUE};
+use super::hub::{end_messages, phase_orders, secs_until, Hub, Outbox, Seat, QUEUE};
+use super::passcode::PasscodeSeat;
 use super::view;
 use crate::service::{bots, games, orders, press, results, session_of, settings_of, status_of};
 use crate::storage::{AccountRow, GameRow};

@@ -5,6 +5,8 @@
 //! ready flags, processing) go through the service layer with the bot's account; the
 //! hub keeps only what the protocol needs in memory.
 
+use super::alarms::Alarms;
+use super::passcode::{passcode_hash, random_passcode, same_secret, PasscodeSeat, PASSCODE_TRIES};
 use super::view;
 use crate::service::{session_of, settings_of, status_of};
 use crate::storage::daide::DaideSeatRow;
@@ -18,7 +20,7 @@ use standoff_daide::message::{Hello, Message, SummaryLine, VariantOption};
 use standoff_daide::order::Order as DOrder;
 use standoff_daide::token::names;
 use standoff_daide::MapTokens;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, Notify};
 
@@ -73,81 +75,6 @@ pub struct Seat {
     pub wait: bool,
     /// NME's name and version (for SMR).
     pub name: (String, String),
-}
-
-/// What an IAM's power and passcode name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PasscodeSeat {
-    /// The seat of power `.1` in game `.0`, whose bot is gone.
-    Free(i64, usize),
-    /// A seat whose bot is connected.
-    Taken,
-    /// No seat: a wrong passcode (counted by the IAM limit).
-    Unknown,
-}
-
-/// One connection's `TME (seconds)` requests: a `TME` notice is sent when that many
-/// seconds are left before the deadline, every turn.
-#[derive(Clone, Debug, Default)]
-pub struct Alarms {
-    /// The seconds asked for.
-    pub requested: BTreeSet<i32>,
-    /// The deadline (ms) they are armed for.
-    pub deadline: Option<i64>,
-    /// The requests sent for that deadline, or already past when it was armed.
-    pub fired: BTreeSet<i32>,
-}
-
-impl Alarms {
-    /// When request `n` is due before `deadline` (ms).
-    fn due_at(deadline: i64, n: i32) -> i64 {
-        deadline.saturating_sub(i64::from(n) * 1000)
-    }
-
-    /// Arms every request for `deadline`: those already past at `now` wait for the next
-    /// turn.
-    pub fn arm(&mut self, deadline: Option<i64>, now: i64) {
-        self.deadline = deadline;
-        self.fired = match deadline {
-            Some(d) => self
-                .requested
-                .iter()
-                .copied()
-                .filter(|n| Alarms::due_at(d, *n) <= now)
-                .collect(),
-            None => BTreeSet::new(),
-        };
-    }
-
-    /// Adds request `n` (armed for `deadline`: past at `now`, it waits for the next turn).
-    pub fn request(&mut self, n: i32, deadline: Option<i64>, now: i64) {
-        self.requested.insert(n);
-        if self.deadline != deadline {
-            self.arm(deadline, now);
-        } else if deadline.is_some_and(|d| Alarms::due_at(d, n) <= now) {
-            self.fired.insert(n);
-        }
-    }
-
-    /// Whether a request falls due at `now` before `deadline` (each once per deadline;
-    /// a new deadline re-arms them all).
-    pub fn ring(&mut self, deadline: Option<i64>, now: i64) -> bool {
-        if self.deadline != deadline {
-            self.arm(deadline, now);
-            return false;
-        }
-        let Some(d) = deadline else {
-            return false;
-        };
-        let due: Vec<i32> = self
-            .requested
-            .iter()
-            .copied()
-            .filter(|n| !self.fired.contains(n) && Alarms::due_at(d, *n) <= now)
-            .collect();
-        self.fired.extend(&due);
-        !due.is_empty()
-    }
 }
 
 /// The press level announced for a game with full press: the server forwards press of
@@ -790,33 +717,6 @@ impl Hub {
             let _ = crate::service::orders::set_ready(&self.state, &account, id, true).await;
         }
     }
-}
-
-/// How many fresh passcodes are drawn for a seat before one already in use for the
-/// same power token in another unfinished game is accepted (IAM then takes the first
-/// free seat of the two).
-const PASSCODE_TRIES: usize = 16;
-
-/// A random passcode: a positive DAIDE number (100..=8191).
-fn random_passcode() -> i32 {
-    100 + (rand::random::<u16>() % 8092) as i32
-}
-
-/// The stored form of a seat's passcode: SHA-256 (hex) of the power token and the
-/// passcode, as API tokens are stored (`http::auth::token_hash`). A DAIDE passcode is a
-/// 13-bit number, so the hash keeps it out of plain sight rather than making it hard to
-/// find; what guards a seat is that IAM takes only a seat whose bot is gone.
-pub fn passcode_hash(power: standoff_daide::Token, passcode: i32) -> String {
-    crate::http::auth::token_hash(&format!("daide-iam:{:04x}:{passcode}", power.0))
-}
-
-/// Equality that takes the same time wherever the strings differ.
-fn same_secret(a: &str, b: &str) -> bool {
-    a.len() == b.len()
-        && a.bytes()
-            .zip(b.bytes())
-            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
-            == 0
 }
 
 /// Whole seconds from `now` to `at` (ms), at least 0, at most DAIDE's largest number.

@@ -2,11 +2,13 @@
 //! protocol play in the judge's games. `connection` speaks the protocol on one TCP
 //! connection, `hub` keeps which connection sits in which game and seat and sends
 //! results when a phase is processed, `view` turns positions and results into DAIDE
-//! messages. No rules and no SQL here: games change through the service layer with the
+//! messages, `alarms` keeps the clients' TME requests, `passcode` IAM's passcodes. No rules and no SQL here: games change through the service layer with the
 //! bot's account (joining, orders, ready flags, votes, press), like any player's.
 
+pub mod alarms;
 pub mod connection;
 pub mod hub;
+pub mod passcode;
 pub mod view;
 
 use crate::AppState;
