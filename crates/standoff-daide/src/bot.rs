@@ -309,14 +309,25 @@ pub async fn play(
     max_messages: usize,
     max_time: Duration,
 ) -> Result<Played, ClientError> {
-    let started = Instant::now();
-    let mut player = RandomPlayer::new(seed);
     client
         .send(&Message::Nme {
             name: "standoff-random".into(),
             version: "1".into(),
         })
         .await?;
+    play_on(client, RandomPlayer::new(seed), max_messages, max_time).await
+}
+
+/// Plays `player` on a client that has already sent NME (and perhaps read some
+/// messages, handed to `player`), until SLO or DRW, at most `max_messages` messages and
+/// `max_time` in all.
+pub async fn play_on(
+    mut client: Client,
+    mut player: RandomPlayer,
+    max_messages: usize,
+    max_time: Duration,
+) -> Result<Played, ClientError> {
+    let started = Instant::now();
     let mut messages = 0;
     while messages < max_messages && player.ended.is_none() {
         let left = max_time.saturating_sub(started.elapsed());

@@ -28,6 +28,10 @@ pub struct Config {
     pub mail: Option<crate::service::notify::MailConfig>,
     /// Where the DAIDE listener listens (`None`: no DAIDE, the default).
     pub daide_addr: Option<String>,
+    /// The seed of random power assignment (`None`: a fresh random seed per start, the
+    /// default); a fixed seed makes tests repeatable (mixed with the game's id, so
+    /// games still differ).
+    pub assignment_seed: Option<u64>,
 }
 
 impl Default for Config {
@@ -44,6 +48,7 @@ impl Default for Config {
             sign_in_window: Duration::from_secs(15 * 60),
             mail: None,
             daide_addr: None,
+            assignment_seed: None,
         }
     }
 }

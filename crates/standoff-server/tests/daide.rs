@@ -5,19 +5,22 @@
 
 mod common;
 
-use common::{spawn_app, Backend, TestApp};
+use common::{fresh_database, spawn_app, spawn_on, Backend, TestApp};
 use serde_json::json;
-use standoff_daide::bot::{play, RandomPlayer};
+use standoff_daide::bot::{play, play_on, RandomPlayer};
 use standoff_daide::client::Client;
 use standoff_daide::frame::{ErrorCode, Frame};
 use standoff_daide::message::Message;
-use standoff_daide::order::Order;
+use standoff_daide::order::{Order, Unit};
 use standoff_daide::token::{names, Token};
+use standoff_server::config::Config;
 use std::net::SocketAddr;
 use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(20);
 const GAME_TIME: Duration = Duration::from_secs(240);
+/// The whole-game test's assignment seed (with it, random play dislodges units).
+const ASSIGNMENT_SEED: u64 = 20;
 
 async fn daide_server(app: &TestApp) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -61,6 +64,17 @@ async fn named_client(addr: SocketAddr, name: impl Into<String>) -> Client {
     client
 }
 
+/// The next message satisfying `want`, leaving the others unanswered.
+async fn skip_until(client: &mut Client, mut want: impl FnMut(&Message) -> bool) -> Message {
+    for _ in 0..5000 {
+        let m = client.message(WAIT).await.expect("a message");
+        if want(&m) {
+            return m;
+        }
+    }
+    panic!("no such message within 5000");
+}
+
 /// The next message satisfying `want`, handing the others to `player`'s replies.
 async fn until(
     client: &mut Client,
@@ -81,16 +95,25 @@ async fn until(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seven_bots_play_a_whole_game_through_retreats_and_adjustments() {
-    let app = spawn_app(Backend::Sqlite).await;
+    // A fixed assignment seed and one bot joining after another: every bot gets the
+    // same power on every run, so the random players' game is the same too.
+    let (url, dir) = fresh_database(Backend::Sqlite).await;
+    let config = Config {
+        assignment_seed: Some(ASSIGNMENT_SEED),
+        ..Config::default()
+    };
+    let app = spawn_on(url, dir, config).await;
     let addr = daide_server(&app).await;
     let id = bot_game(&app, "none", 1905).await;
 
     // Six bots play on their own; the seventh is driven by hand below.
     let mut bots = Vec::new();
     for seed in 0..6u64 {
-        let client = Client::connect(addr, WAIT).await.expect("connect");
+        let mut client = named_client(addr, "standoff-random").await;
         assert!(client.representation.is_empty(), "standard map: empty RM");
-        bots.push(tokio::spawn(play(client, seed + 1, 100_000, GAME_TIME)));
+        let mut player = RandomPlayer::new(seed + 1);
+        until(&mut client, &mut player, |m| matches!(m, Message::Yes(_))).await;
+        bots.push(tokio::spawn(play_on(client, player, 100_000, GAME_TIME)));
     }
     let mut me = Client::connect(addr, WAIT).await.expect("connect");
     let mut player = RandomPlayer::new(99);
@@ -546,4 +569,547 @@ async fn a_person_s_message_reaches_the_bots_it_is_for_as_free_text() {
         }
     }
     assert_eq!(private_readers, 1);
+}
+
+/// A forming game for bots whose phases wait for their deadlines (not machine speed),
+/// with these deadline settings (`null`: the defaults, a day per movement turn).
+async fn slow_bot_game(app: &TestApp, deadlines: serde_json::Value) -> i64 {
+    let gm = app.user("gamemaster").await;
+    let mut settings = json!({
+        "name": "bots, slowly",
+        "auto_start": true,
+        "assignment": "random",
+        "press": "none",
+        "bots": {"daide": true},
+    });
+    if !deadlines.is_null() {
+        settings["deadlines"] = deadlines;
+    }
+    let game = gm.post("/api/games", settings).await.expect(201);
+    game["id"].as_i64().expect("id")
+}
+
+/// Seven bots join game and each reads its HLO; returns the connections and HLOs.
+async fn seven_seated(addr: SocketAddr) -> (Vec<Client>, Vec<standoff_daide::message::Hello>) {
+    let mut clients = Vec::new();
+    for i in 0..7 {
+        clients.push(named_client(addr, format!("seat{i}")).await);
+    }
+    let mut hellos = Vec::new();
+    for c in &mut clients {
+        let mut p = RandomPlayer::new(5);
+        let Message::Hlo(Some(h)) = until(c, &mut p, |m| matches!(m, Message::Hlo(Some(_)))).await
+        else {
+            unreachable!()
+        };
+        hellos.push(h);
+    }
+    (clients, hellos)
+}
+
+/// Sends IAM on a new connection to `addr`; returns the connection and the answer.
+async fn iam(addr: SocketAddr, power: Token, passcode: i32) -> (Client, Message) {
+    let mut c = Client::connect(addr, WAIT).await.expect("connect");
+    c.send(&Message::Iam { power, passcode })
+        .await
+        .expect("IAM");
+    let mut p = RandomPlayer::new(6);
+    let answer = until(&mut c, &mut p, |m| {
+        matches!(m, Message::Yes(_) | Message::Rej(_))
+    })
+    .await;
+    (c, answer)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn iam_takes_a_seat_back_after_the_server_restarts() {
+    for backend in common::backends() {
+        let app = spawn_app(backend).await;
+        let addr = daide_server(&app).await;
+        let id = slow_bot_game(&app, serde_json::Value::Null).await;
+        let (clients, hellos) = seven_seated(addr).await;
+        let hello = hellos[3].clone();
+
+        // Only the passcodes' hashes are stored (before the HLOs go out).
+        let seats = app.state.storage.daide_seats(id).await.expect("seats");
+        assert_eq!(seats.len(), 7, "{backend:?}");
+        for (seat, h) in seats.iter().zip(&hellos) {
+            assert_eq!(seat.passcode_hash.len(), 64);
+            assert!(!seat.passcode_hash.contains(&h.passcode.to_string()));
+        }
+
+        // The bots go away and a second server starts on the same database (nothing
+        // of the first one's memory).
+        drop(clients);
+        let second = spawn_on(app.database_url.clone(), None, Config::default()).await;
+        let addr = daide_server(&second).await;
+
+        // A wrong passcode is refused; the right one takes the seat back.
+        let wrong = if hello.passcode == 8191 {
+            100
+        } else {
+            hello.passcode + 1
+        };
+        let (_, answer) = iam(addr, hello.power, wrong).await;
+        assert!(matches!(answer, Message::Rej(_)), "{backend:?}: {answer:?}");
+        let (_, answer) = iam(addr, hellos[4].power, hello.passcode).await;
+        assert!(
+            matches!(answer, Message::Rej(_)),
+            "another power's passcode: {answer:?}"
+        );
+        // Wrong passcodes are limited like sign-ins (five per power and address in 15
+        // minutes): after four more, even the right one waits for the window to pass.
+        for k in 2..6 {
+            let wrong = if hello.passcode > 8000 {
+                hello.passcode - k
+            } else {
+                hello.passcode + k
+            };
+            let (_, answer) = iam(addr, hello.power, wrong).await;
+            assert!(matches!(answer, Message::Rej(_)), "{backend:?}: {answer:?}");
+        }
+        let (_, answer) = iam(addr, hello.power, hello.passcode).await;
+        assert!(matches!(answer, Message::Rej(_)), "limited: {answer:?}");
+        second.clock.advance(chrono::Duration::minutes(16));
+        let (mut back, answer) = iam(addr, hello.power, hello.passcode).await;
+        assert_eq!(
+            answer,
+            Message::Yes(
+                Message::Iam {
+                    power: hello.power,
+                    passcode: hello.passcode
+                }
+                .to_tokens()
+            ),
+            "{backend:?}"
+        );
+        // A seat taken is not taken twice.
+        let (_, answer) = iam(addr, hello.power, hello.passcode).await;
+        assert!(matches!(answer, Message::Rej(_)), "{backend:?}: {answer:?}");
+
+        // The seat is the bot's again: HLO repeats its power and passcode, and its
+        // orders are accepted.
+        let mut p = RandomPlayer::new(7);
+        back.send(&Message::Hlo(None)).await.expect("HLO");
+        let again = until(&mut back, &mut p, |m| matches!(m, Message::Hlo(_))).await;
+        let Message::Hlo(Some(again)) = again else {
+            panic!("{backend:?}: no HLO: {again:?}")
+        };
+        assert_eq!((again.power, again.passcode), (hello.power, hello.passcode));
+        back.send(&Message::Now(None)).await.expect("NOW");
+        let now = until(&mut back, &mut p, |m| matches!(m, Message::Now(Some(_)))).await;
+        let Message::Now(Some((turn, units))) = &now else {
+            unreachable!()
+        };
+        let mine = units
+            .iter()
+            .find(|u| u.unit.power == hello.power)
+            .expect("a unit of ours");
+        back.send(&Message::Sub {
+            turn: Some(*turn),
+            orders: vec![Order::Hold(mine.unit)],
+        })
+        .await
+        .expect("SUB");
+        let thx = until(&mut back, &mut p, |m| matches!(m, Message::Thx { .. })).await;
+        assert_eq!(
+            thx,
+            Message::Thx {
+                order: Order::Hold(mine.unit),
+                note: names::MBV
+            },
+            "{backend:?}"
+        );
+    }
+}
+
+/// The game's current deadline (ms).
+async fn deadline_of(app: &TestApp, id: i64) -> i64 {
+    app.state
+        .storage
+        .game(id)
+        .await
+        .expect("read")
+        .expect("game")
+        .deadline_at
+        .expect("a deadline")
+}
+
+/// Sends `m` and returns the next YES or REJ.
+async fn answer_to(client: &mut Client, m: &Message) -> Message {
+    client.send(m).await.expect("send");
+    skip_until(client, |m| matches!(m, Message::Yes(_) | Message::Rej(_))).await
+}
+
+/// The next TME from the server.
+async fn next_tme(client: &mut Client) -> Message {
+    skip_until(client, |m| matches!(m, Message::Tme(_))).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tme_requests_are_answered_at_their_time_every_turn_until_cancelled() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let addr = daide_server(&app).await;
+    // Four hours per movement turn: more than a DAIDE number holds.
+    let id = slow_bot_game(
+        &app,
+        json!({"movement_minutes": 240, "retreat_minutes": 2, "adjustment_minutes": 2}),
+    )
+    .await;
+    let (mut clients, _) = seven_seated(addr).await;
+    let deadline = deadline_of(&app, id).await;
+    let at = |ms: i64| standoff_server::clock::from_ms(ms);
+    let mut c1 = clients.remove(1);
+    let c0 = &mut clients[0];
+    // HLO's SCO, NOW and TME come first; the turn's TME is capped at 8191 seconds.
+    assert_eq!(next_tme(c0).await, Message::Tme(Some(8191)));
+    assert_eq!(next_tme(&mut c1).await, Message::Tme(Some(8191)));
+
+    // TME alone: the seconds left (capped), and exactly them once fewer remain.
+    c0.send(&Message::Tme(None)).await.expect("TME");
+    assert_eq!(next_tme(c0).await, Message::Tme(Some(8191)));
+    app.clock.set(at(deadline - 5_000_000));
+    c0.send(&Message::Tme(None)).await.expect("TME");
+    assert_eq!(next_tme(c0).await, Message::Tme(Some(5000)));
+
+    // TME (n): YES, then TME (n) when n seconds are left.
+    for n in [120, 60, 30] {
+        let request = Message::Tme(Some(n));
+        let yes = answer_to(c0, &request).await;
+        assert_eq!(yes, Message::Yes(request.to_tokens()));
+    }
+    let request = Message::Tme(Some(60));
+    assert_eq!(
+        answer_to(&mut c1, &request).await,
+        Message::Yes(request.to_tokens())
+    );
+    app.clock.set(at(deadline - 120_000));
+    assert_eq!(next_tme(c0).await, Message::Tme(Some(120)));
+    app.clock.set(at(deadline - 60_000));
+    assert_eq!(next_tme(c0).await, Message::Tme(Some(60)));
+    assert_eq!(next_tme(&mut c1).await, Message::Tme(Some(60)));
+
+    // NOT (TME (n)) cancels one request; one never made is refused.
+    let cancel = Message::NotTme(Some(60));
+    assert_eq!(
+        answer_to(c0, &cancel).await,
+        Message::Yes(cancel.to_tokens())
+    );
+    let unknown = Message::NotTme(Some(45));
+    assert_eq!(
+        answer_to(c0, &unknown).await,
+        Message::Rej(unknown.to_tokens())
+    );
+
+    // The turn is processed at its deadline: its TME comes after NOW, and the
+    // requests are armed again for the next turn.
+    app.clock.set(at(deadline));
+    assert_eq!(app.tick().await, 1);
+    assert_eq!(next_tme(c0).await, Message::Tme(Some(8191)));
+    assert_eq!(next_tme(&mut c1).await, Message::Tme(Some(8191)));
+    let next = deadline_of(&app, id).await;
+    assert!(next > deadline);
+    app.clock.set(at(next - 120_000));
+    assert_eq!(next_tme(c0).await, Message::Tme(Some(120)));
+    // c1's 60 seconds ring: the listener has looked at the clock at 60 seconds left,
+    // where c0's cancelled request would have rung too.
+    app.clock.set(at(next - 60_000));
+    assert_eq!(next_tme(&mut c1).await, Message::Tme(Some(60)));
+    app.clock.set(at(next - 30_000));
+    assert_eq!(
+        next_tme(c0).await,
+        Message::Tme(Some(30)),
+        "60 was cancelled"
+    );
+
+    // NOT (TME) cancels every request of the connection.
+    let all = Message::NotTme(None);
+    assert_eq!(answer_to(c0, &all).await, Message::Yes(all.to_tokens()));
+    let gone = Message::NotTme(Some(120));
+    assert_eq!(answer_to(c0, &gone).await, Message::Rej(gone.to_tokens()));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tme_requests_outside_the_game_s_deadlines_are_refused() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let addr = daide_server(&app).await;
+    // A connection in no game: nothing to time.
+    let mut lonely = Client::connect(addr, WAIT).await.expect("connect");
+    for m in [
+        Message::Tme(Some(10)),
+        Message::Tme(None),
+        Message::NotTme(None),
+    ] {
+        assert_eq!(
+            answer_to(&mut lonely, &m).await,
+            Message::Rej(m.to_tokens())
+        );
+    }
+    slow_bot_game(
+        &app,
+        json!({"movement_minutes": 5, "retreat_minutes": 2, "adjustment_minutes": 2}),
+    )
+    .await;
+    let mut observer = Client::connect(addr, WAIT).await.expect("connect");
+    assert!(matches!(
+        answer_to(&mut observer, &Message::Obs(None)).await,
+        Message::Yes(_)
+    ));
+    // Negative, or longer than the longest turn (five minutes): REJ; five minutes: YES.
+    for (n, accepted) in [(-1, false), (301, false), (300, true), (0, true)] {
+        let m = Message::Tme(Some(n));
+        let answer = answer_to(&mut observer, &m).await;
+        if accepted {
+            assert_eq!(answer, Message::Yes(m.to_tokens()), "{n}");
+        } else {
+            assert_eq!(answer, Message::Rej(m.to_tokens()), "{n}");
+        }
+    }
+    // A game still forming has no deadline yet.
+    let m = Message::Tme(None);
+    assert_eq!(
+        answer_to(&mut observer, &m).await,
+        Message::Rej(m.to_tokens())
+    );
+}
+
+/// Processes the game's current turn at its deadline (the bots that sent nothing hold).
+async fn process_at_deadline(app: &TestApp, id: i64) {
+    let before = app
+        .state
+        .storage
+        .game(id)
+        .await
+        .expect("read")
+        .expect("game")
+        .phase_no;
+    for _ in 0..3 {
+        let deadline = deadline_of(app, id).await;
+        app.clock.set(standoff_server::clock::from_ms(deadline));
+        app.tick().await;
+        let game = app
+            .state
+            .storage
+            .game(id)
+            .await
+            .expect("read")
+            .expect("game");
+        if game.phase_no > before {
+            return;
+        }
+    }
+    panic!("the turn was not processed at its deadline");
+}
+
+/// The next NOW from the server, which must be for `season`.
+async fn now_in(client: &mut Client, season: standoff_daide::order::Season) -> Vec<Unit> {
+    let now = skip_until(client, |m| matches!(m, Message::Now(Some(_)))).await;
+    let Message::Now(Some((turn, units))) = now else {
+        unreachable!()
+    };
+    assert_eq!(turn.season, season);
+    units.into_iter().map(|u| u.unit).collect()
+}
+
+/// SUB `orders`; returns the THX notes, in order.
+async fn submit(client: &mut Client, orders: Vec<Order>) -> Vec<Token> {
+    let count = orders.len();
+    client
+        .send(&Message::Sub { turn: None, orders })
+        .await
+        .expect("SUB");
+    let mut notes = Vec::new();
+    let mut p = RandomPlayer::new(11);
+    for _ in 0..count {
+        let Message::Thx { note, .. } =
+            until(client, &mut p, |m| matches!(m, Message::Thx { .. })).await
+        else {
+            unreachable!()
+        };
+        notes.push(note);
+    }
+    notes
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_waive_is_accepted_and_a_repeated_build_is_not() {
+    use standoff_daide::order::{Loc, Season, UnitType};
+    let app = spawn_app(Backend::Sqlite).await;
+    let addr = daide_server(&app).await;
+    let id = slow_bot_game(&app, serde_json::Value::Null).await;
+    let (clients, hellos) = seven_seated(addr).await;
+    let german = hellos
+        .iter()
+        .position(|h| h.power == names::GER)
+        .expect("someone plays Germany");
+    let mut germany = clients.into_iter().nth(german).expect("Germany's bot");
+    let province = |name: &str| Token::named(name).expect("a standard province");
+    let at = |name: &str| Loc {
+        province: province(name),
+        coast: None,
+    };
+    let unit = |kind, name: &str| Unit {
+        power: names::GER,
+        kind,
+        loc: at(name),
+    };
+
+    // 1901: Germany takes Denmark and Holland while everyone else holds: five
+    // centres, three units, two builds.
+    now_in(&mut germany, Season::Spr).await;
+    let spring = vec![
+        Order::Move(unit(UnitType::Fleet, "KIE"), at("DEN")),
+        Order::Move(unit(UnitType::Army, "MUN"), at("RUH")),
+    ];
+    assert_eq!(submit(&mut germany, spring).await, [names::MBV; 2]);
+    process_at_deadline(&app, id).await;
+    now_in(&mut germany, Season::Fal).await;
+    let fall = vec![Order::Move(unit(UnitType::Army, "RUH"), at("HOL"))];
+    assert_eq!(submit(&mut germany, fall).await, [names::MBV]);
+    process_at_deadline(&app, id).await;
+    now_in(&mut germany, Season::Win).await;
+
+    // Not ready, so complete orders do not end the turn (Germany alone adjusts).
+    assert!(matches!(
+        answer_to(&mut germany, &Message::NotGof).await,
+        Message::Yes(_)
+    ));
+    // The same build twice: the second is ESC.
+    let build = Order::Build(unit(UnitType::Army, "KIE"));
+    assert_eq!(
+        submit(&mut germany, vec![build.clone(), build]).await,
+        [names::MBV, names::ESC]
+    );
+    assert!(matches!(
+        answer_to(&mut germany, &Message::NotSub(None)).await,
+        Message::Yes(_)
+    ));
+    // Two waives, in one SUB and then one by one: each is accepted (commit 14417d7).
+    let waive = Order::Waive(names::GER);
+    assert_eq!(
+        submit(&mut germany, vec![waive.clone(), waive.clone()]).await,
+        [names::MBV, names::MBV]
+    );
+    assert!(matches!(
+        answer_to(&mut germany, &Message::NotSub(None)).await,
+        Message::Yes(_)
+    ));
+    assert_eq!(
+        submit(&mut germany, vec![waive.clone()]).await,
+        [names::MBV]
+    );
+    assert_eq!(
+        submit(&mut germany, vec![waive.clone()]).await,
+        [names::MBV]
+    );
+    // A third is one more than the builds due.
+    assert_eq!(submit(&mut germany, vec![waive]).await, [names::NMB]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_observer_of_a_game_in_progress_gets_its_position_and_later_turns() {
+    use standoff_daide::order::Season;
+    let app = spawn_app(Backend::Sqlite).await;
+    let addr = daide_server(&app).await;
+    let id = slow_bot_game(&app, serde_json::Value::Null).await;
+    let (_players, _) = seven_seated(addr).await;
+    process_at_deadline(&app, id).await;
+
+    // OBS with no game forming watches the game in progress: YES, MAP; the map
+    // definition on request; after YES (MAP) the current SCO, NOW and TME.
+    let mut observer = Client::connect(addr, WAIT).await.expect("connect");
+    assert!(observer.representation.is_empty(), "standard map: empty RM");
+    assert_eq!(
+        answer_to(&mut observer, &Message::Obs(None)).await,
+        Message::Yes(Message::Obs(None).to_tokens())
+    );
+    let map = skip_until(&mut observer, |m| matches!(m, Message::Map(Some(_)))).await;
+    let Message::Map(Some(name)) = &map else {
+        unreachable!()
+    };
+    assert_eq!(name, "standard");
+    observer.send(&Message::Mdf(None)).await.expect("MDF");
+    let mdf = observer.message(WAIT).await.expect("MDF");
+    assert!(matches!(mdf, Message::Mdf(Some(_))), "{mdf:?}");
+    observer
+        .send(&Message::Yes(map.to_tokens()))
+        .await
+        .expect("YES (MAP)");
+    let sco = observer.message(WAIT).await.expect("SCO");
+    let Message::Sco(Some(owners)) = &sco else {
+        panic!("SCO first: {sco:?}")
+    };
+    assert!(owners.iter().any(|(p, _)| *p == names::GER));
+    let now = observer.message(WAIT).await.expect("NOW");
+    let Message::Now(Some((turn, units))) = &now else {
+        panic!("NOW next: {now:?}")
+    };
+    assert_eq!((turn.season, turn.year), (Season::Fal, 1901));
+    assert_eq!(units.len(), 22);
+    assert!(matches!(
+        observer.message(WAIT).await,
+        Ok(Message::Tme(Some(_)))
+    ));
+
+    // It sees the next turn processed like the players do, and cannot order.
+    process_at_deadline(&app, id).await;
+    let ord = skip_until(&mut observer, |m| matches!(m, Message::Ord(Some(_)))).await;
+    let Message::Ord(Some((turn, _, _))) = ord else {
+        unreachable!()
+    };
+    assert_eq!((turn.season, turn.year), (Season::Fal, 1901));
+    let now = skip_until(&mut observer, |m| matches!(m, Message::Now(Some(_)))).await;
+    let Message::Now(Some((turn, _))) = now else {
+        unreachable!()
+    };
+    // Nobody gained or lost a centre: no adjustments, spring next.
+    assert_eq!((turn.season, turn.year), (Season::Spr, 1902));
+    let sub = Message::Sub {
+        turn: None,
+        orders: vec![Order::Waive(names::GER)],
+    };
+    assert_eq!(
+        answer_to(&mut observer, &sub).await,
+        Message::Rej(sub.to_tokens())
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_machine_speed_game_goes_on_after_a_restart_without_its_bots() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let addr = daide_server(&app).await;
+    let id = bot_game(&app, "none", 1901).await;
+    // Seven bots take the seats and send nothing: the first server waits for them.
+    let (_silent, _) = seven_seated(addr).await;
+    let phase_no = |app: &TestApp| {
+        let storage = app.state.storage.clone();
+        async move {
+            storage
+                .game(id)
+                .await
+                .expect("read")
+                .expect("game")
+                .phase_no
+        }
+    };
+    assert_eq!(phase_no(&app).await, 0);
+    // A second server on the same database, where none of them is connected: their
+    // seats are in civil disorder and ready at once, so the game plays to its end.
+    let second = spawn_on(app.database_url.clone(), None, Config::default()).await;
+    daide_server(&second).await;
+    let mut status = serde_json::Value::Null;
+    for _ in 0..250 {
+        let detail = second
+            .anonymous()
+            .get(&format!("/api/games/{id}"))
+            .await
+            .expect(200);
+        status = detail["status"].clone();
+        if status == "finished" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(status, "finished");
+    assert!(phase_no(&second).await >= 2, "spring and fall 1901 played");
 }

@@ -4,8 +4,9 @@
 
 mod common;
 
-use common::{spawn_app, Backend};
+use common::{fresh_database, spawn_app, spawn_on, Backend};
 use serde_json::json;
+use standoff_server::config::Config;
 
 #[tokio::test]
 async fn create_refuses_bad_settings_with_the_reason() {
@@ -192,6 +193,52 @@ async fn a_game_starts_by_itself_when_full() {
     powers.sort();
     powers.dedup();
     assert_eq!(powers.len(), 7, "each player has a different power");
+}
+
+/// The powers `seed` gives seven players joining a random-assignment game in order, on a
+/// fresh server.
+async fn powers_with_seed(seed: u64) -> Vec<String> {
+    let (url, dir) = fresh_database(Backend::Sqlite).await;
+    let config = Config {
+        assignment_seed: Some(seed),
+        ..Config::default()
+    };
+    let app = spawn_on(url, dir, config).await;
+    let gm = app.user("gmaster").await;
+    let game = gm
+        .post(
+            "/api/games",
+            json!({"name": "seeded", "auto_start": true, "assignment": "random"}),
+        )
+        .await
+        .expect(201);
+    let id = game["id"].as_i64().expect("id");
+    let mut users = Vec::new();
+    for i in 0..7 {
+        let u = app.user(&format!("player{i}")).await;
+        u.post(&format!("/api/games/{id}/join"), json!({}))
+            .await
+            .expect(204);
+        users.push(u);
+    }
+    let mut powers = Vec::new();
+    for u in &users {
+        let mine = u.get(&format!("/api/games/{id}")).await.expect(200);
+        powers.push(mine["my_power"].as_str().expect("a power").to_string());
+    }
+    powers
+}
+
+#[tokio::test]
+async fn a_configured_assignment_seed_assigns_the_same_powers_every_time() {
+    let first = powers_with_seed(11).await;
+    assert_eq!(powers_with_seed(11).await, first, "same seed, same powers");
+    // The seed decides: other seeds deal differently (at least one of three).
+    let mut other = Vec::new();
+    for seed in [12, 13, 14] {
+        other.push(powers_with_seed(seed).await);
+    }
+    assert!(other.iter().any(|o| *o != first), "{first:?} {other:?}");
 }
 
 #[tokio::test]

@@ -4,6 +4,7 @@
 //! Game changes go through the service layer with the bot's account.
 
 use super::hub::{end_messages, phase_orders, secs_until, Hub, Outbox, Seat, QUEUE};
+use super::passcode::PasscodeSeat;
 use super::view;
 use crate::service::{bots, games, orders, press, results, session_of, settings_of, status_of};
 use crate::storage::{AccountRow, GameRow};
@@ -48,10 +49,19 @@ struct Conn {
     /// The map announced in the RM.
     announced: Arc<MapTokens>,
     announced_variant: Arc<Variant>,
+    /// The client's address (for the IAM limit).
+    peer: std::net::IpAddr,
+    /// An observer of a game in progress, not yet sent its position: SCO and NOW follow
+    /// its YES (MAP).
+    catching_up: bool,
 }
 
 /// Serves one connection until it closes.
 pub async fn handle(hub: Arc<Hub>, stream: TcpStream) {
+    let peer = stream
+        .peer_addr()
+        .map(|a| a.ip())
+        .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
     let _ = stream.set_nodelay(true);
     let _ = socket2::SockRef::from(&stream).set_keepalive(true);
     let (mut reader, mut writer) = stream.into_split();
@@ -110,6 +120,8 @@ pub async fn handle(hub: Arc<Hub>, stream: TcpStream) {
         role: Role::Nobody,
         announced: tokens,
         announced_variant: variant,
+        catching_up: false,
+        peer,
     };
     loop {
         let frame = tokio::select! {
@@ -139,15 +151,19 @@ pub async fn handle(hub: Arc<Hub>, stream: TcpStream) {
     let _ = writer_task.await;
 }
 
-/// The map of the game a new bot would join (the oldest open DAIDE game), or the
-/// standard map when none is open.
+/// The map of the game a new bot would join or watch (the oldest open DAIDE game, else
+/// the oldest one in progress), or the standard map when there is none.
 async fn offered_map(hub: &Hub) -> Option<(Arc<Variant>, Arc<MapTokens>)> {
     let standard = || {
         let v = standoff::variant::builtin_arc("standard").ok()?;
         let t = MapTokens::new(&v).ok()?;
         Some((v, Arc::new(t)))
     };
-    if let Some(game) = open_games(hub).await.into_iter().next() {
+    let offered = match open_games(hub).await.into_iter().next() {
+        Some(game) => Some(game),
+        None => game_in_progress(hub).await,
+    };
+    if let Some(game) = offered {
         if let Ok(session) = session_of(&game) {
             let v = session.variant().clone();
             if let Ok(t) = MapTokens::new(&v) {
@@ -172,6 +188,18 @@ async fn open_games(hub: &Hub) -> Vec<GameRow> {
         .collect();
     games.reverse();
     games
+}
+
+/// The oldest game in progress (started, not finished) with DAIDE bots: what OBS
+/// watches when no game is forming.
+async fn game_in_progress(hub: &Hub) -> Option<GameRow> {
+    let ids = hub.state.storage.daide_started_games().await.ok()?;
+    for id in ids {
+        if let Ok(Some(game)) = hub.state.storage.game(id).await {
+            return Some(game);
+        }
+    }
+    None
 }
 
 impl Conn {
@@ -223,6 +251,7 @@ impl Conn {
                 let mdf = self.announced.map_definition(&self.announced_variant);
                 self.send(&Message::Mdf(Some(Box::new(mdf))));
             }
+            Message::Yes(inner) if inner.first() == Some(&names::MAP) => self.map_accepted().await,
             Message::Yes(_) | Message::Rej(_) | Message::Huh(_) | Message::Prn(_) => {}
             Message::Hlo(None) => self.hlo(tokens),
             Message::Sco(None) | Message::Now(None) => self.position(tokens, &m).await,
@@ -234,7 +263,8 @@ impl Conn {
             Message::Gof => self.go(tokens, true).await,
             Message::NotGof => self.go(tokens, false).await,
             Message::Tme(None) => self.time(tokens).await,
-            Message::Tme(Some(_)) | Message::NotTme(_) => self.rej(tokens),
+            Message::Tme(Some(seconds)) => self.ask_time(tokens, seconds).await,
+            Message::NotTme(seconds) => self.cancel_time(tokens, seconds),
             Message::Adm { .. } => self.admin(tokens, &m),
             Message::Drw(None) => self.draw(tokens, true).await,
             Message::NotDrw(None) => self.draw(tokens, false).await,
@@ -319,26 +349,89 @@ impl Conn {
         if !matches!(self.role, Role::Nobody) {
             return self.rej(tokens);
         }
-        let Some(game) = open_games(&self.hub).await.into_iter().next() else {
+        if let Some(game) = open_games(&self.hub).await.into_iter().next() {
+            let out = self.out.clone();
+            let conn = self.id;
+            self.hub.with_room(&game, |room| {
+                room.clients.insert(conn, out);
+            });
+            self.role = Role::Observer(game.id);
+            self.yes(tokens);
+            self.send(&Message::Map(Some(self.announced.map_name.clone())));
+            return;
+        }
+        // No game forming: watch the oldest one in progress from its current turn on.
+        let Some(game) = game_in_progress(&self.hub).await else {
             return self.rej(tokens);
         };
+        self.hub.restore(game.id).await;
         let out = self.out.clone();
         let conn = self.id;
-        self.hub.with_room(&game, |room| {
+        let joined = self.hub.room(game.id, |room| {
             room.clients.insert(conn, out);
+            (room.tokens.clone(), room.variant.clone())
         });
+        let Some((tokens_of_game, variant)) = joined else {
+            return self.rej(tokens);
+        };
+        if tokens_of_game.representation() != self.announced.representation() {
+            // A different map than the RM announced: a new RM first (Parlance 5.1).
+            let _ = self
+                .out
+                .tx
+                .try_send(Frame::Representation(tokens_of_game.representation()));
+        }
+        self.announced = tokens_of_game;
+        self.announced_variant = variant;
         self.role = Role::Observer(game.id);
+        self.catching_up = true;
         self.yes(tokens);
         self.send(&Message::Map(Some(self.announced.map_name.clone())));
+    }
+
+    /// YES (MAP ...) from an observer of a game in progress: its current SCO, NOW and
+    /// TME (a forming game's observers get them when it starts).
+    async fn map_accepted(&mut self) {
+        if !std::mem::take(&mut self.catching_up) {
+            return;
+        }
+        let Some((game, session)) = self.game().await else {
+            return;
+        };
+        let position = &session.record().game.position;
+        let (v, t) = (&self.announced_variant, &self.announced);
+        self.send(&view::sco(v, t, position));
+        self.send(&view::now(v, t, position));
+        if let Some(at) = game
+            .deadline_at
+            .filter(|_| status_of(&game).ok() == Some(GameStatus::Active))
+        {
+            self.send(&Message::Tme(Some(secs_until(
+                at,
+                self.hub.state.clock.now_ms(),
+            ))));
+        }
     }
 
     async fn rejoin(&mut self, tokens: &[Token], power: Token, passcode: i32) {
         if !matches!(self.role, Role::Nobody) {
             return self.rej(tokens);
         }
-        let Some((id, p)) = self.hub.seat_for_passcode(power, passcode) else {
+        // Wrong passcodes are limited per power and address, like sign-ins.
+        let key = format!("daide-iam:{:04x}", power.0);
+        let now = self.hub.state.clock.now_ms();
+        if !self.hub.iam_limit.allowed(&key, self.peer, now) {
             return self.rej(tokens);
+        }
+        let (id, p) = match self.hub.seat_for_passcode(power, passcode).await {
+            PasscodeSeat::Free(id, p) => (id, p),
+            PasscodeSeat::Taken => return self.rej(tokens),
+            PasscodeSeat::Unknown => {
+                self.hub.iam_limit.failed(&key, self.peer, now);
+                return self.rej(tokens);
+            }
         };
+        self.hub.iam_limit.succeeded(&key, self.peer);
         let out = self.out.clone();
         let conn = self.id;
         let taken = self.hub.room(id, |room| {
@@ -347,6 +440,8 @@ impl Conn {
                 return None;
             }
             seat.conn = Some(conn);
+            // A seat read back from storage learns its passcode again (for HLO).
+            seat.passcode = passcode;
             let account = seat.account.clone();
             room.clients.insert(conn, out.clone());
             let tokens = room.tokens.clone();
@@ -698,6 +793,58 @@ impl Conn {
                 self.hub.state.clock.now_ms(),
             )))),
             None => self.rej(tokens),
+        }
+    }
+
+    /// `TME (seconds)`: a TME notice that many seconds before every deadline. Refused
+    /// when negative, longer than the game's longest turn, or the game has no deadlines
+    /// (or the connection no game).
+    async fn ask_time(&self, tokens: &[Token], seconds: i32) {
+        let Some((game, _)) = self.game().await else {
+            return self.rej(tokens);
+        };
+        let now = self.hub.state.clock.now_ms();
+        let deadline = game
+            .deadline_at
+            .filter(|_| status_of(&game).ok() == Some(GameStatus::Active));
+        let conn = self.id;
+        let accepted = self.hub.with_room(&game, |room| {
+            let longest = room.longest_limit()?;
+            if seconds < 0 || seconds > longest {
+                return None;
+            }
+            room.alarms
+                .entry(conn)
+                .or_default()
+                .request(seconds, deadline, now);
+            Some(())
+        });
+        match accepted.flatten() {
+            Some(()) => self.yes(tokens),
+            None => self.rej(tokens),
+        }
+    }
+
+    /// `NOT (TME (seconds))` cancels that request, `NOT (TME)` all of this connection's.
+    fn cancel_time(&self, tokens: &[Token], seconds: Option<i32>) {
+        let Some(id) = self.game_id() else {
+            return self.rej(tokens);
+        };
+        let conn = self.id;
+        let cancelled = self.hub.room(id, |room| match seconds {
+            None => {
+                room.alarms.remove(&conn);
+                true
+            }
+            Some(n) => room
+                .alarms
+                .get_mut(&conn)
+                .is_some_and(|a| a.requested.remove(&n)),
+        });
+        if cancelled == Some(true) {
+            self.yes(tokens);
+        } else {
+            self.rej(tokens);
         }
     }
 

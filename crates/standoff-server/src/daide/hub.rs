@@ -1,11 +1,15 @@
 //! The DAIDE side of the judge's games: which connection sits in which game and seat,
-//! the seats' passcodes and pending DAIDE orders, and what every connection of a game
-//! is sent when it starts or a phase is processed. Games themselves (joining, orders,
+//! the seats' passcodes and pending DAIDE orders, the connections' TME requests, and
+//! what every connection of a game is sent when it starts, a phase is processed or a
+//! requested time before the deadline comes. Games themselves (joining, orders,
 //! ready flags, processing) go through the service layer with the bot's account; the
 //! hub keeps only what the protocol needs in memory.
 
+use super::alarms::Alarms;
+use super::passcode::{passcode_hash, random_passcode, same_secret, PasscodeSeat, PASSCODE_TRIES};
 use super::view;
 use crate::service::{session_of, settings_of, status_of};
+use crate::storage::daide::DaideSeatRow;
 use crate::storage::{AccountRow, GameRow};
 use crate::AppState;
 use standoff::rules::Rules;
@@ -19,6 +23,9 @@ use standoff_daide::MapTokens;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, Notify};
+
+/// How often the listener looks for TME notices due (against the server's clock).
+pub const ALARM_TICK: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// Bot writes (orders, ready flags) in flight at once.
 pub const WRITERS: usize = 4;
@@ -53,8 +60,11 @@ impl Outbox {
 pub struct Seat {
     /// The bot's account (created for it when it joined).
     pub account: AccountRow,
-    /// IAM's passcode.
+    /// IAM's passcode (sent in HLO; 0 for a seat read back from storage until its bot
+    /// comes back with IAM).
     pub passcode: i32,
+    /// The passcode's stored form ([`passcode_hash`]), what IAM is checked against.
+    pub passcode_hash: String,
     /// The connection playing it, if connected.
     pub conn: Option<u64>,
     /// Orders accepted this phase, as the bot wrote them.
@@ -101,6 +111,8 @@ pub struct Room {
     pub phases_sent: i64,
     /// SLO/DRW and SMR have been sent.
     pub ended: bool,
+    /// Connections' `TME (seconds)` requests.
+    pub alarms: HashMap<u64, Alarms>,
 }
 
 impl Room {
@@ -143,6 +155,7 @@ impl Room {
             started: false,
             phases_sent: game.phase_no,
             ended: false,
+            alarms: HashMap::new(),
         })
     }
 
@@ -168,6 +181,30 @@ impl Room {
             passcode,
             options,
         }))
+    }
+
+    /// The longest time limit of a turn (seconds), if turns have any.
+    pub fn longest_limit(&self) -> Option<i32> {
+        self.limits.iter().flatten().copied().max()
+    }
+
+    /// Arms every connection's TME requests for a new deadline.
+    pub fn arm_alarms(&mut self, deadline: Option<i64>, now: i64) {
+        for alarms in self.alarms.values_mut() {
+            alarms.arm(deadline, now);
+        }
+    }
+
+    /// Sends `TME (seconds left)` to every connection with a request due at `now`.
+    pub fn ring_alarms(&mut self, deadline: Option<i64>, now: i64) {
+        for (conn, alarms) in self.alarms.iter_mut() {
+            if !alarms.ring(deadline, now) {
+                continue;
+            }
+            if let (Some(d), Some(out)) = (deadline, self.clients.get(conn)) {
+                out.send(&Message::Tme(Some(secs_until(d, now))));
+            }
+        }
     }
 
     /// The seat a connection plays.
@@ -198,6 +235,9 @@ pub struct Hub {
     /// Bots join one at a time: concurrent NMEs would all race for the oldest open
     /// seat, and every loser retry the next game.
     pub joining: tokio::sync::Mutex<()>,
+    /// Wrong IAM passcodes per (power token, address), limited like sign-ins
+    /// (`Config::sign_in_attempts` per `sign_in_window`): a passcode is a small number.
+    pub iam_limit: crate::ratelimit::SignInLimiter,
     rooms: Mutex<HashMap<i64, Room>>,
 }
 
@@ -210,10 +250,15 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 impl Hub {
     /// An empty hub.
     pub fn new(state: AppState) -> Hub {
+        let iam_limit = crate::ratelimit::SignInLimiter::new(
+            state.config.sign_in_attempts,
+            state.config.sign_in_window,
+        );
         Hub {
             state,
             writes: tokio::sync::Semaphore::new(WRITERS),
             joining: tokio::sync::Mutex::new(()),
+            iam_limit,
             rooms: Mutex::new(HashMap::new()),
         }
     }
@@ -271,18 +316,169 @@ impl Hub {
         lock(&self.rooms).get_mut(&id).map(f)
     }
 
-    /// The seat (game, power) with this power token and passcode whose bot is gone.
-    pub fn seat_for_passcode(
+    /// The seat with this power token and passcode: among the games in memory, then
+    /// among the seats kept in storage (after a restart), whose games are then read
+    /// back into memory.
+    pub async fn seat_for_passcode(
         &self,
         power: standoff_daide::Token,
         passcode: i32,
-    ) -> Option<(i64, usize)> {
+    ) -> PasscodeSeat {
+        let hash = passcode_hash(power, passcode);
+        let in_memory = self.seat_in_memory(power, &hash);
+        if matches!(in_memory, PasscodeSeat::Free(..)) {
+            return in_memory;
+        }
+        let stored = match self.state.storage.daide_seats_by_passcode(&hash).await {
+            Ok(rows) => rows,
+            Err(e) => {
+                tracing::warn!("daide: seats not read: {e}");
+                return in_memory;
+            }
+        };
+        for row in stored {
+            self.restore(row.game_id).await;
+        }
+        self.seat_in_memory(power, &hash)
+    }
+
+    fn seat_in_memory(&self, power: standoff_daide::Token, hash: &str) -> PasscodeSeat {
         let rooms = lock(&self.rooms);
-        rooms.iter().find_map(|(id, room)| {
-            let p = room.tokens.power(power)?.index();
-            let seat = room.seats.get(&p)?;
-            (seat.passcode == passcode && seat.conn.is_none()).then_some((*id, p))
-        })
+        let mut found = PasscodeSeat::Unknown;
+        for (id, room) in rooms.iter() {
+            let Some(p) = room.tokens.power(power).map(PowerId::index) else {
+                continue;
+            };
+            let Some(seat) = room.seats.get(&p) else {
+                continue;
+            };
+            if same_secret(&seat.passcode_hash, hash) {
+                if seat.conn.is_none() {
+                    return PasscodeSeat::Free(*id, p);
+                }
+                found = PasscodeSeat::Taken;
+            }
+        }
+        found
+    }
+
+    /// Reads a started game's DAIDE seats back from storage into memory (after a
+    /// restart, or for an observer), all disconnected; nothing if the game is in memory
+    /// already (a game just started there gets its seats from `start_if_started`).
+    pub async fn restore(&self, id: i64) {
+        if self.room(id, |_| ()).is_some() {
+            return;
+        }
+        let Ok(Some(game)) = self.state.storage.game(id).await else {
+            return;
+        };
+        if status_of(&game).ok() == Some(GameStatus::Forming) {
+            return;
+        }
+        let Ok(rows) = self.state.storage.daide_seats(id).await else {
+            return;
+        };
+        let mut seats = Vec::new();
+        for row in rows {
+            if let Ok(Some(account)) = self.state.storage.account_by_id(row.account_id).await {
+                seats.push((row, account));
+            }
+        }
+        let Some(mut room) = Room::new(&game) else {
+            return;
+        };
+        room.started = true;
+        room.phases_sent = game.phase_no;
+        for (row, account) in seats {
+            let Some(power) = room.variant.find_power(&row.power) else {
+                continue;
+            };
+            room.seats.insert(
+                power.index(),
+                Seat {
+                    account,
+                    passcode: 0,
+                    passcode_hash: row.passcode_hash,
+                    conn: None,
+                    orders: Vec::new(),
+                    orders_phase: game.phase_no,
+                    wait: false,
+                    name: (row.bot_name, row.bot_version),
+                },
+            );
+        }
+        lock(&self.rooms).entry(id).or_insert(room);
+    }
+
+    /// Sends the TME notices due now (the listener calls it every [`ALARM_TICK`]): each
+    /// game with requests has its deadline read, so a deadline moved by its GM is
+    /// followed.
+    pub async fn ring_alarms(&self) {
+        let ids: Vec<i64> = lock(&self.rooms)
+            .iter()
+            .filter(|(_, r)| r.alarms.values().any(|a| !a.requested.is_empty()))
+            .map(|(id, _)| *id)
+            .collect();
+        for id in ids {
+            let Ok(Some(game)) = self.state.storage.game(id).await else {
+                continue;
+            };
+            let deadline = game
+                .deadline_at
+                .filter(|_| status_of(&game).ok() == Some(GameStatus::Active));
+            let now = self.state.clock.now_ms();
+            self.room(id, |room| room.ring_alarms(deadline, now));
+        }
+    }
+
+    /// When the listener starts: the games in progress with bot seats are read back
+    /// (their bots all gone until they come back with IAM), and in a machine-speed game
+    /// those seats are ready at once, as for any bot that left.
+    pub async fn resume_games(&self) {
+        let ids = match self.state.storage.daide_started_games().await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!("daide: games in progress not read: {e}");
+                return;
+            }
+        };
+        for id in ids {
+            self.restore(id).await;
+            let absent: Vec<AccountRow> = self
+                .room(id, |room| {
+                    if !room.machine_speed {
+                        return Vec::new();
+                    }
+                    room.seats
+                        .values()
+                        .filter(|s| s.conn.is_none())
+                        .map(|s| s.account.clone())
+                        .collect()
+                })
+                .unwrap_or_default();
+            for account in absent {
+                let _ = crate::service::orders::set_ready(&self.state, &account, id, true).await;
+            }
+        }
+    }
+
+    /// New passcodes for game `id`'s powers, one per power, each unlike those of the
+    /// seats of unfinished games kept in storage for the same power token.
+    async fn new_passcodes(&self, tokens: &MapTokens, powers: usize) -> Vec<i32> {
+        let mut out = Vec::with_capacity(powers);
+        for p in 0..powers {
+            let token = tokens.power_token(PowerId(p as u8));
+            let mut passcode = random_passcode();
+            for _ in 0..PASSCODE_TRIES {
+                let hash = passcode_hash(token, passcode);
+                match self.state.storage.daide_seats_by_passcode(&hash).await {
+                    Ok(rows) if !rows.is_empty() => passcode = random_passcode(),
+                    _ => break,
+                }
+            }
+            out.push(passcode);
+        }
+        out
     }
 
     /// A connection is gone: its seat goes into civil disorder (CCD to the others).
@@ -292,6 +488,7 @@ impl Hub {
             let mut rooms = lock(&self.rooms);
             for (id, room) in rooms.iter_mut() {
                 room.clients.remove(&conn);
+                room.alarms.remove(&conn);
                 if let Some(entry) = room.joined.remove(&conn) {
                     room.departed.push(entry);
                 }
@@ -338,13 +535,24 @@ impl Hub {
         let position = session.record().game.position.clone();
         let deadline = game.deadline_at;
         let now_ms = self.state.clock.now_ms();
+        let Some(tokens) = self.with_room(&game, |room| room.tokens.clone()) else {
+            return;
+        };
+        let passcodes = self.new_passcodes(&tokens, tokens.powers().len()).await;
         let mut absent = Vec::new();
+        let mut stored = Vec::new();
+        // Sent once the seats are stored: a bot holding its HLO can always come back.
+        let mut outgoing: Vec<(Outbox, Message)> = Vec::new();
         self.with_room(&game, |room| {
             if room.started {
                 return;
             }
+            let to_all = |m: &Message, outgoing: &mut Vec<(Outbox, Message)>| {
+                for out in room.clients.values() {
+                    outgoing.push((out.clone(), m.clone()));
+                }
+            };
             room.started = true;
-            let mut taken: Vec<i32> = Vec::new();
             let mut joined: Vec<(Option<u64>, (AccountRow, String, String))> = room
                 .joined
                 .drain()
@@ -362,19 +570,28 @@ impl Hub {
                 let Some(power) = room.variant.find_power(&power_name) else {
                     continue;
                 };
-                let mut passcode: i32 = rand::random::<u16>() as i32 % 8000 + 100;
-                while taken.contains(&passcode) {
-                    passcode = passcode % 8000 + 101;
-                }
-                taken.push(passcode);
+                let passcode = passcodes
+                    .get(power.index())
+                    .copied()
+                    .unwrap_or_else(random_passcode);
+                let hash = passcode_hash(room.tokens.power_token(power), passcode);
                 if conn.is_none() && room.machine_speed {
                     absent.push(account.clone());
                 }
+                stored.push(DaideSeatRow {
+                    game_id: id,
+                    power: power_name.clone(),
+                    account_id: account.id,
+                    passcode_hash: hash.clone(),
+                    bot_name: name.clone(),
+                    bot_version: version.clone(),
+                });
                 room.seats.insert(
                     power.index(),
                     Seat {
                         account,
                         passcode,
+                        passcode_hash: hash,
                         conn,
                         orders: Vec::new(),
                         orders_phase: game.phase_no,
@@ -383,19 +600,34 @@ impl Hub {
                     },
                 );
                 if let Some(out) = conn.and_then(|c| room.clients.get(&c)) {
-                    out.send(&room.hello(power.index(), passcode));
+                    outgoing.push((out.clone(), room.hello(power.index(), passcode)));
                 } else {
-                    room.broadcast(&Message::Ccd(room.tokens.power_token(power)), None);
+                    to_all(&Message::Ccd(room.tokens.power_token(power)), &mut outgoing);
                 }
             }
-            let sco = view::sco(&room.variant, &room.tokens, &position);
-            let now = view::now(&room.variant, &room.tokens, &position);
-            room.broadcast(&sco, None);
-            room.broadcast(&now, None);
+            to_all(
+                &view::sco(&room.variant, &room.tokens, &position),
+                &mut outgoing,
+            );
+            to_all(
+                &view::now(&room.variant, &room.tokens, &position),
+                &mut outgoing,
+            );
             if let Some(at) = deadline {
-                room.broadcast(&Message::Tme(Some(secs_until(at, now_ms))), None);
+                to_all(&Message::Tme(Some(secs_until(at, now_ms))), &mut outgoing);
             }
+            room.arm_alarms(deadline, now_ms);
         });
+        if !stored.is_empty() {
+            if let Err(e) = self.state.storage.put_daide_seats(&stored).await {
+                tracing::warn!(
+                    "daide: seats of game {id} not stored (no IAM after a restart): {e}"
+                );
+            }
+        }
+        for (out, m) in outgoing {
+            out.send(&m);
+        }
         for account in absent {
             let _ = crate::service::orders::set_ready(&self.state, &account, id, true).await;
         }
@@ -471,6 +703,7 @@ impl Hub {
             if let (Some(at), None) = (game.deadline_at, &ended) {
                 room.broadcast(&Message::Tme(Some(secs_until(at, now_ms))), None);
             }
+            room.arm_alarms(game.deadline_at.filter(|_| ended.is_none()), now_ms);
             for seat in room.seats.values_mut() {
                 seat.orders.clear();
                 seat.orders_phase = game.phase_no;

@@ -2,11 +2,13 @@
 //! protocol play in the judge's games. `connection` speaks the protocol on one TCP
 //! connection, `hub` keeps which connection sits in which game and seat and sends
 //! results when a phase is processed, `view` turns positions and results into DAIDE
-//! messages. No rules and no SQL here: games change through the service layer with the
+//! messages, `alarms` keeps the clients' TME requests, `passcode` IAM's passcodes. No rules and no SQL here: games change through the service layer with the
 //! bot's account (joining, orders, ready flags, votes, press), like any player's.
 
+pub mod alarms;
 pub mod connection;
 pub mod hub;
+pub mod passcode;
 pub mod view;
 
 use crate::AppState;
@@ -51,6 +53,19 @@ pub async fn serve(state: AppState, listener: TcpListener) {
                 }
                 Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
             }
+        }
+    });
+    // Games in progress from before a restart go on.
+    let resumed = hub.clone();
+    tokio::spawn(async move { resumed.resume_games().await });
+    // TME notices requested by clients, when the server's clock reaches them.
+    let alarms = hub.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(hub::ALARM_TICK);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        loop {
+            every.tick().await;
+            alarms.ring_alarms().await;
         }
     });
     let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));

@@ -270,7 +270,7 @@ pub async fn join(
     req: JoinGame,
 ) -> Result<(), ApiError> {
     let now = state.clock.now();
-    let seed: u64 = rand::random();
+    let seed = assignment_seed(state, id);
     let mut decide = |snap: &GameSnapshot| -> Result<GameChange, ApiError> {
         let game = &snap.game;
         if !may_see(game, &snap.players, Some(account)) && req.invite.is_none() {
@@ -337,7 +337,7 @@ pub async fn start(
     req: StartGame,
 ) -> Result<(), ApiError> {
     let now = state.clock.now();
-    let seed: u64 = rand::random();
+    let seed = assignment_seed(state, id);
     let mut decide = |snap: &GameSnapshot| -> Result<GameChange, ApiError> {
         let game = &snap.game;
         if !may_see(game, &snap.players, Some(account)) {
@@ -363,6 +363,15 @@ pub async fn start(
         .change_game(id, false, &mut decide)
         .await?
         .into_reply(id)
+}
+
+/// The seed for game `id`'s random power assignment: the configured one mixed with the
+/// id (tests), or a fresh random one.
+fn assignment_seed(state: &AppState, id: i64) -> u64 {
+    match state.config.assignment_seed {
+        Some(seed) => seed ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        None => rand::random(),
+    }
 }
 
 /// The change that assigns powers and starts the game with its first deadline.

@@ -4,6 +4,7 @@
 //! game's row ([`Storage::change_game`]), so a phase is processed exactly once and an
 //! acknowledged order is never lost to a concurrent processing.
 
+pub mod daide;
 mod postgres;
 pub mod press;
 pub mod results;
@@ -231,7 +232,9 @@ impl Changed {
 
 /// The judge's persistence (one implementation per database).
 #[async_trait]
-pub trait Storage: Send + Sync + 'static + press::PressStorage + results::ResultStorage {
+pub trait Storage:
+    Send + Sync + 'static + press::PressStorage + results::ResultStorage + daide::DaideStorage
+{
     /// Runs the migrations (idempotent).
     async fn migrate(&self) -> Result<(), StorageError>;
 
