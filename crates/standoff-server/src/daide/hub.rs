@@ -730,8 +730,9 @@ pub fn phase_orders(room: &Room, start: &Position, orders_json: &str) -> Vec<Mes
     view::orders_of_phase(&room.variant, &room.tokens, &room.rules, start, &lines)
 }
 
-/// How the game ended, if it has: the core's end, or (for a game whose end was read
-/// back from storage, where only its text is kept) the centre ranking.
+/// How the game ended, if it has: the core's end (kept in the stored game since saves
+/// carry it as data), or the centre ranking for a game ended outside the rules (an
+/// agreed draw, a concession) or saved before the end was kept.
 pub fn game_end(session: &standoff::session::Session) -> Option<standoff::game::GameEnd> {
     if let Some(end) = session.record().game.ended.clone() {
         return Some(end);
