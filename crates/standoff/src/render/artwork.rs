@@ -22,6 +22,7 @@ const BUILTIN: &[(&str, &str)] = &[
         "colonial",
         include_str!("../../variants/colonial/artwork.toml"),
     ),
+    ("ancmed", include_str!("../../variants/ancmed/artwork.toml")),
 ];
 
 /// Why an artwork file cannot be used for a variant.
