@@ -13,6 +13,7 @@ fn library_artwork() -> Vec<(&'static str, &'static str)> {
             "ancmed-age-of-empires",
             include_str!("../variants/ancmed/artwork.toml"),
         ),
+        ("modern", include_str!("../variants/modern/artwork.toml")),
     ]
 }
 
@@ -52,4 +53,32 @@ fn library_artwork_has_every_space_inside_the_picture_and_coasts_apart() {
             }
         }
     }
+}
+
+#[test]
+fn the_legend_shows_a_long_title_whole_on_several_lines() {
+    use standoff::render::{render_svg, RenderOptions};
+    use standoff::Position;
+    let variant = Variant::builtin("ancmed").expect("built-in");
+    assert!(variant.title.chars().count() > 34, "test setup: a long title");
+    let svg = render_svg(
+        &variant,
+        &Position::initial(&variant),
+        &[],
+        &RenderOptions::default(),
+    );
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let legend = doc
+        .descendants()
+        .find(|n| n.attribute("id") == Some("legend"))
+        .expect("a legend");
+    let texts: Vec<&str> = legend
+        .descendants()
+        .filter(|n| n.is_text())
+        .filter_map(|n| n.text())
+        .collect();
+    let title_lines = texts.iter().take_while(|t| !t.contains("Spring")).count();
+    assert!(title_lines >= 2, "the title is on several lines: {texts:?}");
+    let title = texts[..title_lines].join(" ");
+    assert_eq!(title, variant.title);
 }

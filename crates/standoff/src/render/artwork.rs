@@ -23,6 +23,7 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../variants/colonial/artwork.toml"),
     ),
     ("ancmed", include_str!("../../variants/ancmed/artwork.toml")),
+    ("modern", include_str!("../../variants/modern/artwork.toml")),
 ];
 
 /// Why an artwork file cannot be used for a variant.
