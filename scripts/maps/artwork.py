@@ -29,15 +29,28 @@ from shapely.ops import unary_union, voronoi_diagram
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 seeds = importlib.import_module(f"{sys.argv[1] if len(sys.argv) > 1 else 'standard'}_seeds")
 
-WIDTH = 1200.0
-# Projection: a seeds module may set PROJECTION = (lon0, lat0, lat1, lat2) and
+WIDTH = getattr(seeds, "WIDTH", 1200.0)
+# Projection: a seeds module may set PROJECTION = (lon0, lat0, lat1, lat2) (Lambert
+# conformal conic) or "world" (the whole globe, see `world`), and
 # FISHEYE = ((lon, lat), strength); these are the standard map's.
-LON0, LAT0, LAT1, LAT2 = getattr(seeds, "PROJECTION", (14.0, 52.0, 40.0, 62.0))
+_PROJECTION = getattr(seeds, "PROJECTION", (14.0, 52.0, 40.0, 62.0))
+WORLD = _PROJECTION == "world"
+LON0, LAT0, LAT1, LAT2 = (0.0, 0.0, 0.0, 0.0) if WORLD else _PROJECTION
 _FISHEYE = getattr(seeds, "FISHEYE", ((6.0, 49.0), 1.0))
+
+
+def world(lon, lat):
+    """The whole globe: longitude as it is (a seeds file gives points east of the
+    date line as more than 180 to continue the picture there), latitude stretched
+    like Miller's cylindrical projection, which keeps the poles finite."""
+    f = math.radians(max(-89.0, min(89.0, lat)))
+    return math.radians(lon), 1.25 * math.log(math.tan(math.pi / 4 + 0.4 * f))
 
 
 def lcc(lon, lat):
     """Lambert conformal conic, in units of the sphere's radius."""
+    if WORLD:
+        return world(lon, lat)
     f1, f2, f0 = (math.radians(v) for v in (LAT1, LAT2, LAT0))
     n = math.log(math.cos(f1) / math.cos(f2)) / math.log(
         math.tan(math.pi / 4 + f2 / 2) / math.tan(math.pi / 4 + f1 / 2))
@@ -116,7 +129,8 @@ def decode_land(path):
         for i in indices:
             a = arcs[i] if i >= 0 else arcs[~i][::-1]
             pts.extend(a[1:] if pts else a)
-        if max(p[0] for p in pts) - min(p[0] for p in pts) > 300:
+        if (max(p[0] for p in pts) - min(p[0] for p in pts) > 300
+                and min(p[1] for p in pts) > -80):
             # A ring across the antimeridian (Eurasia at Chukotka): continue it east.
             pts = [(x + 360 if x < -150 else x, y) for x, y in pts]
         return pts
@@ -141,6 +155,11 @@ def decode_land(path):
                 ext = [project(*p) for p in densify(part.exterior.coords)]
                 ins = [[project(*p) for p in densify(r.coords)] for r in part.interiors]
                 polys.append(Polygon(ext, ins).buffer(0))
+    # Ice shelves and the pole, which the land outline leaves out: drawn as land when
+    # a seeds module names them (ICE = [(lon0, lat0, lon1, lat1), ...]).
+    for lon0, lat0, lon1, lat1 in getattr(seeds, "ICE", []):
+        ring = [(lon0, lat0), (lon1, lat0), (lon1, lat1), (lon0, lat1), (lon0, lat0)]
+        polys.append(Polygon([project(*p) for p in densify(ring)]).buffer(0))
     return unary_union(polys)
 
 

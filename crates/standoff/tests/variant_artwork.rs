@@ -14,6 +14,7 @@ fn library_artwork() -> Vec<(&'static str, &'static str)> {
             include_str!("../variants/ancmed/artwork.toml"),
         ),
         ("modern", include_str!("../variants/modern/artwork.toml")),
+        ("world", include_str!("../variants/world/artwork.toml")),
     ]
 }
 
