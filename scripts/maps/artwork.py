@@ -251,8 +251,17 @@ def main():
     land_path, variant_path, out_path = sys.argv[2:5]
     variant = tomllib.load(open(variant_path, "rb"))
     frame_box = box(0, 0, WIDTH, HEIGHT)
-    land = decode_land(land_path).intersection(frame_box)
+    # Lakes that are spaces (LAKES = {id: [(lon, lat), ...]}, our own outlines): cut
+    # from the land, each its own province whole.
+    lakes = {pid: Polygon([project(*p) for p in densify(ring + ring[:1])]).buffer(0)
+             for pid, ring in getattr(seeds, "LAKES", {}).items()}
+    land = decode_land(land_path)
+    if lakes:
+        land = land.difference(unary_union(list(lakes.values())))
+    land = land.intersection(frame_box)
     sea = frame_box.difference(land)
+    if lakes:
+        sea = sea.difference(unary_union(list(lakes.values())))
 
     land_pts, land_owner = [], []
     for pid, pts in seeds.LAND.items():
@@ -264,6 +273,8 @@ def main():
         land_owner.append(None)
     sea_pts, sea_owner = [], []
     for pid, pts in seeds.SEA.items():
+        if pid in lakes:
+            continue
         for p in pts:
             sea_pts.append(project(*p))
             sea_owner.append(pid)
@@ -279,6 +290,8 @@ def main():
             scenery.append(cell)
         elif owner:
             pieces.setdefault(owner, []).append(cell)
+    for pid, lake in lakes.items():
+        pieces[pid] = [lake]
     shapes = {pid: unary_union(g) for pid, g in pieces.items()}
 
     ids = [p["id"] for p in variant["province"]]

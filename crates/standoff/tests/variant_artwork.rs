@@ -15,6 +15,7 @@ fn library_artwork() -> Vec<(&'static str, &'static str)> {
         ),
         ("modern", include_str!("../variants/modern/artwork.toml")),
         ("world", include_str!("../variants/world/artwork.toml")),
+        ("empire", include_str!("../variants/empire/artwork.toml")),
     ]
 }
 
