@@ -6,7 +6,8 @@ Method: Natural Earth's 1:50m land outline (public domain; the npm package
 projected (Lambert conformal conic) onto the picture; each province is the union of
 the Voronoi cells of its seed points (SEEDS_seeds.py, our own), land seeds sharing
 the land and sea seeds the sea. Province outlines are simplified to keep the file
-small. Needs shapely (PyPI).
+small. Needs shapely (PyPI). With ARTWORK_CHECK=1 it reports on stderr where the
+outlines disagree with the variant's adjacency (see `check`).
 
     python3 scripts/maps/artwork.py standard land-50m.json \
         crates/standoff/variants/standard/variant.toml \
@@ -14,6 +15,7 @@ small. Needs shapely (PyPI).
     python3 scripts/maps/artwork.py loeb9 land-50m.json \
         crates/standoff/variants/loeb9/variant.toml \
         crates/standoff/variants/loeb9/artwork.toml
+    (likewise colonial, ancmed, modern, world, empire)
 """
 
 import importlib
