@@ -36,8 +36,16 @@ fn library_artwork_has_every_space_inside_the_picture_and_coasts_apart() {
     for (name, text) in library_artwork() {
         let variant = Variant::builtin(name).expect("built-in");
         let layout = layout_from_artwork(&variant, text).expect(name);
-        assert_eq!(layout.provinces.len(), variant.map.province_count(), "{name}");
-        assert_eq!(layout.locations.len(), variant.map.location_count(), "{name}");
+        assert_eq!(
+            layout.provinces.len(),
+            variant.map.province_count(),
+            "{name}"
+        );
+        assert_eq!(
+            layout.locations.len(),
+            variant.map.location_count(),
+            "{name}"
+        );
         for p in &layout.locations {
             assert!(
                 p.x > 0.0 && p.x < layout.width && p.y > 0.0 && p.y < layout.height,
@@ -62,7 +70,10 @@ fn the_legend_shows_a_long_title_whole_on_several_lines() {
     use standoff::render::{render_svg, RenderOptions};
     use standoff::Position;
     let variant = Variant::builtin("ancmed").expect("built-in");
-    assert!(variant.title.chars().count() > 34, "test setup: a long title");
+    assert!(
+        variant.title.chars().count() > 34,
+        "test setup: a long title"
+    );
     let svg = render_svg(
         &variant,
         &Position::initial(&variant),

@@ -434,7 +434,11 @@ fn legend(s: &mut String, c: &Canvas, height: f64, title: &[String]) {
         let centers = c.variant.counted_centers(c.position, w);
         let units = c.position.unit_count(w);
         // A long name ("Frozen Antarctica") in smaller type, to end before the counts.
-        let name_size = if power.name.chars().count() > 14 { 11 } else { 13 };
+        let name_size = if power.name.chars().count() > 14 {
+            11
+        } else {
+            13
+        };
         let _ = write!(
             s,
             r##"<g class="power-count" data-power="{name}" data-centers="{centers}"><rect x="{:.0}" y="{:.0}" width="16" height="16" fill="{}" stroke="#222"/><text x="{:.0}" y="{:.0}" font-size="{name_size}" fill="#111">{name}</text><text x="{:.0}" y="{:.0}" font-size="13" font-weight="bold" fill="#111">{centers}</text><text x="{:.0}" y="{:.0}" font-size="12" fill="#555">/ {units}</text></g>"##,
@@ -470,7 +474,8 @@ fn wrap(text: &str, width: usize, lines: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut current = String::new();
     for word in text.split_whitespace() {
-        let needed = current.chars().count() + usize::from(!current.is_empty()) + word.chars().count();
+        let needed =
+            current.chars().count() + usize::from(!current.is_empty()) + word.chars().count();
         if !current.is_empty() && needed > width {
             out.push(std::mem::take(&mut current));
         }
