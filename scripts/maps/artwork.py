@@ -6,7 +6,8 @@ Method: Natural Earth's 1:50m land outline (public domain; the npm package
 projected (Lambert conformal conic) onto the picture; each province is the union of
 the Voronoi cells of its seed points (SEEDS_seeds.py, our own), land seeds sharing
 the land and sea seeds the sea. Province outlines are simplified to keep the file
-small. Needs shapely (PyPI).
+small. Needs shapely (PyPI). With ARTWORK_CHECK=1 it reports on stderr where the
+outlines disagree with the variant's adjacency (see `check`).
 
     python3 scripts/maps/artwork.py standard land-50m.json \
         crates/standoff/variants/standard/variant.toml \
@@ -14,6 +15,7 @@ small. Needs shapely (PyPI).
     python3 scripts/maps/artwork.py loeb9 land-50m.json \
         crates/standoff/variants/loeb9/variant.toml \
         crates/standoff/variants/loeb9/artwork.toml
+    (likewise colonial, ancmed, modern, world, empire)
 """
 
 import importlib
@@ -29,15 +31,28 @@ from shapely.ops import unary_union, voronoi_diagram
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 seeds = importlib.import_module(f"{sys.argv[1] if len(sys.argv) > 1 else 'standard'}_seeds")
 
-WIDTH = 1200.0
-# Projection: a seeds module may set PROJECTION = (lon0, lat0, lat1, lat2) and
+WIDTH = getattr(seeds, "WIDTH", 1200.0)
+# Projection: a seeds module may set PROJECTION = (lon0, lat0, lat1, lat2) (Lambert
+# conformal conic) or "world" (the whole globe, see `world`), and
 # FISHEYE = ((lon, lat), strength); these are the standard map's.
-LON0, LAT0, LAT1, LAT2 = getattr(seeds, "PROJECTION", (14.0, 52.0, 40.0, 62.0))
+_PROJECTION = getattr(seeds, "PROJECTION", (14.0, 52.0, 40.0, 62.0))
+WORLD = _PROJECTION == "world"
+LON0, LAT0, LAT1, LAT2 = (0.0, 0.0, 0.0, 0.0) if WORLD else _PROJECTION
 _FISHEYE = getattr(seeds, "FISHEYE", ((6.0, 49.0), 1.0))
+
+
+def world(lon, lat):
+    """The whole globe: longitude as it is (a seeds file gives points east of the
+    date line as more than 180 to continue the picture there), latitude stretched
+    like Miller's cylindrical projection, which keeps the poles finite."""
+    f = math.radians(max(-89.0, min(89.0, lat)))
+    return math.radians(lon), 1.25 * math.log(math.tan(math.pi / 4 + 0.4 * f))
 
 
 def lcc(lon, lat):
     """Lambert conformal conic, in units of the sphere's radius."""
+    if WORLD:
+        return world(lon, lat)
     f1, f2, f0 = (math.radians(v) for v in (LAT1, LAT2, LAT0))
     n = math.log(math.cos(f1) / math.cos(f2)) / math.log(
         math.tan(math.pi / 4 + f2 / 2) / math.tan(math.pi / 4 + f1 / 2))
@@ -116,7 +131,8 @@ def decode_land(path):
         for i in indices:
             a = arcs[i] if i >= 0 else arcs[~i][::-1]
             pts.extend(a[1:] if pts else a)
-        if max(p[0] for p in pts) - min(p[0] for p in pts) > 300:
+        if (max(p[0] for p in pts) - min(p[0] for p in pts) > 300
+                and min(p[1] for p in pts) > -80):
             # A ring across the antimeridian (Eurasia at Chukotka): continue it east.
             pts = [(x + 360 if x < -150 else x, y) for x, y in pts]
         return pts
@@ -141,6 +157,11 @@ def decode_land(path):
                 ext = [project(*p) for p in densify(part.exterior.coords)]
                 ins = [[project(*p) for p in densify(r.coords)] for r in part.interiors]
                 polys.append(Polygon(ext, ins).buffer(0))
+    # Ice shelves and the pole, which the land outline leaves out: drawn as land when
+    # a seeds module names them (ICE = [(lon0, lat0, lon1, lat1), ...]).
+    for lon0, lat0, lon1, lat1 in getattr(seeds, "ICE", []):
+        ring = [(lon0, lat0), (lon1, lat0), (lon1, lat1), (lon0, lat1), (lon0, lat0)]
+        polys.append(Polygon([project(*p) for p in densify(ring)]).buffer(0))
     return unary_union(polys)
 
 
@@ -188,12 +209,61 @@ def inner_point(geom, near, dx, dy):
     return (p.x, p.y)
 
 
+def check(variant, shapes):
+    """Reports on stderr where the drawing disagrees with the variant's adjacency:
+    adjacent provinces whose outlines do not touch (an island's fleet edges excepted,
+    listed apart), non-adjacent provinces sharing a border, unit points outside their
+    province. Returns the number of problems."""
+    terrain = {p["id"]: p["terrain"] for p in variant["province"]}
+    adjacent = set()
+    for kind in ("army", "fleet"):
+        for e in variant.get("adjacency", {}).get(kind, []):
+            a, b = (x.split("/")[0] for x in e.split("-"))
+            adjacent.add(frozenset((a, b)))
+    ids = sorted(shapes)
+    grown = {i: shapes[i].buffer(1.5) for i in ids}
+    problems = 0
+    for n, a in enumerate(ids):
+        for b in ids[n + 1:]:
+            if not grown[a].intersects(grown[b]):
+                shared = 0.0
+            else:
+                shared = grown[a].intersection(grown[b]).area / 3.0
+            pair = frozenset((a, b))
+            if pair in adjacent and shared < 1.0:
+                both_coast = terrain[a] != "sea" and terrain[b] != "sea"
+                tag = "apart (across water?)" if both_coast else "NOT TOUCHING"
+                if not both_coast:
+                    problems += 1
+                print(f"check: {a}-{b} adjacent but {tag}", file=sys.stderr)
+            elif pair not in adjacent and shared > 6.0:
+                problems += 1
+                print(f"check: {a}-{b} share {shared:.0f} px of border but are not adjacent",
+                      file=sys.stderr)
+    for pid in ids:
+        unit = Point(project(*(seeds.LAND.get(pid) or seeds.SEA[pid])[0]))
+        if not shapes[pid].buffer(-1).contains(unit):
+            problems += 1
+            print(f"check: {pid}'s unit point is outside its outline", file=sys.stderr)
+    print(f"check: {problems} problems", file=sys.stderr)
+    return problems
+
+
 def main():
     land_path, variant_path, out_path = sys.argv[2:5]
     variant = tomllib.load(open(variant_path, "rb"))
     frame_box = box(0, 0, WIDTH, HEIGHT)
-    land = decode_land(land_path).intersection(frame_box)
+    # Lakes that are spaces (LAKES = {id: [(lon, lat), ...]}, our own outlines): cut
+    # from the land, each its own province whole.
+    lakes = {pid: Polygon([project(*p) for p in densify(ring + ring[:1])]).buffer(0)
+             for pid, ring in getattr(seeds, "LAKES", {}).items()}
+    land = decode_land(land_path)
+    if lakes:
+        land = land.difference(unary_union(list(lakes.values())))
+    land = land.intersection(frame_box)
     sea = frame_box.difference(land)
+    if lakes:
+        sea = sea.difference(unary_union(list(lakes.values())))
 
     land_pts, land_owner = [], []
     for pid, pts in seeds.LAND.items():
@@ -205,6 +275,8 @@ def main():
         land_owner.append(None)
     sea_pts, sea_owner = [], []
     for pid, pts in seeds.SEA.items():
+        if pid in lakes:
+            continue
         for p in pts:
             sea_pts.append(project(*p))
             sea_owner.append(pid)
@@ -220,6 +292,8 @@ def main():
             scenery.append(cell)
         elif owner:
             pieces.setdefault(owner, []).append(cell)
+    for pid, lake in lakes.items():
+        pieces[pid] = [lake]
     shapes = {pid: unary_union(g) for pid, g in pieces.items()}
 
     ids = [p["id"] for p in variant["province"]]
@@ -227,6 +301,8 @@ def main():
     extra = [i for i in shapes if i not in ids]
     if missing or extra:
         sys.exit(f"seeds do not match the variant: missing {missing}, unknown {extra}")
+    if os.environ.get("ARTWORK_CHECK"):
+        check(variant, shapes)
 
     lines = [
         f"# Artwork of the {seeds.NAME} map: generated by scripts/maps/artwork.py {seeds.NAME}",

@@ -22,6 +22,10 @@ const BUILTIN: &[(&str, &str)] = &[
         "colonial",
         include_str!("../../variants/colonial/artwork.toml"),
     ),
+    ("ancmed", include_str!("../../variants/ancmed/artwork.toml")),
+    ("modern", include_str!("../../variants/modern/artwork.toml")),
+    ("world", include_str!("../../variants/world/artwork.toml")),
+    ("empire", include_str!("../../variants/empire/artwork.toml")),
 ];
 
 /// Why an artwork file cannot be used for a variant.

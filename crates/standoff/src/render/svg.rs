@@ -26,6 +26,8 @@ pub(super) struct Canvas<'a> {
     pub position: &'a Position,
     /// Size of a unit marker (its half-width).
     pub unit_size: f64,
+    /// Each power's colour, by power index.
+    pub colours: Vec<&'static str>,
 }
 
 impl Canvas<'_> {
@@ -46,7 +48,10 @@ impl Canvas<'_> {
 
     /// The colour of `power`.
     pub fn colour(&self, power: PowerId) -> &'static str {
-        power_colour(self.variant, power.index())
+        self.colours
+            .get(power.index())
+            .copied()
+            .unwrap_or_else(|| power_colour(self.variant, power.index()))
     }
 }
 
@@ -105,11 +110,13 @@ pub(super) fn draw(
         variant,
         position,
         unit_size: (layout.scale * 0.19).clamp(6.0, 13.0),
+        colours: palette::power_colours(variant),
     };
     let panel = if options.legend { PANEL } else { 0.0 };
     let width = layout.width + panel;
     let rows = variant.powers.len() as f64;
-    let height = layout.height.max(120.0 + rows * 24.0);
+    let title = wrap(&variant.title, TITLE_WIDTH, TITLE_LINES);
+    let height = layout.height.max(120.0 + title_drop(&title) + rows * 24.0);
     let mut s = String::with_capacity(64 * 1024);
     let _ = write!(
         s,
@@ -139,7 +146,7 @@ pub(super) fn draw(
     units(&mut s, &canvas);
     orders::draw(&mut s, &canvas, drawn);
     if options.legend {
-        legend(&mut s, &canvas, height);
+        legend(&mut s, &canvas, height, &title);
     }
     s.push_str("</svg>\n");
     s
@@ -392,37 +399,49 @@ fn units(s: &mut String, c: &Canvas) {
     s.push_str("</g>");
 }
 
-fn legend(s: &mut String, c: &Canvas, height: f64) {
+fn legend(s: &mut String, c: &Canvas, height: f64, title: &[String]) {
     let x = c.layout.width;
     let _ = write!(
         s,
         r##"<g id="legend"><rect x="{x:.0}" y="0" width="{PANEL:.0}" height="{height:.0}" fill="#f6f2e8" stroke="#4a4238"/>"##
     );
+    for (i, line) in title.iter().enumerate() {
+        let _ = write!(
+            s,
+            r##"<text x="{:.0}" y="{:.0}" font-size="12" fill="#333">{}</text>"##,
+            x + 14.0,
+            28.0 + i as f64 * TITLE_LINE,
+            escape(line)
+        );
+    }
+    let dy = title_drop(title);
     let _ = write!(
         s,
-        r##"<text x="{:.0}" y="28" font-size="12" fill="#333">{}</text>"##,
+        r##"<text id="phase" x="{:.0}" y="{:.0}" font-size="17" font-weight="bold" fill="#111">{}</text>"##,
         x + 14.0,
-        escape(&truncate(&c.variant.title, 34))
-    );
-    let _ = write!(
-        s,
-        r##"<text id="phase" x="{:.0}" y="54" font-size="17" font-weight="bold" fill="#111">{}</text>"##,
-        x + 14.0,
+        54.0 + dy,
         board::phase(c.position)
     );
     let _ = write!(
         s,
-        r##"<text x="{:.0}" y="80" font-size="11" fill="#555">centers / units</text>"##,
-        x + 150.0
+        r##"<text x="{:.0}" y="{:.0}" font-size="11" fill="#555">centers / units</text>"##,
+        x + 150.0,
+        80.0 + dy
     );
     for (i, power) in c.variant.powers.iter().enumerate() {
         let w = PowerId(i as u8);
-        let y = 100.0 + i as f64 * 24.0;
+        let y = 100.0 + dy + i as f64 * 24.0;
         let centers = c.variant.counted_centers(c.position, w);
         let units = c.position.unit_count(w);
+        // A long name ("Frozen Antarctica") in smaller type, to end before the counts.
+        let name_size = if power.name.chars().count() > 14 {
+            11
+        } else {
+            13
+        };
         let _ = write!(
             s,
-            r##"<g class="power-count" data-power="{name}" data-centers="{centers}"><rect x="{:.0}" y="{:.0}" width="16" height="16" fill="{}" stroke="#222"/><text x="{:.0}" y="{:.0}" font-size="13" fill="#111">{name}</text><text x="{:.0}" y="{:.0}" font-size="13" font-weight="bold" fill="#111">{centers}</text><text x="{:.0}" y="{:.0}" font-size="12" fill="#555">/ {units}</text></g>"##,
+            r##"<g class="power-count" data-power="{name}" data-centers="{centers}"><rect x="{:.0}" y="{:.0}" width="16" height="16" fill="{}" stroke="#222"/><text x="{:.0}" y="{:.0}" font-size="{name_size}" fill="#111">{name}</text><text x="{:.0}" y="{:.0}" font-size="13" font-weight="bold" fill="#111">{centers}</text><text x="{:.0}" y="{:.0}" font-size="12" fill="#555">/ {units}</text></g>"##,
             x + 14.0,
             y - 12.0,
             c.colour(w),
@@ -436,6 +455,44 @@ fn legend(s: &mut String, c: &Canvas, height: f64) {
         );
     }
     s.push_str("</g>");
+}
+
+/// Characters of the legend's title per line, and its most lines.
+const TITLE_WIDTH: usize = 34;
+const TITLE_LINES: usize = 3;
+/// Distance between the title's lines.
+const TITLE_LINE: f64 = 15.0;
+
+/// How far a title of `lines` pushes the rest of the legend down.
+fn title_drop(lines: &[String]) -> f64 {
+    lines.len().saturating_sub(1) as f64 * TITLE_LINE
+}
+
+/// `text` broken at spaces into lines of at most `width` characters; at most `lines`
+/// lines, the last shortened with an ellipsis when the text goes on.
+fn wrap(text: &str, width: usize, lines: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in text.split_whitespace() {
+        let needed =
+            current.chars().count() + usize::from(!current.is_empty()) + word.chars().count();
+        if !current.is_empty() && needed > width {
+            out.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(word);
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    if out.len() > lines {
+        // The joined rest is longer than a line: `truncate` ends it with an ellipsis.
+        let rest = out.split_off(lines - 1).join(" ");
+        out.push(rest);
+    }
+    out.into_iter().map(|l| truncate(&l, width)).collect()
 }
 
 fn truncate(text: &str, max: usize) -> String {
