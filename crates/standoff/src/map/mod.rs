@@ -9,6 +9,7 @@ mod names;
 
 pub use check::MapProblem;
 pub use names::normalize_name;
+pub(crate) use names::push_normalized;
 
 use crate::bitset::BitMatrix;
 use crate::ids::{LocationId, ProvinceId};
