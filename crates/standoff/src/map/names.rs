@@ -8,17 +8,24 @@ pub fn normalize_name(s: &str) -> String {
     out
 }
 
-/// Appends [`normalize_name`]`(s)` to `out` (the parser normalises every word of a line
-/// into one buffer). ASCII, the common case, is handled a byte at a time.
-pub fn push_normalized(out: &mut String, s: &str) {
+/// Appends [`normalize_name`]`(s)` to `out`.
+fn push_normalized(out: &mut String, s: &str) {
     for c in s.chars() {
-        if c.is_ascii() {
-            if c.is_ascii_alphanumeric() {
-                out.push(c.to_ascii_lowercase());
-            }
-        } else if c.is_alphanumeric() {
-            out.extend(c.to_lowercase());
+        push_normalized_char(out, c);
+    }
+}
+
+/// Appends the normalised form of one character to `out`: itself lower-cased if it is a
+/// letter or digit, nothing otherwise (the parser's lexer normalises words as it scans
+/// them). ASCII, the common case, needs no table.
+#[inline]
+pub fn push_normalized_char(out: &mut String, c: char) {
+    if c.is_ascii() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
         }
+    } else if c.is_alphanumeric() {
+        out.extend(c.to_lowercase());
     }
 }
 

@@ -3,6 +3,7 @@
 //! Lexing allocates twice per line whatever its length: the token list and one buffer
 //! holding every word's normalised text, which tokens point into by range.
 
+use crate::map::push_normalized_char;
 use std::ops::Range;
 
 /// A token kind.
@@ -60,58 +61,64 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '.' || c == '\''
 }
 
-/// Tokenises `input`.
+/// The character at byte `at` of `input` (a char boundary) and its length, decoding
+/// only what is not ASCII.
+#[inline]
+fn char_at(input: &str, at: usize) -> Option<(char, usize)> {
+    match *input.as_bytes().get(at)? {
+        b if b.is_ascii() => Some((char::from(b), 1)),
+        _ => {
+            let c = input.get(at..)?.chars().next()?;
+            Some((c, c.len_utf8()))
+        }
+    }
+}
+
+/// Tokenises `input`, normalising each word as it is scanned.
 pub fn lex(input: &str) -> Lexed {
     let mut tokens = Vec::with_capacity(8);
     let mut norms = String::with_capacity(input.len());
-    let mut chars = input.char_indices().peekable();
-    while let Some((start, c)) = chars.next() {
-        let single = |tok| Token {
-            tok,
-            span: start..start + c.len_utf8(),
-            norm: 0..0,
+    let mut at = 0;
+    while let Some((c, len)) = char_at(input, at) {
+        let start = at;
+        at += len;
+        let mut punctuation = |tok, end| {
+            tokens.push(Token {
+                tok,
+                span: start..end,
+                norm: 0..0,
+            })
         };
         match c {
             c if c.is_whitespace() => {}
             c if is_word_char(c) => {
-                let mut end = start + c.len_utf8();
-                while let Some(&(i, d)) = chars.peek() {
-                    if is_word_char(d) {
-                        end = i + d.len_utf8();
-                        chars.next();
-                    } else {
-                        break;
-                    }
-                }
                 let from = norms.len();
-                crate::map::push_normalized(&mut norms, &input[start..end]);
+                push_normalized_char(&mut norms, c);
+                while let Some((d, len)) = char_at(input, at).filter(|&(d, _)| is_word_char(d)) {
+                    push_normalized_char(&mut norms, d);
+                    at += len;
+                }
                 if norms.len() > from {
                     tokens.push(Token {
                         tok: Tok::Word,
-                        span: start..end,
+                        span: start..at,
                         norm: from..norms.len(),
                     });
                 }
             }
             '-' | '–' | '—' | '=' => {
-                let mut end = start + c.len_utf8();
-                if let Some(&(i, '>')) = chars.peek() {
-                    end = i + 1;
-                    chars.next();
+                if input.as_bytes().get(at) == Some(&b'>') {
+                    at += 1;
                 }
-                tokens.push(Token {
-                    tok: Tok::Dash,
-                    span: start..end,
-                    norm: 0..0,
-                });
+                punctuation(Tok::Dash, at);
             }
-            '>' => tokens.push(single(Tok::Dash)),
-            '/' => tokens.push(single(Tok::Slash)),
-            '(' | '[' => tokens.push(single(Tok::Open)),
-            ')' | ']' => tokens.push(single(Tok::Close)),
-            ':' => tokens.push(single(Tok::Colon)),
-            ',' | ';' => tokens.push(single(Tok::Comma)),
-            _ => tokens.push(single(Tok::Other)),
+            '>' => punctuation(Tok::Dash, at),
+            '/' => punctuation(Tok::Slash, at),
+            '(' | '[' => punctuation(Tok::Open, at),
+            ')' | ']' => punctuation(Tok::Close, at),
+            ':' => punctuation(Tok::Colon, at),
+            ',' | ';' => punctuation(Tok::Comma, at),
+            _ => punctuation(Tok::Other, at),
         }
     }
     Lexed { tokens, norms }
@@ -154,6 +161,86 @@ mod tests {
                 (Tok::Word, "ÜBER", "über"),
             ]
         );
+    }
+
+    /// The lexer as first written (a char at a time, each word normalised after it is
+    /// scanned): the byte-level one must give the same tokens.
+    fn reference(input: &str) -> Vec<(Tok, Range<usize>, String)> {
+        let mut out = Vec::new();
+        let mut chars = input.char_indices().peekable();
+        while let Some((start, c)) = chars.next() {
+            let single = |tok| (tok, start..start + c.len_utf8(), String::new());
+            match c {
+                c if c.is_whitespace() => {}
+                c if is_word_char(c) => {
+                    let mut end = start + c.len_utf8();
+                    while let Some(&(i, d)) = chars.peek() {
+                        if is_word_char(d) {
+                            end = i + d.len_utf8();
+                            chars.next();
+                        } else {
+                            break;
+                        }
+                    }
+                    let norm = crate::map::normalize_name(&input[start..end]);
+                    if !norm.is_empty() {
+                        out.push((Tok::Word, start..end, norm));
+                    }
+                }
+                '-' | '–' | '—' | '=' => {
+                    let mut end = start + c.len_utf8();
+                    if let Some(&(i, '>')) = chars.peek() {
+                        end = i + 1;
+                        chars.next();
+                    }
+                    out.push((Tok::Dash, start..end, String::new()));
+                }
+                '>' => out.push(single(Tok::Dash)),
+                '/' => out.push(single(Tok::Slash)),
+                '(' | '[' => out.push(single(Tok::Open)),
+                ')' | ']' => out.push(single(Tok::Close)),
+                ':' => out.push(single(Tok::Colon)),
+                ',' | ';' => out.push(single(Tok::Comma)),
+                _ => out.push(single(Tok::Other)),
+            }
+        }
+        out
+    }
+
+    fn tokens(input: &str) -> Vec<(Tok, Range<usize>, String)> {
+        let lexed = lex(input);
+        lexed
+            .tokens
+            .iter()
+            .map(|t| (t.tok, t.span.clone(), lexed.norm(t).to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn agrees_with_the_char_at_a_time_lexer() {
+        let samples = [
+            "England: F North Sea - Picardy",
+            "A Lvp-Edi via Convoy",
+            "F stp(nc) –> bot ; A mun=>ber, A par — bur",
+            "\u{b}A\u{a0}Par\u{85}H\t\r\n",
+            "1/2A par, A* par, ½ F nth",
+            "Österreich: A Wien → Böhmen",
+            "",
+            "   ",
+            "-",
+            "->",
+            "=",
+            "A 'Hol' ... Bel.",
+        ];
+        for s in samples {
+            assert_eq!(tokens(s), reference(s), "{s:?}");
+        }
+        // Every character of the first planes, alone and between words and dashes.
+        for c in (0u32..0x3_0000).filter_map(char::from_u32) {
+            for s in [c.to_string(), format!("Ab{c}Cd -{c}> x{c}")] {
+                assert_eq!(tokens(&s), reference(&s), "{c:?}");
+            }
+        }
     }
 
     #[test]

@@ -80,12 +80,12 @@ pub struct Variant {
 /// Normalised power names (full name, adjective, aliases) → power; where two powers
 /// share a name the first in file order has it, as [`power_by_name`] reads.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct PowerNames(std::collections::HashMap<String, PowerId>);
+pub(crate) struct PowerNames(std::collections::HashMap<String, PowerId, crate::map::NameHasher>);
 
 impl PowerNames {
     /// The table of `powers`.
     pub(crate) fn of(powers: &[Power]) -> PowerNames {
-        let mut names = std::collections::HashMap::new();
+        let mut names = std::collections::HashMap::default();
         for (i, p) in powers.iter().enumerate() {
             let id = PowerId(i as u8);
             for name in [&p.name, &p.adjective].into_iter().chain(&p.aliases) {
