@@ -47,7 +47,9 @@ pub struct Variant {
     pub title: String,
     /// The board.
     pub map: Map,
-    /// The powers, in file order (reports list them in this order).
+    /// The powers, in file order (reports list them in this order). Their names are
+    /// read into a lookup table when the variant is loaded: renaming a power afterwards
+    /// does not change what [`Variant::find_power`] finds.
     pub powers: Vec<Power>,
     /// Units on the board at the start.
     pub start_units: Vec<Unit>,
