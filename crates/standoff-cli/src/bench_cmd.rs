@@ -258,7 +258,12 @@ pub fn run(args: &Args) -> Result<bool> {
         .collect();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let pools = (1..=cores)
-        .map(|threads| rayon::ThreadPoolBuilder::new().num_threads(threads).build())
+        .map(|threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(move |i| pool_thread_name(threads, i))
+                .build()
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let plain_loop = || -> Vec<_> {
         items
@@ -273,16 +278,26 @@ pub fn run(args: &Args) -> Result<bool> {
     let batch = |pool: &rayon::ThreadPool| pool.install(|| step_many(&variant, &items));
     let mut plain_rates = Vec::new();
     let mut batch_rates = vec![Vec::new(); pools.len()];
+    // CPU time of each pool's threads in its counted rounds.
+    let mut batch_cpu = vec![Some(0.0); pools.len()];
     for round in 0..=STEP_ROUNDS {
         // Round 0 warms up and is not counted.
         let rate = steps_per_second(items.len(), plain_loop)?;
         if round > 0 {
             plain_rates.push(rate);
         }
-        for (pool, rates) in pools.iter().zip(&mut batch_rates) {
+        for ((threads, (pool, rates)), cpu) in (1..)
+            .zip(pools.iter().zip(&mut batch_rates))
+            .zip(&mut batch_cpu)
+        {
+            let before = pool_cpu_seconds(threads);
             let rate = steps_per_second(items.len(), || batch(pool))?;
             if round > 0 {
                 rates.push(rate);
+                *cpu = match (*cpu, before, pool_cpu_seconds(threads)) {
+                    (Some(total), Some(a), Some(b)) => Some(total + (b - a)),
+                    _ => None,
+                };
             }
         }
     }
@@ -292,7 +307,7 @@ pub fn run(args: &Args) -> Result<bool> {
          results kept; median of {STEP_ROUNDS} rounds)"
     );
     let mut single = 0.0;
-    for (threads, rates) in (1..).zip(batch_rates) {
+    for ((threads, rates), cpu) in (1..).zip(batch_rates).zip(batch_cpu) {
         let per_second = median(rates);
         if threads == 1 {
             single = per_second;
@@ -303,8 +318,41 @@ pub fn run(args: &Args) -> Result<bool> {
             per_second / single,
             100.0 * per_second / plain
         );
+        if let Some(cpu) = cpu.filter(|&c| c > 0.0) {
+            let per_cpu_second = (STEP_ROUNDS * items.len()) as f64 / cpu;
+            println!(
+                "batch_game_steps_per_cpu_second[{threads} thread(s)]: {per_cpu_second:.0} \
+                 (steps per second of CPU time over the pool's threads: the same on 1 and N \
+                 threads means they do not slow each other, so N idle cores give about xN)"
+            );
+        }
     }
     Ok(true)
+}
+
+/// The name of thread `i` of the bench's pool of `threads` threads.
+fn pool_thread_name(threads: usize, i: usize) -> String {
+    format!("bench{threads}-{i}")
+}
+
+/// CPU time used so far by the threads of the pool of `threads` threads, where the
+/// system tells it (Linux: `/proc/self/task/*/schedstat`, in nanoseconds); `None`
+/// elsewhere.
+fn pool_cpu_seconds(threads: usize) -> Option<f64> {
+    let prefix = format!("bench{threads}-");
+    let mut nanos = 0u64;
+    let mut found = 0;
+    for entry in std::fs::read_dir("/proc/self/task").ok()? {
+        let task = entry.ok()?.path();
+        let name = std::fs::read_to_string(task.join("comm")).ok()?;
+        if !name.starts_with(&prefix) {
+            continue;
+        }
+        let stat = std::fs::read_to_string(task.join("schedstat")).ok()?;
+        nanos += stat.split_whitespace().next()?.parse::<u64>().ok()?;
+        found += 1;
+    }
+    (found == threads).then_some(nanos as f64 / 1e9)
 }
 
 /// Passes over the 10,000 order lines.
