@@ -149,19 +149,25 @@ pub fn run(args: &Args) -> Result<bool> {
         })
         .collect();
 
+    // 10,000 order lines as a player writes them (`England: F nth - pic`), the corpus's
+    // movement orders in turn; the median of a few passes over all of them.
     let texts = order_texts(&variant, movement.iter().copied(), 10_000);
-    let start = Instant::now();
-    let mut parsed = 0;
-    for t in &texts {
-        parsed +=
-            usize::from(parse_order(&variant, PhaseKind::Movement, None, black_box(t)).is_ok());
+    let mut parse_passes = Vec::new();
+    for _ in 0..PARSE_PASSES {
+        let start = Instant::now();
+        let mut parsed = 0;
+        for t in &texts {
+            parsed +=
+                usize::from(parse_order(&variant, PhaseKind::Movement, None, black_box(t)).is_ok());
+        }
+        parse_passes.push(start.elapsed().as_secs_f64() * 1e6);
+        ensure!(
+            parsed == texts.len(),
+            "only {parsed} of {} orders parsed",
+            texts.len()
+        );
     }
-    let parse_us = start.elapsed().as_secs_f64() * 1e6;
-    ensure!(
-        parsed == texts.len(),
-        "only {parsed} of {} orders parsed",
-        texts.len()
-    );
+    let parse_us = median(parse_passes);
 
     let load_us = time_us(10, || {
         black_box(Variant::standard());
@@ -220,7 +226,10 @@ pub fn run(args: &Args) -> Result<bool> {
     println!("movement_phase_median_us: {m:.2}");
     println!("legal_orders_median_us: {l:.2}");
     println!("game_step_median_us: {s:.2}");
-    println!("parse_10k_orders_us: {parse_us:.0}");
+    println!(
+        "parse_10k_orders_us: {parse_us:.0} ({:.2} us per order line; median of {PARSE_PASSES} passes)",
+        parse_us / texts.len() as f64
+    );
     println!("variant_load_us: {load_us:.0}");
     println!("render_svg_median_us: {:.1}", median(render_us));
     println!("render_png_median_ms: {:.1}", median(png_ms));
@@ -230,39 +239,136 @@ pub fn run(args: &Args) -> Result<bool> {
             d.0, d.1
         );
     }
-    println!("movement phases/second: {:.0}", 1e6 / m);
-    println!("game steps/second: {:.0}", 1e6 / s);
+    println!(
+        "movement phases/second: {:.0} (1 / movement_phase_median_us)",
+        1e6 / m
+    );
+    println!(
+        "game steps/second: {:.0} (1 / game_step_median_us: one phase stepped over and over)",
+        1e6 / s
+    );
 
-    // Batch throughput on 1..=N threads (all phase kinds, whole corpus per batch).
+    // Throughput, like for like: the plain loop and the batch step the same items (the
+    // whole corpus, every phase kind, in order), and both keep every result (what
+    // happened and the next position). Rounds of each run in turn, so a busy machine
+    // slows all of them alike; each figure is the median round.
     let items: Vec<_> = corpus
         .iter()
         .map(|p| (p.position.clone(), p.orders.clone()))
         .collect();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut single = 0.0;
-    for threads in 1..=cores {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()?;
-        let rounds = 20;
-        let start = Instant::now();
-        let mut stepped = 0;
-        pool.install(|| {
-            for _ in 0..rounds {
-                stepped += black_box(step_many(&variant, &items)).len();
+    let pools = (1..=cores)
+        .map(|threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(move |i| pool_thread_name(threads, i))
+                .build()
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let plain_loop = || -> Vec<_> {
+        items
+            .iter()
+            .map(|(position, orders)| {
+                let mut game = Game::from_position(position.clone());
+                let processed = game.process(&variant, black_box(orders));
+                (processed, game.position)
+            })
+            .collect()
+    };
+    let batch = |pool: &rayon::ThreadPool| pool.install(|| step_many(&variant, &items));
+    let mut plain_rates = Vec::new();
+    let mut batch_rates = vec![Vec::new(); pools.len()];
+    // CPU time of each pool's threads in its counted rounds.
+    let mut batch_cpu = vec![Some(0.0); pools.len()];
+    for round in 0..=STEP_ROUNDS {
+        // Round 0 warms up and is not counted.
+        let rate = steps_per_second(items.len(), plain_loop)?;
+        if round > 0 {
+            plain_rates.push(rate);
+        }
+        for ((threads, (pool, rates)), cpu) in (1..)
+            .zip(pools.iter().zip(&mut batch_rates))
+            .zip(&mut batch_cpu)
+        {
+            let before = pool_cpu_seconds(threads);
+            let rate = steps_per_second(items.len(), || batch(pool))?;
+            if round > 0 {
+                rates.push(rate);
+                *cpu = match (*cpu, before, pool_cpu_seconds(threads)) {
+                    (Some(total), Some(a), Some(b)) => Some(total + (b - a)),
+                    _ => None,
+                };
             }
-        });
-        ensure!(stepped == rounds * items.len(), "batch lost items");
-        let per_second = stepped as f64 / start.elapsed().as_secs_f64();
+        }
+    }
+    let plain = median(plain_rates);
+    println!(
+        "game_steps_per_second[plain loop]: {plain:.0} (the whole corpus, one game after another, \
+         results kept; median of {STEP_ROUNDS} rounds)"
+    );
+    let mut single = 0.0;
+    for ((threads, rates), cpu) in (1..).zip(batch_rates).zip(batch_cpu) {
+        let per_second = median(rates);
         if threads == 1 {
             single = per_second;
         }
         println!(
-            "batch_game_steps_per_second[{threads} thread(s)]: {per_second:.0} (x{:.2})",
-            per_second / single
+            "batch_game_steps_per_second[{threads} thread(s)]: {per_second:.0} (x{:.2} the batch \
+             on 1 thread, {:.0}% of the plain loop; the same items, rounds in turn with it)",
+            per_second / single,
+            100.0 * per_second / plain
         );
+        if let Some(cpu) = cpu.filter(|&c| c > 0.0) {
+            let per_cpu_second = (STEP_ROUNDS * items.len()) as f64 / cpu;
+            println!(
+                "batch_game_steps_per_cpu_second[{threads} thread(s)]: {per_cpu_second:.0} \
+                 (steps per second of CPU time over the pool's threads: the same on 1 and N \
+                 threads means they do not slow each other, so N idle cores give about xN)"
+            );
+        }
     }
     Ok(true)
+}
+
+/// The name of thread `i` of the bench's pool of `threads` threads.
+fn pool_thread_name(threads: usize, i: usize) -> String {
+    format!("bench{threads}-{i}")
+}
+
+/// CPU time used so far by the threads of the pool of `threads` threads, where the
+/// system tells it (Linux: `/proc/self/task/*/schedstat`, in nanoseconds); `None`
+/// elsewhere.
+fn pool_cpu_seconds(threads: usize) -> Option<f64> {
+    let prefix = format!("bench{threads}-");
+    let mut nanos = 0u64;
+    let mut found = 0;
+    for entry in std::fs::read_dir("/proc/self/task").ok()? {
+        let task = entry.ok()?.path();
+        let name = std::fs::read_to_string(task.join("comm")).ok()?;
+        if !name.starts_with(&prefix) {
+            continue;
+        }
+        let stat = std::fs::read_to_string(task.join("schedstat")).ok()?;
+        nanos += stat.split_whitespace().next()?.parse::<u64>().ok()?;
+        found += 1;
+    }
+    (found == threads).then_some(nanos as f64 / 1e9)
+}
+
+/// Passes over the 10,000 order lines.
+const PARSE_PASSES: usize = 5;
+
+/// Rounds of stepping the whole corpus (after one round to warm up).
+const STEP_ROUNDS: usize = 21;
+
+/// Game steps per second of one round of `step_all` (which steps all `count` items once
+/// and returns their results).
+fn steps_per_second<R>(count: usize, step_all: impl Fn() -> Vec<R>) -> Result<f64> {
+    let start = Instant::now();
+    let stepped = black_box(step_all()).len();
+    let seconds = start.elapsed().as_secs_f64();
+    ensure!(stepped == count && count > 0, "a step lost items");
+    Ok(count as f64 / seconds)
 }
 
 /// Median time of the DATC movement cases in `dir` (if it exists), and how many.

@@ -42,8 +42,10 @@ pub fn step_many_with(
     items: &[(Position, Vec<Order>)],
 ) -> Vec<(Processed, Position)> {
     map_items(items, |(position, orders)| {
-        let mut game = Game::from_position(position.clone()).with_rules(*rules);
-        let processed = game.process(variant, orders);
+        // The game borrows the item's position instead of cloning it to start from.
+        let mut game =
+            Game::from_position(Position::placeholder(position.phase)).with_rules(*rules);
+        let processed = game.process_from(variant, position, orders);
         (processed, game.position)
     })
 }

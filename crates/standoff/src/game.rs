@@ -273,21 +273,35 @@ impl Game {
 
     /// Plays the current phase with `orders` and moves to the next phase.
     pub fn process(&mut self, variant: &Variant, orders: &[Order]) -> Processed {
-        let phase = self.position.phase;
+        let placeholder = Position::placeholder(self.position.phase);
+        let position = std::mem::replace(&mut self.position, placeholder);
+        self.process_from(variant, &position, orders)
+    }
+
+    /// [`Game::process`] from `position` instead of the game's own position (which is
+    /// replaced by the next one): the batch steps positions it borrows without
+    /// cloning them first.
+    pub(crate) fn process_from(
+        &mut self,
+        variant: &Variant,
+        position: &Position,
+        orders: &[Order],
+    ) -> Processed {
+        let phase = position.phase;
         let (result, mut next) = match phase.kind {
             PhaseKind::Movement => {
-                let r = adjudicate_movement_with(variant, &self.rules, &self.position, orders);
+                let r = adjudicate_movement_with(variant, &self.rules, position, orders);
                 let mut next = r.position.clone();
                 next.dislodged.retain(|d| !d.retreat_options.is_empty());
                 (PhaseResult::Movement(r), next)
             }
             PhaseKind::Retreat => {
-                let r = adjudicate_retreats_with(variant, &self.rules, &self.position, orders);
+                let r = adjudicate_retreats_with(variant, &self.rules, position, orders);
                 let next = r.position.clone();
                 (PhaseResult::Retreat(r), next)
             }
             PhaseKind::Adjustment => {
-                let r = adjudicate_adjustments_with(variant, &self.rules, &self.position, orders);
+                let r = adjudicate_adjustments_with(variant, &self.rules, position, orders);
                 let next = r.position.clone();
                 (PhaseResult::Adjustment(r), next)
             }

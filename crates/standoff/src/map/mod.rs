@@ -9,11 +9,17 @@ mod names;
 
 pub use check::MapProblem;
 pub use names::normalize_name;
+pub(crate) use names::push_normalized_char;
 
 use crate::bitset::BitMatrix;
 use crate::ids::{LocationId, ProvinceId};
 use crate::unit::UnitKind;
 use std::collections::HashMap;
+
+/// The hash of the name tables (the map's and the powers'): names are short and looked
+/// up for every word of every order, where the standard library's keyed hash costs
+/// more than the rest of the lookup. Fixed, so a table iterates the same way every run.
+pub(crate) type NameHasher = foldhash::fast::FixedState;
 
 /// What kind of ground a province is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -73,7 +79,7 @@ pub struct Map {
     /// Location × province: a fleet at the location can move to some location of the province.
     fleet_reach: BitMatrix,
     /// Normalised name → province.
-    names: HashMap<String, ProvinceId>,
+    names: HashMap<String, ProvinceId, NameHasher>,
 }
 
 /// Inputs for [`Map::new`], filled by the variant loader.
@@ -142,7 +148,7 @@ impl Map {
             })
             .collect();
         let mut provinces = Vec::with_capacity(province_count);
-        let mut names: HashMap<String, ProvinceId> = HashMap::new();
+        let mut names: HashMap<String, ProvinceId, NameHasher> = HashMap::default();
         for (p, ps) in spec.provinces.iter().enumerate() {
             let pid = ProvinceId(p as u16);
             let mut coasts = Vec::new();

@@ -28,7 +28,7 @@ use crate::phase::PhaseKind;
 use crate::rules::Rules;
 use crate::unit::UnitKind;
 use crate::variant::Variant;
-use lexer::{lex, Tok, Token};
+use lexer::{lex, Lexed, Tok, Token};
 
 /// One order read from a multi-line order text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,10 +62,11 @@ pub fn parse_order(
     if text.len() > crate::limits::MAX_ORDER_LINE_BYTES {
         return Err(line_too_long(text));
     }
-    let tokens = lex(text);
+    let lexed = lex(text);
     let mut p = Parser {
         variant,
-        tokens: &tokens,
+        tokens: &lexed.tokens,
+        lexed: &lexed,
         pos: 0,
         input: text,
         stray_coast: None,
@@ -353,11 +354,12 @@ fn split_canal_clause<'t>(variant: &Variant, line: &'t str) -> (&'t str, Option<
     if variant.canal().is_none() {
         return (line, None);
     }
-    let tokens = lex(line);
-    let clause = tokens
+    let lexed = lex(line);
+    let clause = lexed
+        .tokens
         .iter()
         .skip(1)
-        .find(|t| t.tok == Tok::Word && t.norm == "sc")
+        .find(|t| t.tok == Tok::Word && lexed.norm(t) == "sc")
         .map(|t| t.span.start);
     match clause.and_then(|at| Some((line.get(..at)?, line.get(at..)?))) {
         Some((main, permission)) if !main.trim().trim_end_matches(':').is_empty() => {
@@ -370,6 +372,8 @@ fn split_canal_clause<'t>(variant: &Variant, line: &'t str) -> (&'t str, Option<
 struct Parser<'a> {
     variant: &'a Variant,
     tokens: &'a [Token],
+    /// The lexed line the tokens belong to (their normalised texts).
+    lexed: &'a Lexed,
     pos: usize,
     input: &'a str,
     /// The first coast read that no id can hold (DATC 4.B.6).
@@ -465,17 +469,22 @@ impl<'a> Parser<'a> {
         self.tokens.get(self.pos)
     }
 
+    /// The normalised text of `t` (empty for punctuation).
+    fn norm(&self, t: &Token) -> &'a str {
+        self.lexed.norm(t)
+    }
+
     fn peek_word(&self) -> Option<&'a str> {
         self.peek()
             .filter(|t| t.tok == Tok::Word)
-            .map(|t| t.norm.as_str())
+            .map(|t| self.norm(t))
     }
 
     fn peek_word_at(&self, offset: usize) -> Option<&'a str> {
         self.tokens
             .get(self.pos + offset)
             .filter(|t| t.tok == Tok::Word)
-            .map(|t| t.norm.as_str())
+            .map(|t| self.norm(t))
     }
 
     fn at(&self, tok: Tok) -> bool {
@@ -512,7 +521,7 @@ impl<'a> Parser<'a> {
                 Some("if")
                     if self
                         .peek_word_at(1)
-                        .is_some_and(|w| self.variant.find_power(w).is_some()) =>
+                        .is_some_and(|w| self.variant.find_power_normalized(w).is_some()) =>
                 {
                     self.pos += 2
                 }
@@ -534,10 +543,11 @@ impl<'a> Parser<'a> {
     fn power_prefix(&mut self) -> Result<Option<PowerId>, ParseError> {
         // Find a colon among the first tokens: everything before it names the power.
         if let Some(colon) = self.tokens.iter().position(|t| t.tok == Tok::Colon) {
-            let text: String = self.tokens[..colon]
-                .iter()
-                .map(|t| t.norm.as_str())
-                .collect();
+            // One word (the usual `England:`) is looked up as it stands.
+            let text: std::borrow::Cow<'a, str> = match &self.tokens[..colon] {
+                [one] => self.norm(one).into(),
+                many => many.iter().map(|t| self.norm(t)).collect::<String>().into(),
+            };
             let span = match (
                 self.tokens.first(),
                 colon.checked_sub(1).and_then(|c| self.tokens.get(c)),
@@ -549,7 +559,7 @@ impl<'a> Parser<'a> {
                 return self.err(ParseErrorKind::UnknownPower(String::new()), span);
             }
             self.pos = colon + 1;
-            if let Some(p) = self.variant.find_power(&text) {
+            if let Some(p) = self.variant.find_power_normalized(&text) {
                 return Ok(Some(p));
             }
             let candidates = self.variant.powers.iter().enumerate().flat_map(|(i, p)| {
@@ -568,7 +578,7 @@ impl<'a> Parser<'a> {
         // No colon: a leading word that is a power name (and not a unit letter).
         if let Some(w) = self.peek_word() {
             if kind_word(w).is_none() && action_word(w).is_none() {
-                if let Some(p) = self.variant.find_power(w) {
+                if let Some(p) = self.variant.find_power_normalized(w) {
                     // Only if what follows is not the rest of a location name.
                     if self.variant.map.find_normalized(w).is_none() || self.tokens.len() > 2 {
                         self.pos += 1;
@@ -621,7 +631,7 @@ impl<'a> Parser<'a> {
         };
         let action = match tok.tok {
             Tok::Dash => Action::Move,
-            Tok::Word => match action_word(&tok.norm) {
+            Tok::Word => match action_word(self.norm(tok)) {
                 Some(a) => a,
                 None => return self.err(ParseErrorKind::ExpectedAction, tok.span.clone()),
             },
@@ -677,7 +687,7 @@ impl<'a> Parser<'a> {
                 match self.peek() {
                     Some(t)
                         if t.tok == Tok::Dash
-                            || matches!(t.norm.as_str(), "to" | "m" | "move" | "moves") =>
+                            || matches!(self.norm(t), "to" | "m" | "move" | "moves") =>
                     {
                         self.pos += 1;
                         if matches!(self.peek_word(), Some("to")) {
@@ -691,7 +701,7 @@ impl<'a> Parser<'a> {
                         self.via_convoy();
                         Ok(OrderKind::SupportMove { unit, target, to })
                     }
-                    Some(t) if matches!(action_word(&t.norm), Some(Action::Hold)) => {
+                    Some(t) if matches!(action_word(self.norm(t)), Some(Action::Hold)) => {
                         self.pos += 1;
                         Ok(OrderKind::SupportHold { unit, target })
                     }
@@ -705,7 +715,7 @@ impl<'a> Parser<'a> {
                     ..self.unit_ref()?
                 };
                 match self.peek() {
-                    Some(t) if t.tok == Tok::Dash || t.norm == "to" => self.pos += 1,
+                    Some(t) if t.tok == Tok::Dash || self.norm(t) == "to" => self.pos += 1,
                     _ => return self.err(ParseErrorKind::ExpectedAction, self.here_span()),
                 }
                 let mut to = self.location()?;
@@ -719,9 +729,14 @@ impl<'a> Parser<'a> {
                 let army = match self.peek_word() {
                     Some("if") => {
                         self.pos += 1;
-                        let Some(power) = self.peek_word().and_then(|w| self.variant.find_power(w))
+                        let Some(power) = self
+                            .peek_word()
+                            .and_then(|w| self.variant.find_power_normalized(w))
                         else {
-                            let word = self.peek().map(|t| t.norm.clone()).unwrap_or_default();
+                            let word = self
+                                .peek()
+                                .map(|t| self.norm(t).to_string())
+                                .unwrap_or_default();
                             return self.err(ParseErrorKind::UnknownPower(word), self.here_span());
                         };
                         self.pos += 1;
@@ -796,7 +811,7 @@ impl<'a> Parser<'a> {
         self.pos += 1;
         let fleet = self.unit_ref()?;
         match self.peek() {
-            Some(t) if t.tok == Tok::Dash || t.norm == "to" => self.pos += 1,
+            Some(t) if t.tok == Tok::Dash || self.norm(t) == "to" => self.pos += 1,
             _ => return self.err(ParseErrorKind::ExpectedAction, self.here_span()),
         }
         let to = self.location()?;
@@ -839,11 +854,11 @@ impl<'a> Parser<'a> {
         if kind_word(w).is_some() {
             return None;
         }
-        let power = self.variant.find_power(w)?;
+        let power = self.variant.find_power_normalized(w)?;
         // Only a nationality if a unit follows it.
         let next_is_unit = match self.tokens.get(self.pos + 1) {
             Some(t) if t.tok == Tok::Word => {
-                kind_word(&t.norm).is_some() || self.location_len(self.pos + 1).is_some()
+                kind_word(self.norm(t)).is_some() || self.location_len(self.pos + 1).is_some()
             }
             _ => false,
         };
@@ -874,6 +889,8 @@ impl<'a> Parser<'a> {
     /// How many tokens from `at` form a known province name, trying the longest first.
     /// Dashes count only when they join two words without spaces (`Mid-Atlantic`).
     fn location_len(&self, at: usize) -> Option<(usize, ProvinceId)> {
+        // A one-word name (the usual case) is looked up as it stands; `key` joins the
+        // words of a longer one.
         let mut key = String::new();
         let mut best = None;
         let mut i = at;
@@ -883,12 +900,24 @@ impl<'a> Parser<'a> {
                 Tok::Word => {
                     // A later word of a name is never an order word ("Mar S ..." is
                     // Marseilles supporting, not "Mars").
-                    if i > at && (action_word(&t.norm).is_some() || kind_word(&t.norm).is_some()) {
+                    if i > at
+                        && (action_word(self.norm(t)).is_some()
+                            || kind_word(self.norm(t)).is_some())
+                    {
                         break;
                     }
-                    key.push_str(&t.norm);
+                    let found = if words == 0 {
+                        self.variant.map.find_normalized(self.norm(t))
+                    } else {
+                        if key.is_empty() {
+                            // `words > 0`: the name's first word is at `at`.
+                            key.push_str(self.tokens.get(at).map_or("", |w| self.norm(w)));
+                        }
+                        key.push_str(self.norm(t));
+                        self.variant.map.find_normalized(&key)
+                    };
                     words += 1;
-                    if let Some(p) = self.variant.map.find_normalized(&key) {
+                    if let Some(p) = found {
                         best = Some((i + 1 - at, p));
                     }
                 }
@@ -947,7 +976,7 @@ impl<'a> Parser<'a> {
         let Some(t) = self.peek().filter(|t| t.tok == Tok::Word) else {
             return self.err(ParseErrorKind::ExpectedPower, self.here_span());
         };
-        if let Some(p) = self.variant.find_power(&t.norm) {
+        if let Some(p) = self.variant.find_power_normalized(self.norm(t)) {
             self.pos += 1;
             return Ok(p);
         }
@@ -956,7 +985,7 @@ impl<'a> Parser<'a> {
                 .into_iter()
                 .map(move |n| (crate::map::normalize_name(n), PowerId(i as u8)))
         });
-        match fuzzy::closest(&t.norm, candidates).as_slice() {
+        match fuzzy::closest(self.norm(t), candidates).as_slice() {
             [p] => {
                 self.pos += 1;
                 Ok(*p)
@@ -985,10 +1014,10 @@ impl<'a> Parser<'a> {
             let Some(t) = self.tokens.get(self.pos + n).filter(|t| t.tok == Tok::Word) else {
                 break;
             };
-            if n > 0 && (kind_word(&t.norm).is_some() || action_word(&t.norm).is_some()) {
+            if n > 0 && (kind_word(self.norm(t)).is_some() || action_word(self.norm(t)).is_some()) {
                 break;
             }
-            key.push_str(&t.norm);
+            key.push_str(self.norm(t));
             let mut found = fuzzy::closest(&key, map.names());
             if n == 0 && key.len() >= 2 {
                 for (name, p) in map.names() {
@@ -1079,10 +1108,10 @@ impl<'a> Parser<'a> {
     fn coast_words(&mut self) -> String {
         let mut text = String::new();
         while let Some(t) = self.peek().filter(|t| t.tok == Tok::Word) {
-            if !text.is_empty() && t.norm != "coast" {
+            if !text.is_empty() && self.norm(t) != "coast" {
                 break;
             }
-            text.push_str(&t.norm);
+            text.push_str(self.norm(t));
             self.pos += 1;
         }
         text

@@ -98,6 +98,20 @@ impl Position {
         &self.spring_entrants
     }
 
+    /// A position of no board at all (no allocation): what a [`crate::game::Game`]
+    /// holds for the moment while it plays a phase from a position it borrows.
+    pub(crate) fn placeholder(phase: Phase) -> Position {
+        Position {
+            phase,
+            units: Vec::new(),
+            dislodged: Vec::new(),
+            owners: Vec::new(),
+            homes: None,
+            last_occupant: Vec::new(),
+            spring_entrants: Vec::new(),
+        }
+    }
+
     /// An empty board of `variant` at `phase`, with no centers owned.
     pub(crate) fn empty(variant: &Variant, phase: Phase) -> Position {
         let n = variant.map.province_count();

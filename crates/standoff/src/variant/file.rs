@@ -580,6 +580,7 @@ impl Variant {
             aliases: parsed.variant.aliases,
             title: parsed.variant.title.unwrap_or(parsed.variant.name),
             map,
+            power_names: super::PowerNames::of(&powers),
             powers,
             start_units,
             start_owners,

@@ -47,7 +47,9 @@ pub struct Variant {
     pub title: String,
     /// The board.
     pub map: Map,
-    /// The powers, in file order (reports list them in this order).
+    /// The powers, in file order (reports list them in this order). Their names are
+    /// read into a lookup table when the variant is loaded: renaming a power afterwards
+    /// does not change what [`Variant::find_power`] finds.
     pub powers: Vec<Power>,
     /// Units on the board at the start.
     pub start_units: Vec<Unit>,
@@ -72,6 +74,36 @@ pub struct Variant {
     /// The texts of the files it was loaded from that are not built-ins, the variant's
     /// own file first (empty for a built-in): what a saved game embeds.
     pub(crate) files: std::sync::Arc<[String]>,
+    /// Every power name, adjective and alias, normalised, built from `powers` when the
+    /// variant is loaded: [`Variant::find_power`] is a hash lookup.
+    pub(crate) power_names: PowerNames,
+}
+
+/// Normalised power names (full name, adjective, aliases) → power; where two powers
+/// share a name the first in file order has it, as [`power_by_name`] reads.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PowerNames(std::collections::HashMap<String, PowerId, crate::map::NameHasher>);
+
+impl PowerNames {
+    /// The table of `powers`.
+    pub(crate) fn of(powers: &[Power]) -> PowerNames {
+        let mut names = std::collections::HashMap::default();
+        for (i, p) in powers.iter().enumerate() {
+            let id = PowerId(i as u8);
+            for name in [&p.name, &p.adjective].into_iter().chain(&p.aliases) {
+                let key = normalize_name(name);
+                if !key.is_empty() {
+                    names.entry(key).or_insert(id);
+                }
+            }
+        }
+        PowerNames(names)
+    }
+
+    /// The power of an already normalised name.
+    pub(crate) fn get(&self, key: &str) -> Option<PowerId> {
+        self.0.get(key).copied()
+    }
 }
 
 /// The power named `name` (full name, adjective or alias; case and punctuation ignored).
@@ -178,7 +210,12 @@ impl Variant {
 
     /// The power named `name` (full name, adjective or alias; case and punctuation ignored).
     pub fn find_power(&self, name: &str) -> Option<PowerId> {
-        power_by_name(&self.powers, name)
+        self.power_names.get(&normalize_name(name))
+    }
+
+    /// [`Variant::find_power`] of an already normalised name (the parser's words).
+    pub(crate) fn find_power_normalized(&self, key: &str) -> Option<PowerId> {
+        self.power_names.get(key)
     }
 
     /// Supply centers of `power` that count for supply and victory: the centers it owns,
@@ -207,5 +244,82 @@ impl Variant {
     pub fn standard() -> Variant {
         #[allow(clippy::expect_used)]
         Variant::builtin("standard").expect("the built-in standard variant is valid")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Spellings of `name` a player might write, and a few that name nothing.
+    fn spellings(name: &str) -> Vec<String> {
+        vec![
+            name.to_string(),
+            name.to_uppercase(),
+            name.to_lowercase(),
+            format!(" {name}. "),
+            name.replace(' ', "-"),
+            name.replace(' ', ""),
+            format!("{name}x"),
+            name.chars().skip(1).collect(),
+        ]
+    }
+
+    /// The table gives what the scan over the powers (the definition, still used while
+    /// a file is loaded) gives, for every name of every power of every built-in variant.
+    #[test]
+    fn power_names_table_agrees_with_the_scan_on_every_builtin_name() {
+        let mut checked = 0;
+        for name in builtin_names() {
+            let variant = Variant::builtin(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let mut words: Vec<String> = ["", " ", "a", "f", "xyz", "england", "Turkey:"]
+                .into_iter()
+                .map(String::from)
+                .collect();
+            for p in &variant.powers {
+                for n in [&p.name, &p.adjective].into_iter().chain(&p.aliases) {
+                    words.extend(spellings(n));
+                }
+            }
+            for province in variant.map.provinces() {
+                words.push(province.name.clone());
+                words.push(province.abbr.clone());
+            }
+            for w in &words {
+                assert_eq!(
+                    variant.find_power(w),
+                    power_by_name(&variant.powers, w),
+                    "{name}: {w:?}"
+                );
+                let key = normalize_name(w);
+                assert_eq!(
+                    variant.find_power_normalized(&key),
+                    power_by_name(&variant.powers, w),
+                    "{name}: {key:?}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "only {checked} names checked");
+    }
+
+    /// Where two powers share a name the first has it, as the scan reads.
+    #[test]
+    fn a_shared_name_belongs_to_the_first_power() {
+        let power = |name: &str, adjective: &str, aliases: &[&str]| Power {
+            name: name.to_string(),
+            adjective: adjective.to_string(),
+            aliases: aliases.iter().map(|a| a.to_string()).collect(),
+            home_centers: Vec::new(),
+        };
+        let powers = [
+            power("North", "Northern", &["Borealis"]),
+            power("South", "Northern", &["North", "Austral"]),
+        ];
+        let table = PowerNames::of(&powers);
+        for w in ["north", "northern", "borealis", "south", "austral", "east"] {
+            assert_eq!(table.get(w), power_by_name(&powers, w), "{w}");
+        }
+        assert_eq!(table.get("northern"), Some(PowerId(0)));
     }
 }
