@@ -311,17 +311,43 @@ pub struct PyGame {
 
 /// Python strings of order texts and location names, kept by a game (and shared with
 /// its copies): listing the possible orders every phase then costs a lookup per order
-/// instead of formatting a new string. At most [`OrderTexts::MAX`] orders are kept.
+/// instead of formatting a new string, and `set_orders` given one of these very strings
+/// back knows its order without reading the text. At most [`OrderTexts::MAX`] orders are
+/// kept.
 #[derive(Default)]
 pub struct OrderTexts {
-    orders: std::sync::Mutex<std::collections::HashMap<Order, Py<PyString>>>,
+    table: std::sync::Mutex<TextTable>,
     /// (location name, location index), sorted by name.
     locations: std::sync::OnceLock<Vec<(Py<PyString>, usize)>>,
 }
 
+/// A fast, fixed hasher for the text table (orders are small; no untrusted keys pick
+/// the table's layout in a way that matters: the table is bounded and emptied).
+type FastHash = foldhash::fast::FixedState;
+
+/// The two directions of the text table, emptied together.
+#[derive(Default)]
+struct TextTable {
+    /// Order -> its text (the string objects handed to Python).
+    by_order: std::collections::HashMap<Order, Py<PyString>, FastHash>,
+    /// The address of each string of `by_order` -> its order. The strings are kept
+    /// alive by `by_order`, so an address stands for one string while it is here.
+    by_address: std::collections::HashMap<usize, Order, FastHash>,
+}
+
 impl OrderTexts {
-    /// The most order texts kept (the cache is emptied when it would grow past this).
+    /// The most order texts kept (the table is emptied when it would grow past this).
     pub const MAX: usize = 1 << 16;
+
+    /// The order a string handed out by this table stands for (None for any other
+    /// string, even one with the same text).
+    pub fn order_of(&self, text: &Bound<'_, PyString>) -> Option<Order> {
+        let table = self
+            .table
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        table.by_address.get(&(text.as_ptr() as usize)).cloned()
+    }
 }
 
 /// Location name -> possible orders, built from the cached Python strings.
@@ -349,30 +375,47 @@ fn possible_orders_dict<'py>(
             .collect()
     });
     let mut cache = texts
-        .orders
+        .table
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if cache.len() > OrderTexts::MAX {
-        cache.clear();
+    if cache.by_order.len() > OrderTexts::MAX {
+        cache.by_order.clear();
+        cache.by_address.clear();
     }
     let waive = pyo3::intern!(py, "WAIVE");
     let dict = PyDict::new(py);
     for (name, index) in locations {
-        let list = PyList::empty(py);
-        for entry in table.get(*index).map(Vec::as_slice).unwrap_or(&[]) {
+        let entries = table.get(*index).map(Vec::as_slice).unwrap_or(&[]);
+        let mut items: Vec<Bound<'py, PyAny>> = Vec::with_capacity(entries.len());
+        for entry in entries {
             match entry {
                 crate::model::Possible::Order(order) => {
-                    let text = cache
-                        .entry(order.clone())
-                        .or_insert_with(|| PyString::new(py, &order_text(map, order)).unbind());
-                    list.append(text.bind(py))?;
+                    let text = match cache.by_order.get(order) {
+                        Some(text) => text.bind(py).clone(),
+                        None => {
+                            let text = PyString::new(py, &order_text(map, order));
+                            cache
+                                .by_address
+                                .insert(text.as_ptr() as usize, order.clone());
+                            cache.by_order.insert(order.clone(), text.clone().unbind());
+                            text
+                        }
+                    };
+                    items.push(text.into_any());
                 }
-                crate::model::Possible::Waive => list.append(waive)?,
+                crate::model::Possible::Waive => items.push(waive.clone().into_any()),
             }
         }
-        dict.set_item(name.bind(py), list)?;
+        dict.set_item(name.bind(py), PyList::new(py, items)?)?;
     }
     Ok(dict)
+}
+
+/// One order given to `set_orders`: a string this game listed as a possible order (its
+/// order known), or any other text.
+enum Given {
+    Listed(Order, String),
+    Text(String),
 }
 
 impl Clone for PyGame {
@@ -464,6 +507,15 @@ impl PyGame {
     }
 
     fn power_arg(&self, name: &str) -> PyResult<PowerId> {
+        // A power's own name (`FRANCE`, as the package writes it) without normalising.
+        if let Some(i) = self
+            .variant
+            .powers
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(name))
+        {
+            return Ok(PowerId(i as u8));
+        }
         self.variant.find_power(name).ok_or_else(|| {
             standoff_err(format!(
                 "`{name}` is not a power of this variant ({})",
@@ -557,6 +609,35 @@ impl PyGame {
             self.rec_mut().game.winner = None;
         }
         self.reset_phase_state();
+    }
+
+    /// The orders given to `set_orders` (a string or an iterable of strings); strings
+    /// this game handed out as possible orders are recognised without reading them.
+    fn given_orders(&self, orders: &Bound<'_, PyAny>) -> PyResult<Vec<Given>> {
+        let one = |s: &Bound<'_, PyString>| -> PyResult<Given> {
+            let text = s.to_cow()?.into_owned();
+            Ok(match self.texts.order_of(s) {
+                Some(order) => Given::Listed(order, text),
+                None => Given::Text(text),
+            })
+        };
+        if let Ok(s) = orders.cast::<PyString>() {
+            return Ok(vec![one(s)?]);
+        }
+        let mut out = Vec::new();
+        for item in orders.try_iter()? {
+            let item = item?;
+            match item.cast::<PyString>() {
+                Ok(s) => out.push(one(s)?),
+                Err(_) => {
+                    return Err(PyTypeError::new_err(format!(
+                        "expected a string, got a `{}`",
+                        item.get_type().name()?
+                    )))
+                }
+            }
+        }
+        Ok(out)
     }
 
     fn saved_json(&self) -> serde_json::Value {
@@ -765,22 +846,35 @@ impl PyGame {
             return Err(standoff_err("the game is over: no more orders"));
         }
         let power = self.power_arg(power_name)?;
-        let texts = if orders.is_none() {
+        let given = if orders.is_none() {
             Vec::new()
         } else {
-            str_or_list(orders)?
+            self.given_orders(orders)?
         };
         let variant = self.variant.clone();
-        // A copy: the session is updated below while the orders are checked against it.
-        let position = self.rec().game.position.clone();
-        let pos = &position;
+        let pos = &self.rec().game.position;
         let phase = pos.phase().short_code();
         let upper = crate::names::power_name(&variant, power);
         let checker = Checker::new(&variant, pos);
         let mut accepted: Vec<Order> = Vec::new();
         let mut problems: Vec<OrderProblem> = Vec::new();
         let mut notes: Vec<String> = Vec::new();
-        for text in &texts {
+        for given in given {
+            let (text, listed) = match given {
+                Given::Listed(mut order, text) => {
+                    // A string this game listed as a possible order: its order is known
+                    // (no reading), given by this power as a read order would be; it is
+                    // still checked against this position (it may have been listed in
+                    // another phase, or for another power's unit).
+                    order.power = power;
+                    if checker.check(&order).is_ok() {
+                        accepted.push(order);
+                        continue;
+                    }
+                    (text, Some(order))
+                }
+                Given::Text(text) => (text, None),
+            };
             let text = text.trim();
             if text.is_empty() {
                 continue;
@@ -792,7 +886,11 @@ impl PyGame {
                 kind,
                 reason,
             };
-            let order = match crate::model::read_order(&variant, pos.phase().kind, power, text) {
+            let read = match listed {
+                Some(order) => Ok(order),
+                None => crate::model::read_order(&variant, pos.phase().kind, power, text),
+            };
+            let order = match read {
                 Ok(o) => o,
                 Err(e) => {
                     if mode == ErrorMode::Raise {
@@ -844,6 +942,7 @@ impl PyGame {
             }
             accepted.push(filled);
         }
+        drop(checker);
         let map = &variant.map;
         let key = |o: &Order| o.kind.unit().map(|u| map.province_of(u.location));
         let mut list = self.power_orders(power);
