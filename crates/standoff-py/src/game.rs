@@ -339,6 +339,27 @@ impl OrderTexts {
     /// The most order texts kept (the table is emptied when it would grow past this).
     pub const MAX: usize = 1 << 16;
 
+    /// The table of a variant, shared by all its games (a game of the same variant
+    /// then hands out the same strings from its first phase on). Tables of variants no
+    /// longer in use are dropped.
+    pub fn for_variant(variant: &Arc<Variant>) -> Arc<OrderTexts> {
+        type Tables = Vec<(std::sync::Weak<Variant>, Arc<OrderTexts>)>;
+        static TABLES: std::sync::Mutex<Tables> = std::sync::Mutex::new(Vec::new());
+        let mut tables = TABLES
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        tables.retain(|(v, _)| v.strong_count() > 0);
+        if let Some((_, texts)) = tables
+            .iter()
+            .find(|(v, _)| std::ptr::eq(v.as_ptr(), Arc::as_ptr(variant)))
+        {
+            return texts.clone();
+        }
+        let texts = Arc::<OrderTexts>::default();
+        tables.push((Arc::downgrade(variant), texts.clone()));
+        texts
+    }
+
     /// The order a string handed out by this table stands for (None for any other
     /// string, even one with the same text).
     pub fn order_of(&self, text: &Bound<'_, PyString>) -> Option<Order> {
@@ -470,12 +491,12 @@ impl PyGame {
         let name = variant.name.clone();
         PyGame {
             session: Session::from_record(&name, variant.clone(), rec),
+            texts: OrderTexts::for_variant(&variant),
             variant,
             problems: Vec::new(),
             history_problems: vec![Vec::new(); phases],
             modes: vec![ErrorMode::Warn; n],
             game_id,
-            texts: Arc::default(),
         }
     }
 

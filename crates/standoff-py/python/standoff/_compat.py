@@ -245,11 +245,45 @@ def _messages_of(phase):
     return out
 
 
+#: The Power attributes that hold the board (read from the native game when first used
+#: after it changed the board).
+_BOARD_FIELDS = frozenset(("units", "centers", "retreats"))
+
+
 class Power:
     """One power of a game, live (the package's ``Power``): ``units``, ``centers``,
     ``homes``, ``retreats`` (unit -> options), ``orders`` (movement: unit -> order;
     ``adjust`` in retreat and adjustment phases) are the game's own lists and dicts:
-    changing them changes the game."""
+    changing them changes the game.
+
+    After the game changes the board (``process()``, ``set_state()``...) ``units``,
+    ``centers`` and ``retreats`` are read from it when one of them is first used, not
+    before (a loop that never reads them does not pay for them)."""
+
+    def __getattr__(self, name):
+        # Only called for a missing attribute: a board field not read yet.
+        if name in _BOARD_FIELDS:
+            game = self.__dict__.get("game")
+            if game is not None and getattr(game, "_board_pending", False):
+                game._pull_now()
+                return self.__dict__[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __setattr__(self, name, value):
+        if name in _BOARD_FIELDS:
+            game = self.__dict__.get("game")
+            if game is not None and getattr(game, "_board_pending", False):
+                game._pull_now()
+        object.__setattr__(self, name, value)
+
+    def __getstate__(self):
+        game = self.__dict__.get("game")
+        if game is not None and getattr(game, "_board_pending", False):
+            game._pull_now()
+        return self.__dict__
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
 
     def __init__(self, game, name):
         self.game = game
@@ -485,7 +519,7 @@ class Game:
         self.win = self.map.victory[0]
         self.outcome = []
         self.victory = list(self.map.victory)
-        self.popped = []
+        self._popped = []
         self._outcome = None
         self.dislodged = {}
         self.command = {}
@@ -499,6 +533,9 @@ class Game:
         self._reasons = {}
         self._phase = native.get_current_phase()
         self._snap = None
+        self._board_pending = False
+        self._prev_units = {}
+        self._popped = None
         self._cache = {}
         self._sent = {}
         self._duplicates = set()
@@ -507,6 +544,8 @@ class Game:
     # ------------------------------------------------------------------ sync
     def _board_changed(self):
         """Whether the Power objects were edited since the last sync."""
+        if self._board_pending:
+            return False  # not even read since the native game changed the board
         snap = self._snap
         if snap is None:
             return True
@@ -515,37 +554,60 @@ class Game:
                 return True
         return False
 
-    def _snapshot(self):
+    def _snapshot(self, clear_cache=True):
         powers = self._power_list
         self._snap = ([p.units[:] for p in powers], [p.centers[:] for p in powers],
                       [{u: list(o) for u, o in p.retreats.items()} for p in powers])
-        self._cache = {}
+        if clear_cache:
+            self._cache = {}
 
     def _pull(self):
-        """Reads the board from the native game into the Power objects."""
-        phase, boards = self._native.get_board()
-        done = self._native.is_game_done
-        for power, (units, centers, retreats) in zip(self._power_list, boards):
-            if power.units:
-                # The package's order: units kept stay in place, new ones come last.
-                present = set(units)
-                kept = [u for u in power.units if u in present]
-                kept_set = set(kept)
-                units = kept + [u for u in units if u not in kept_set]
-            power.units = units
-            power.centers = centers
-            power.retreats = retreats
-            power.civil_disorder = 0  # standoff has no civil disorder flag
-        if done:
-            self._phase = "COMPLETED"
+        """The native game changed the board: the Power objects read it when one of
+        their board fields is next used (``_pull_now``)."""
+        if isinstance(self._popped, str):
+            self.popped  # worked out from the board it was about
+        if not self._board_pending:
+            for power in self._power_list:
+                fields = power.__dict__
+                self._prev_units[power.name] = fields.pop("units", None) or []
+                fields.pop("centers", None)
+                fields.pop("retreats", None)
+                power.civil_disorder = 0  # standoff has no civil disorder flag
+            self._board_pending = True
+            self._snap = None
+        phase = self._native.get_current_phase()
+        if phase == "COMPLETED":
+            self._phase = phase
         elif self._phase != "COMPLETED" or not self.outcome:
             self._phase = phase
-        self._snapshot()
+        self._cache = {}
+
+    def _pull_now(self):
+        """Reads the board from the native game into the Power objects."""
+        self._board_pending = False
+        _, boards = self._native.get_board()
+        previous = self._prev_units
+        self._prev_units = {}
+        for power, (units, centers, retreats) in zip(self._power_list, boards):
+            old = previous.get(power.name)
+            if old:
+                # The package's order: units kept stay in place, new ones come last.
+                present = set(units)
+                kept = [u for u in old if u in present]
+                kept_set = set(kept)
+                units = kept + [u for u in units if u not in kept_set]
+            fields = power.__dict__
+            fields["units"] = units
+            fields["centers"] = centers
+            fields["retreats"] = retreats
+        self._snapshot(clear_cache=False)
 
     def _push(self):
         """Sends edits made through the Power objects to the native game."""
         if not self._board_changed():
             return
+        if isinstance(self._popped, str):
+            self.popped  # worked out from the board it was about
         if self._phase == "COMPLETED":
             self._snapshot()
             return
@@ -799,9 +861,19 @@ class Game:
     def set_orders(self, power_name, orders, expand=True, replace=True, *, errors="warn"):
         """Sets a power's orders (a string or a list). See the class doc for what
         happens to orders that cannot be used."""
+        power = self.powers.get(power_name)
+        if (power is not None and type(orders) is list and self._phase[-1] == "M" and None not in orders
+                and "NO_CHECK" not in self.rules):
+            # The common case (a movement phase, a list of orders): the native game reads
+            # and checks them (empty strings are skipped there too).
+            self._push()
+            orders = self._native.set_orders_and_get_map(power.name, orders, expand, replace, errors)
+            power.__dict__["orders"] = orders  # (not a board field: no __setattr__ needed)
+            self._sent[power.name] = orders.copy()
+            return
         if isinstance(orders, dict):
             raise TypeError("set_orders takes an order string or a list of them, not a dict")
-        power = self.powers.get(power_name) or self._power_arg(power_name)
+        power = power or self._power_arg(power_name)
         if self._phase == "COMPLETED":
             raise _standoff.StandoffError("the game is over: no more orders")
         texts = [o for o in _as_list(orders) if o and str(o).strip()]
@@ -903,9 +975,10 @@ class Game:
     def _clear_orders_python(self):
         self._duplicates = set()
         self._kept_adjust = {}
-        for power in self.powers.values():
-            power.orders = {}
-            power.adjust = []
+        for power in self._power_list:
+            fields = power.__dict__  # (not board fields: no __setattr__ needed)
+            fields["orders"] = {}
+            fields["adjust"] = []
 
     @property
     def order_errors(self):
@@ -984,8 +1057,7 @@ class Game:
                     if unit[2:5] in own and unit not in self.ordered_units[name]:
                         self.ordered_units[name].append(unit)
             # The package's commands and result labels are worked out when first read.
-            held = [u for p in self._power_list for u in p.units]
-            outcome = _Once(self._movement_outcome, played, held, void_units)
+            outcome = _Once(self._movement_outcome, played, void_units)
             self._outcome = outcome
             self.result_history.put(phase, _Pending(outcome.results))
         else:
@@ -1003,39 +1075,36 @@ class Game:
         else:
             self.state_history.put(phase, _Pending(lambda game_map=self.map, name=phase, note=note, played=played:
                                                    _played_state(game_map, played, name, note)))
-        self.message_history.put(phase, self.messages.copy())
+        self.message_history.put(phase, self.messages)
         self.messages = SortedDict(sort_key=_time_key)
         self._clear_orders_python()
-        self._phase = self._native.get_current_phase()
+        self._popped = None  # replaced below
         self._pull()
         # The native game starts the new phase with no orders, as the Power objects do.
         empty = {} if self._phase[-1:] == "M" else []
-        self._sent = {name: empty.copy() for name in self.powers}
-        if kind == "M":
-            self.popped = [u for p in self.powers.values() for u, opts in p.retreats.items() if not opts]
-        elif kind == "R":
-            self.popped = [u for u, codes in self.result.items() if DISBAND in codes]
-        else:
-            self.popped = []
-        if self._native.is_game_done:
+        self._sent = dict.fromkeys(self.powers, empty)
+        self._popped = kind  # worked out when read
+        if self._phase == "COMPLETED":
             winner = self._native.winner
             self.outcome = [phase, winner] if winner else [phase]
         self._check_year_limit(phase)
         return data
 
-    def _movement_outcome(self, played, held, void_units):
+    def _movement_outcome(self, played, void_units):
         """A played movement phase's commands (unit -> order, ``H`` for units without
-        one; ``held``: the units on the board before the phase), results as the package
-        labels them, and ``dislodged`` (unit -> the province its dislodger came from)."""
+        one), results as the package labels them, and ``dislodged`` (unit -> the province
+        its dislodger came from)."""
         command = {}
         for texts in played.orders.values():
             for text in texts:
                 words = text.split(" ", 2)
                 command[" ".join(words[:2])] = words[2] if len(words) > 2 else ""
-        for unit in held:
-            command.setdefault(unit, "H")
-        results = {unit: list(codes) for unit, codes in played.results.items()}
         state_before = played.state
+        for units in state_before["units"].values():
+            for unit in units:
+                if not unit.startswith("*"):
+                    command.setdefault(unit, "H")
+        results = {unit: list(codes) for unit, codes in played.results.items()}
         for name, units in void_units.items():
             own = {u.lstrip("*")[2:5] for u in state_before["units"][name]}
             for unit in units:
@@ -1046,6 +1115,25 @@ class Game:
         dislodged = {unit: self._dislodger(unit, played.orders, results)
                      for unit, codes in results.items() if DISLODGED in codes}
         return command, results, dislodged
+
+    @property
+    def popped(self):
+        """The units destroyed in the last played phase (dislodged with nowhere to go,
+        or disbanded in a retreat phase)."""
+        kind = self._popped
+        if isinstance(kind, str):
+            if kind == "M":
+                kind = [u for p in self.powers.values() for u, opts in p.retreats.items() if not opts]
+            elif kind == "R":
+                kind = [u for u, codes in self.result.items() if DISBAND in codes]
+            else:
+                kind = []
+            self._popped = kind
+        return kind
+
+    @popped.setter
+    def popped(self, value):
+        self._popped = value
 
     @property
     def command(self):
@@ -1400,6 +1488,8 @@ class Game:
     def __deepcopy__(self, memo):
         if self._outcome is not None:
             self._settle_outcome()
+        if self._board_pending:
+            self._pull_now()
         new = self.__class__.__new__(self.__class__)
         memo[id(self)] = new
         for key, value in self.__dict__.items():
@@ -1416,6 +1506,8 @@ class Game:
     def __getstate__(self):
         if self._outcome is not None:
             self._settle_outcome()
+        if self._board_pending:
+            self._pull_now()
         state = dict(self.__dict__)
         del state["map"]  # rebuilt from the variant
         return state
