@@ -1025,6 +1025,31 @@ impl PyGame {
             .collect())
     }
 
+    /// ``set_orders``, then ``(orders, rejected)``: the power's orders as
+    /// ``get_orders(power_name)`` gives them and the texts of this call's orders that
+    /// were left out (recorded in ``order_errors``), for the package-compatible ``Game``.
+    #[pyo3(signature = (power_name, orders, expand = true, replace = true, errors = "warn"))]
+    fn set_orders_and_get_rejected(
+        &mut self,
+        py: Python<'_>,
+        power_name: &str,
+        orders: &Bound<'_, PyAny>,
+        expand: bool,
+        replace: bool,
+        errors: &str,
+    ) -> PyResult<(Vec<String>, Vec<String>)> {
+        let before = self.problems.len();
+        let accepted = self.set_orders_and_get(py, power_name, orders, expand, replace, errors)?;
+        let rejected = self
+            .problems
+            .get(before..)
+            .unwrap_or_default()
+            .iter()
+            .map(|p| p.order.clone())
+            .collect();
+        Ok((accepted, rejected))
+    }
+
     /// ``set_orders`` in a movement phase, then the power's orders as the package's
     /// ``Power.orders`` map: unit (``A PAR``) -> the rest of its order (``- BUR``).
     #[pyo3(signature = (power_name, orders, expand = true, replace = true, errors = "warn"))]

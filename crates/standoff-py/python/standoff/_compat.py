@@ -899,23 +899,24 @@ class Game:
                 # WAIVE as the package counts it: builds first, then only as many
                 # waives as builds are left.
                 waives = [t for t in texts if str(t).strip().upper() == "WAIVE"]
-                others = [t for t in texts if str(t).strip().upper() != "WAIVE"]
-                need = len(power.centers) - len(power.units)
-                texts = others + waives[:max(0, need - len(others))]
+                if waives:
+                    others = [t for t in texts if str(t).strip().upper() != "WAIVE"]
+                    need = len(power.centers) - len(power.units)
+                    texts = others + waives[:max(0, need - len(others))]
             if not replace:
                 ordered = {_order_loc(o) for o in power.adjust} - {None}
                 texts = [t for t in texts if _order_loc(t) not in ordered]
-            before = len(self._native.order_errors)
-            self._native.set_orders(power.name, texts, expand, replace, errors=errors)
+            accepted, rejected = self._native.set_orders_and_get_rejected(power.name, texts, expand, replace,
+                                                                          errors)
             if self._phase[-1] == "A":
                 # Builds and removals the board does not allow stay listed (the package
                 # voids them when the phase is played); they are recorded as errors.
-                for rejected in self._native.order_errors[before:]:
-                    words = rejected.order.upper().split()
+                for order in rejected:
+                    words = order.upper().split()
                     if len(words) == 3 and words[0] in ("A", "F") and words[2] in ("B", "D"):
                         kept.append(" ".join(words))
             previous = [o for o in power.adjust if o in self._kept_adjust.get(power.name, ())]
-            self._read_orders(power)
+            self._read_orders(power, accepted)
             if replace:
                 new_locs = {_order_loc(k) for k in kept} | {_order_loc(o) for o in power.adjust}
                 previous = [o for o in previous if _order_loc(o) not in new_locs]
