@@ -74,7 +74,10 @@ impl PyAdjudication {
     /// Unit -> result codes, as the package's phase results.
     #[getter]
     fn results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        dict_of_lists(py, movement_codes(&self.variant, &self.result))
+        dict_of_lists(
+            py,
+            movement_codes(&self.variant, &self.orders, &self.result),
+        )
     }
 
     /// Power -> orders that were adjudicated.

@@ -170,14 +170,16 @@ impl PyPhaseData {
         Ok(v.bind(py).clone())
     }
 
-    /// Unit -> result codes (`[]` success; `bounce`, `cut`, `void`, `no convoy`,
-    /// `dislodged`; retreats: `disband`).
+    /// Unit -> the package's result labels (`[]` success; `bounce`, `cut`, `void`,
+    /// `no convoy`, `disrupted`, `dislodged`; retreats: `disband`; adjustments: `''` for
+    /// a build or removal made, `void` for one not followed). standoff's own account
+    /// with reasons: `report`.
     #[getter]
     fn results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let v = self.results.get_or_try_init(py, || {
             dict_of_lists(
                 py,
-                result_codes(&self.variant, &self.record.processed.result),
+                result_codes(&self.variant, &self.record, &self.problems),
             )
             .map(|d| d.into_any().unbind())
         })?;
@@ -1388,7 +1390,11 @@ impl PyGame {
         loc: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let codes = match self.rec().history.last() {
-            Some(r) => result_codes(&self.variant, &r.processed.result),
+            Some(r) => {
+                let index = self.rec().history.len() - 1;
+                let problems = self.history_problems.get(index).map(Vec::as_slice);
+                result_codes(&self.variant, r, problems.unwrap_or_default())
+            }
             None => Vec::new(),
         };
         if let Some(u) = unit {
@@ -1451,10 +1457,14 @@ impl PyGame {
     #[getter]
     fn result_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for r in &self.rec().history {
+        for (i, r) in self.rec().history.iter().enumerate() {
+            let problems = self.history_problems.get(i).map(Vec::as_slice);
             d.set_item(
                 r.position.phase().short_code(),
-                dict_of_lists(py, result_codes(&self.variant, &r.processed.result))?,
+                dict_of_lists(
+                    py,
+                    result_codes(&self.variant, r, problems.unwrap_or_default()),
+                )?,
             )?;
         }
         Ok(d)

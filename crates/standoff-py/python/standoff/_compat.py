@@ -1033,8 +1033,6 @@ class Game:
         state_before = (self._cache.get("state"), self.note)
         orders_before = (kind == "M", self._no_check, [(p.name, p.orders, p.adjust) for p in self._power_list])
         void_units = self._sync_orders()
-        # Rejections made when orders were set (this phase), by unit.
-        rejected_early = [r for r in self._native.order_errors]
         self.ordered_units = {}
         for name, power in self.powers.items():
             if kind == "M":
@@ -1045,11 +1043,11 @@ class Game:
             else:
                 units = [" ".join(o.split()[:2]) for o in power.adjust]
             self.ordered_units[name] = units
-        return phase, kind, state_before, orders_before, void_units, rejected_early
+        return phase, kind, state_before, orders_before, void_units
 
     def _after_process(self, pending, data):
         """Everything ``process()`` does after the native game played the phase."""
-        phase, kind, state_before, orders_before, void_units, rejected_early = pending
+        phase, kind, state_before, orders_before, void_units = pending
         played = data if data is not None else self._native.get_phase_history(-1, -1)[0]
         if kind == "M":
             for name, units in void_units.items():
@@ -1062,10 +1060,7 @@ class Game:
             self._outcome = outcome
             self.result_history.put(phase, _Pending(outcome.results))
         else:
-            results = {unit: list(codes) for unit, codes in played.results.items()}
-            if kind in "RA":
-                rejected = rejected_early + list(played.order_errors)
-                results = self._adjustment_results(kind, results, rejected, self._duplicates)
+            results = self._with_duplicates(played.results, self._duplicates)
             self._outcome = None  # the last phase's commands and results are these
             self._command, self._result, self._dislodged = {}, results, {}
             self.result_history.put(phase, results)
@@ -1112,7 +1107,6 @@ class Game:
                 if unit[2:5] in own:
                     results[unit] = [VOID] + [c for c in results.get(unit, []) if c == DISLODGED]
                     command[unit] = "H"
-        self._package_movement_labels(results, state_before, command)
         dislodged = {unit: self._dislodger(unit, played.orders, results)
                      for unit, codes in results.items() if DISLODGED in codes}
         return command, results, dislodged
@@ -1179,132 +1173,15 @@ class Game:
         if outcome is not None:
             self._command, self._result, self._dislodged = outcome.get()
 
-    def _package_movement_labels(self, results, state_before, command=None):
-        """Rewrites standoff's movement labels where the package writes others for the
-        same outcome: a support of an attack on the supporter's own unit is ``void``; a
-        convoy the army did not need (it moved over land) is ``no convoy``; a convoying
-        fleet whose convoy was disrupted without any convoying fleet being dislodged is
-        ``disrupted``; a support of a convoyed army whose convoy failed is ``no convoy``."""
-        command = self.command if command is None else command
-        if not any(order[:1] in ("S", "C") for order in command.values()):
-            return  # only supports and convoys are labelled differently
-        owner = {}
-        for name, state_units in state_before["units"].items():
-            for unit in state_units:
-                if not unit.startswith("*"):
-                    owner[unit[2:5]] = name
-        unit_at = {unit[2:5]: unit for unit in command}
-
-        def move_dest(unit):
-            words = command.get(unit, "H").split()
-            if not words or words[0] != "-":
-                return None
-            return (words[-2] if words[-1] == "VIA" else words[-1])
-
-        for unit, order in command.items():
-            words = order.split()
-            if not words:
-                continue
-            codes = results.setdefault(unit, [])
-            if words[0] == "S" and len(words) >= 5 and words[3] == "-":
-                target = words[4][:3]
-                supported = unit_at.get(words[2][:3])
-                victim = unit_at.get(target)
-                victim_stayed = victim and (move_dest(victim) is None or results.get(victim))
-                if (victim_stayed and owner.get(target) == owner.get(unit[2:5])
-                        and supported and self._strongest_attack(supported, target, results, command)):
-                    if not codes:
-                        codes.append(VOID)
-                elif supported and "no convoy" in results.get(supported, []) and not codes:
-                    codes.append("no convoy")
-            elif words[0] == "C" and len(words) >= 5:
-                army = unit_at.get(words[2][:3])
-                dest = move_dest(army) if army else None
-                if army is None or dest is None or dest[:3] != words[-1][:3]:
-                    continue
-                army_codes = results.get(army, [])
-                fleets = [u for u, o in command.items() if o.split()[:1] == ["C"] and unit_at.get(o.split()[2][:3]) == army]
-                on_route = self._convoy_route_fleets(army[2:5], dest[:3], [f[2:] for f in fleets])
-                if unit[2:] not in on_route:
-                    # The package: a convoying fleet on no route is "no convoy".
-                    if not codes or codes == [VOID]:
-                        codes[:] = ["no convoy"]
-                    continue
-                if "no convoy" not in army_codes:
-                    # The army went over land: the convoy was not used.
-                    if VOID in codes:
-                        codes[codes.index(VOID)] = "no convoy"
-                    continue
-                attacked = any(move_dest(u) and move_dest(u)[:3] == unit[2:5] for u in command)
-                if ("no convoy" in codes and attacked
-                        and not any(DISLODGED in results.get(f, []) for f in fleets)):
-                    codes[codes.index("no convoy")] = "disrupted"
-
-    def _strongest_attack(self, attacker, target, results, command=None):
-        """Whether ``attacker``'s move on ``target`` has more support than every other
-        move there (so only the ban on dislodging one's own unit stopped it)."""
-        command = self.command if command is None else command
-
-        def strength(unit):
-            dest = command[unit].split()[-1]
-            return 1 + sum(
-                1 for u, o in command.items()
-                if o.startswith("S ") and not results.get(u)
-                and o.split()[2][:3] == unit[2:5] and o.split()[-1][:3] == dest[:3]
-                and " - " in o)
-
-        mine = strength(attacker)
-        for unit, order in command.items():
-            words = order.split()
-            if unit != attacker and words[:1] == ["-"]:
-                dest = words[-2] if words[-1] == "VIA" else words[-1]
-                if dest[:3] == target and strength(unit) >= mine:
-                    return False
-        return True
-
-    def _convoy_route_fleets(self, origin, dest, fleet_locs):
-        """The fleets (of ``fleet_locs``) on some chain of convoying fleets from the
-        province ``origin`` to ``dest``."""
-        reach = self.map._fleet_to
-
-        def spread(start, step):
-            seen, todo = set(start), list(start)
-            while todo:
-                fleet = todo.pop()
-                for other in fleet_locs:
-                    if other not in seen and step(fleet, other):
-                        seen.add(other)
-                        todo.append(other)
-            return seen
-
-        from_origin = spread([f for f in fleet_locs if any(t[:3] == origin for t in reach.get(f, ()))],
-                             lambda a, b: b in reach.get(a, ()))
-        to_dest = spread([f for f in fleet_locs if any(t[:3] == dest for t in reach.get(f, ()))],
-                         lambda a, b: a in reach.get(b, ()))
-        return from_origin & to_dest
-
-    def _adjustment_results(self, kind, results, rejected, duplicates=()):
-        """Retreat and adjustment results as the package writes them: ``void`` for each
-        order that was not followed, ``''`` for each build or removal made."""
-        out = {}
-        for unit in duplicates:
-            out.setdefault(unit, [VOID])
-        for problem in rejected:
-            words = problem.order.upper().split()
-            if len(words) >= 2 and words[0] in ("A", "F"):
-                unit = " ".join(words[:2])
-                codes = out.setdefault(unit, [])
-                if VOID not in codes:
-                    codes.append(VOID)
+    @staticmethod
+    def _with_duplicates(results, duplicates):
+        """A retreat or adjustment phase's labels (the native game's: the package's) with
+        ``void`` first for each unit ordered twice in one ``set_orders`` call (the package
+        follows the first order and voids the others)."""
+        out = {unit: [VOID] for unit in duplicates}
         for unit, codes in results.items():
             mine = out.setdefault(unit, [])
-            if kind == "A":
-                if "" not in mine:
-                    mine.append("")
-            else:
-                for code in codes:
-                    if code not in mine:
-                        mine.append(code)
+            mine.extend(code for code in codes if code not in mine)
         return out
 
     @staticmethod
