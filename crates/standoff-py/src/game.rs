@@ -373,7 +373,9 @@ impl OrderTexts {
     }
 }
 
-/// Location name -> possible orders, built from the cached Python strings.
+/// Location name -> possible orders, built from the cached Python strings. In a
+/// movement phase the generator's orders go straight into their location's list (no
+/// intermediate table of copied orders).
 fn possible_orders_dict<'py>(
     py: Python<'py>,
     variant: &Variant,
@@ -381,7 +383,6 @@ fn possible_orders_dict<'py>(
     texts: &OrderTexts,
 ) -> PyResult<Bound<'py, PyDict>> {
     let map = &variant.map;
-    let table = crate::model::possible_order_table(variant, pos);
     let locations = texts.locations.get_or_init(|| {
         let mut names: Vec<(String, usize)> = (0..map.location_count())
             .map(|i| {
@@ -405,30 +406,52 @@ fn possible_orders_dict<'py>(
         cache.by_order.clear();
         cache.by_address.clear();
     }
-    let waive = pyo3::intern!(py, "WAIVE");
-    let dict = PyDict::new(py);
-    for (name, index) in locations {
-        let entries = table.get(*index).map(Vec::as_slice).unwrap_or(&[]);
-        let mut items: Vec<Bound<'py, PyAny>> = Vec::with_capacity(entries.len());
-        for entry in entries {
-            match entry {
-                crate::model::Possible::Order(order) => {
-                    let text = match cache.by_order.get(order) {
-                        Some(text) => text.bind(py).clone(),
-                        None => {
-                            let text = PyString::new(py, &order_text(map, order));
-                            cache
-                                .by_address
-                                .insert(text.as_ptr() as usize, order.clone());
-                            cache.by_order.insert(order.clone(), text.clone().unbind());
-                            text
-                        }
-                    };
-                    items.push(text.into_any());
-                }
-                crate::model::Possible::Waive => items.push(waive.clone().into_any()),
+    let mut text_of = |order: &Order| -> Bound<'py, PyAny> {
+        match cache.by_order.get(order) {
+            Some(text) => text.bind(py).clone().into_any(),
+            None => {
+                let text = PyString::new(py, &order_text(map, order));
+                cache
+                    .by_address
+                    .insert(text.as_ptr() as usize, order.clone());
+                cache.by_order.insert(order.clone(), text.clone().unbind());
+                text.into_any()
             }
         }
+    };
+    let mut lists: Vec<Vec<Bound<'py, PyAny>>> = vec![Vec::new(); map.location_count()];
+    if pos.phase().kind == standoff::PhaseKind::Movement {
+        for order in standoff::legal::movement_orders(variant, pos) {
+            let Some(at) = order.kind.unit().map(|u| u.location) else {
+                continue;
+            };
+            let text = text_of(&order);
+            // A unit on a coast is listed under its province too.
+            let province = map.province_of(at).index();
+            if province != at.index() {
+                if let Some(list) = lists.get_mut(province) {
+                    list.push(text.clone());
+                }
+            }
+            if let Some(list) = lists.get_mut(at.index()) {
+                list.push(text);
+            }
+        }
+    } else {
+        let waive = pyo3::intern!(py, "WAIVE");
+        let table = crate::model::possible_order_table(variant, pos);
+        for (list, entries) in lists.iter_mut().zip(&table) {
+            for entry in entries {
+                list.push(match entry {
+                    crate::model::Possible::Order(order) => text_of(order),
+                    crate::model::Possible::Waive => waive.clone().into_any(),
+                });
+            }
+        }
+    }
+    let dict = PyDict::new(py);
+    for (name, index) in locations {
+        let items = lists.get_mut(*index).map(std::mem::take).unwrap_or_default();
         dict.set_item(name.bind(py), PyList::new(py, items)?)?;
     }
     Ok(dict)
