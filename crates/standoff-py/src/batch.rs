@@ -3,6 +3,7 @@
 
 use crate::convert::{dict_of_lists, str_or_list, str_to_list_map};
 use crate::errors::{standoff_err, state_err};
+use crate::names::powers;
 use crate::game::{PyGame, PyPhaseData, PyRejectedOrder};
 use crate::model::{
     build_position, movement_codes, orders_by_power, parse_problem, units_after, OrderProblem,
@@ -377,8 +378,8 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
     // fingerprint to check nothing changed while detached.
     struct Job {
         variant: Arc<Variant>,
-        pos: Position,
-        orders: Vec<Order>,
+        /// The position and orders to play (moved into the batch and back: no copies).
+        item: Option<(Position, Vec<Order>)>,
         history: usize,
     }
     let mut jobs: Vec<Option<Job>> = Vec::with_capacity(list.len());
@@ -386,8 +387,7 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
         let g = g.try_borrow()?;
         jobs.push((!g.is_done()).then(|| Job {
             variant: g.variant.clone(),
-            pos: g.rec().game.position.clone(),
-            orders: g.all_orders(),
+            item: Some((g.rec().game.position.clone(), g.all_orders())),
             history: g.rec().history.len(),
         }));
     }
@@ -409,11 +409,14 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
         for (variant, idx) in groups {
             let items: Vec<(Position, Vec<Order>)> = idx
                 .iter()
-                .filter_map(|&i| jobs[i].as_ref().map(|j| (j.pos.clone(), j.orders.clone())))
+                .filter_map(|&i| jobs[i].as_mut().and_then(|j| j.item.take()))
                 .collect();
             let results = standoff::batch::step_many(&variant, &items);
-            for (i, r) in idx.into_iter().zip(results) {
+            for ((i, r), item) in idx.into_iter().zip(results).zip(items) {
                 out[i] = Some(r);
+                if let Some(job) = jobs[i].as_mut() {
+                    job.item = Some(item);
+                }
             }
         }
         out
@@ -425,9 +428,16 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
             continue;
         };
         let mut game = g.try_borrow_mut()?;
-        if game.rec().history.len() != job.history
-            || game.rec().game.position != job.pos
-            || game.all_orders() != job.orders
+        let Some((pos, orders)) = job.item else {
+            return Err(PyRuntimeError::new_err("step_many lost a game's orders"));
+        };
+        let same_orders = {
+            let game = &*game;
+            powers(&game.variant)
+                .flat_map(|p| game.session.accepted_orders(p))
+                .eq(orders.iter())
+        };
+        if game.rec().history.len() != job.history || game.rec().game.position != pos || !same_orders
         {
             return Err(PyRuntimeError::new_err(
                 "a game was changed by another thread during step_many",
@@ -435,8 +445,8 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
         }
         let winner = processed.winner();
         game.rec_mut().history.push(PhaseRecord {
-            position: job.pos,
-            orders: job.orders,
+            position: pos,
+            orders,
             processed,
         });
         game.rec_mut().game.position = after;
