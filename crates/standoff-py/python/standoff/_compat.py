@@ -847,7 +847,10 @@ class Game:
             table = self._cache["orderable"] = self._native.get_orderable_locations()
         if power_name is None:
             return {name: locs[:] for name, locs in table.items()}
-        return table[self._power_arg(power_name).name][:]
+        locs = table.get(power_name) if type(power_name) is str else None
+        if locs is None:
+            locs = table[self._power_arg(power_name).name]
+        return locs[:]
 
     def get_all_possible_orders(self):
         """Location -> possible orders (kept until the board changes, as the package
