@@ -3,12 +3,12 @@
 
 use crate::convert::{dict_of_lists, str_or_list, str_to_list_map};
 use crate::errors::{standoff_err, state_err};
-use crate::names::powers;
 use crate::game::{PyGame, PyPhaseData, PyRejectedOrder};
 use crate::model::{
     build_position, movement_codes, orders_by_power, parse_problem, units_after, OrderProblem,
     ProblemKind, StateParts,
 };
+use crate::names::powers;
 use crate::position::{dislodged_dict, state_parts_from_dict, PyPosition};
 use crate::variant::{variant_arg, PyVariant};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
@@ -437,7 +437,9 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
                 .flat_map(|p| game.session.accepted_orders(p))
                 .eq(orders.iter())
         };
-        if game.rec().history.len() != job.history || game.rec().game.position != pos || !same_orders
+        if game.rec().history.len() != job.history
+            || game.rec().game.position != pos
+            || !same_orders
         {
             return Err(PyRuntimeError::new_err(
                 "a game was changed by another thread during step_many",

@@ -451,7 +451,10 @@ fn possible_orders_dict<'py>(
     }
     let dict = PyDict::new(py);
     for (name, index) in locations {
-        let items = lists.get_mut(*index).map(std::mem::take).unwrap_or_default();
+        let items = lists
+            .get_mut(*index)
+            .map(std::mem::take)
+            .unwrap_or_default();
         dict.set_item(name.bind(py), PyList::new(py, items)?)?;
     }
     Ok(dict)

@@ -5,8 +5,8 @@
 use crate::names::{loc_name, order_text, power_name, powers, prov_name, unit_name};
 use serde_json::{json, Map as JsonMap, Value};
 use standoff::adjudicate::{
-    adjudicate_adjustments, adjudicate_retreats, adjustment_counts, Illegal,
-    MovementResult, OrderChecker, OrderStatus, Outcome,
+    adjudicate_adjustments, adjudicate_retreats, adjustment_counts, Illegal, MovementResult,
+    OrderChecker, OrderStatus, Outcome,
 };
 use standoff::game::PhaseResult;
 use standoff::legal::{movement_orders, power_adjustment_orders, unit_retreat_orders};
