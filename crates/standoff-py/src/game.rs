@@ -1223,6 +1223,16 @@ impl PyGame {
         Ok(d)
     }
 
+    /// Each power's units (without the dislodged ones), in power order: what the compat
+    /// layer reads after every phase to keep the package's unit order.
+    fn get_unit_lists<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let lists = PyList::empty(py);
+        for (_, units) in units_by_power(&self.variant, &self.rec().game.position, false) {
+            lists.append(PyList::new(py, units)?)?;
+        }
+        Ok(lists)
+    }
+
     /// The board as the compat layer keeps it in its `Power` objects, without building
     /// the whole state dict: `(phase, [(units, centers, retreats), ...])` in power
     /// order; units without the dislodged ones, retreats dislodged unit -> options.

@@ -83,3 +83,49 @@ def test_a_listed_string_of_another_power_is_refused():
     with pytest.raises(_standoff.IllegalOrderError):
         game.set_orders("GERMANY", [move], errors="raise")
     assert game.get_orders("GERMANY") == []
+
+
+def _random_game(seed, phases, read_board):
+    rng = random.Random(seed)
+    game = Game()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(phases):
+            possible = game.get_all_possible_orders()
+            for name in game.powers:
+                game.set_orders(name, [rng.choice(possible[loc]) for loc in game.get_orderable_locations(name)
+                                       if possible[loc]])
+            game.process()
+            if read_board:
+                [(p.units, p.centers, p.retreats) for p in game.powers.values()]
+    return game
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_power_lists_read_late_are_those_read_every_phase(seed):
+    # The Power objects read the board when first used after process(); the package's
+    # unit order (units kept stay in place) must come out the same as when read every
+    # phase.
+    eager, lazy = _random_game(seed, 14, True), _random_game(seed, 14, False)
+    for name in eager.powers:
+        assert lazy.powers[name].units == eager.powers[name].units
+        assert lazy.powers[name].centers == eager.powers[name].centers
+        assert lazy.powers[name].retreats == eager.powers[name].retreats
+    assert lazy.popped == eager.popped
+
+
+def test_power_edit_right_after_process_reaches_the_game():
+    game = Game()
+    game.process()
+    game.powers["FRANCE"].units = ["A PAR"]  # assigned before the board was read
+    assert game.get_units("FRANCE") == ["A PAR"]
+    assert game.get_state()["units"]["FRANCE"] == ["A PAR"]
+
+
+def test_a_game_pickled_before_the_board_is_read():
+    import pickle
+
+    game = _random_game(1, 3, False)
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.get_units() == game.get_units()
+    assert copy.powers["FRANCE"].units == game.powers["FRANCE"].units

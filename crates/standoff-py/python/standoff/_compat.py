@@ -562,19 +562,29 @@ class Game:
             self._cache = {}
 
     def _pull(self):
-        """The native game changed the board: the Power objects read it when one of
-        their board fields is next used (``_pull_now``)."""
+        """The native game changed the board: each power's units are put in the package's
+        order now (units kept stay in place, new ones come last), the rest is read when
+        a board field of a Power object is next used (``_pull_now``)."""
         if isinstance(self._popped, str):
             self.popped  # worked out from the board it was about
-        if not self._board_pending:
-            for power in self._power_list:
-                fields = power.__dict__
-                self._prev_units[power.name] = fields.pop("units", None) or []
+        pending = self._board_pending
+        previous = self._prev_units
+        for power, units in zip(self._power_list, self._native.get_unit_lists()):
+            fields = power.__dict__
+            old = previous.get(power.name) if pending else fields.get("units")
+            if old:
+                present = set(units)
+                kept = [u for u in old if u in present]
+                kept_set = set(kept)
+                units = kept + [u for u in units if u not in kept_set]
+            previous[power.name] = units
+            if not pending:
+                fields.pop("units", None)
                 fields.pop("centers", None)
                 fields.pop("retreats", None)
                 power.civil_disorder = 0  # standoff has no civil disorder flag
-            self._board_pending = True
-            self._snap = None
+        self._board_pending = True
+        self._snap = None
         phase = self._native.get_current_phase()
         if phase == "COMPLETED":
             self._phase = phase
@@ -586,18 +596,11 @@ class Game:
         """Reads the board from the native game into the Power objects."""
         self._board_pending = False
         _, boards = self._native.get_board()
-        previous = self._prev_units
+        ordered = self._prev_units
         self._prev_units = {}
         for power, (units, centers, retreats) in zip(self._power_list, boards):
-            old = previous.get(power.name)
-            if old:
-                # The package's order: units kept stay in place, new ones come last.
-                present = set(units)
-                kept = [u for u in old if u in present]
-                kept_set = set(kept)
-                units = kept + [u for u in units if u not in kept_set]
             fields = power.__dict__
-            fields["units"] = units
+            fields["units"] = ordered.get(power.name, units)
             fields["centers"] = centers
             fields["retreats"] = retreats
         self._snapshot(clear_cache=False)
@@ -1394,6 +1397,10 @@ class Game:
         return state
 
     def __setstate__(self, state):
+        # A game pickled before the board was read lazily kept `popped` as a plain list.
+        state.setdefault("_popped", state.pop("popped", []))
+        state.setdefault("_board_pending", False)
+        state.setdefault("_prev_units", {})
         self.__dict__.update(state)
         self.map = _shared_map(self._native.variant)
 
