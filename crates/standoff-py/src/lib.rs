@@ -15,6 +15,7 @@ mod names;
 mod order;
 mod position;
 mod render;
+mod texts;
 mod variant;
 
 use pyo3::prelude::*;
