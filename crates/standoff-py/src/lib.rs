@@ -15,6 +15,7 @@ mod names;
 mod order;
 mod position;
 mod render;
+mod saved;
 mod texts;
 mod variant;
 
@@ -51,11 +52,11 @@ fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyRejectedOrder>()?;
     m.add_class::<batch::PyAdjudication>()?;
     m.add_function(wrap_pyfunction!(order::parse_order_py, m)?)?;
-    m.add_function(wrap_pyfunction!(game::to_saved_game_format, m)?)?;
-    m.add_function(wrap_pyfunction!(game::from_saved_game_format, m)?)?;
-    m.add_function(wrap_pyfunction!(game::load_saved_games, m)?)?;
-    m.add_function(wrap_pyfunction!(game::read_saved_games, m)?)?;
-    m.add_function(wrap_pyfunction!(game::write_json_line, m)?)?;
+    m.add_function(wrap_pyfunction!(saved::to_saved_game_format, m)?)?;
+    m.add_function(wrap_pyfunction!(saved::from_saved_game_format, m)?)?;
+    m.add_function(wrap_pyfunction!(saved::load_saved_games, m)?)?;
+    m.add_function(wrap_pyfunction!(saved::read_saved_games, m)?)?;
+    m.add_function(wrap_pyfunction!(saved::write_json_line, m)?)?;
     m.add_function(wrap_pyfunction!(batch::adjudicate_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::step_many, m)?)?;
     Ok(())
