@@ -3,12 +3,13 @@
 
 use crate::convert::{dict_of_lists, str_or_list, str_to_list_map};
 use crate::errors::{standoff_err, state_err};
-use crate::game::{PyGame, PyPhaseData, PyRejectedOrder};
+use crate::game::PyGame;
 use crate::model::{
     build_position, movement_codes, orders_by_power, parse_problem, units_after, OrderProblem,
     ProblemKind, StateParts,
 };
 use crate::names::powers;
+use crate::phase_data::{PyPhaseData, PyRejectedOrder};
 use crate::position::{dislodged_dict, state_parts_from_dict, PyPosition};
 use crate::variant::{variant_arg, PyVariant};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
