@@ -1,6 +1,9 @@
 //! Batch entry points: many adjudications or game steps at once, with the GIL released
 //! and the work spread over all cores (the core's `standoff::batch`, rayon).
 
+use crate::args::{state_parts_from_dict, variant_arg};
+use crate::classes::{PyAdjudication, PyPosition, PyVariant};
+use crate::convert::dislodged_dict;
 use crate::convert::{dict_of_lists, str_or_list, str_to_list_map};
 use crate::errors::{standoff_err, state_err};
 use crate::game::PyGame;
@@ -10,30 +13,16 @@ use crate::model::{
 };
 use crate::names::powers;
 use crate::phase_data::{PyPhaseData, PyRejectedOrder};
-use crate::position::{dislodged_dict, state_parts_from_dict, PyPosition};
-use crate::variant::{variant_arg, PyVariant};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
-use standoff::adjudicate::MovementResult;
 use standoff::order::Order;
 use standoff::parse::parse_order;
 use standoff::record::PhaseRecord;
 use standoff::report::{movement_report, Audience};
 use standoff::{Phase, PhaseKind, Position, Variant};
 use std::sync::Arc;
-
-/// The adjudication of one movement phase: the board after it, dislodged units with
-/// their retreat options, per-unit result codes, and the orders left out.
-#[pyclass(frozen, module = "standoff", name = "AdjudicationResult")]
-pub struct PyAdjudication {
-    variant: Arc<Variant>,
-    before: Position,
-    orders: Vec<Order>,
-    result: MovementResult,
-    problems: Vec<OrderProblem>,
-}
 
 impl PyAdjudication {
     fn all_problems(&self) -> Vec<OrderProblem> {

@@ -1,6 +1,8 @@
 //! `standoff.Game`: a game with the `diplomacy` package's `Game` interface, its phase
 //! history (`PhaseData`) and power views (`PowerView`), and `RejectedOrder`.
 
+use crate::args::{phase_arg, position_from_state_dict, variant_arg};
+use crate::classes::{PyPosition, PyVariant};
 use crate::convert::{dict_of_lists, json_to_py, str_or_list};
 use crate::errors::{
     standoff_err, state_err, warn_orders, with_attrs, IllegalOrderError, StandoffError,
@@ -13,9 +15,7 @@ use crate::model::{
 use crate::names::{kind_letter, long_phase, order_text, power_name, powers};
 use crate::order::parse_error_to_py;
 use crate::phase_data::{rejected_list, PyPhaseData};
-use crate::position::{position_from_state_dict, PyPosition};
 use crate::texts::{possible_orders_dict, OrderTexts};
-use crate::variant::{variant_arg, PyVariant};
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -1061,7 +1061,7 @@ impl PyGame {
 
     /// Sets the phase (`S1901M`); orders set are cleared.
     fn set_current_phase(&mut self, new_phase: &str) -> PyResult<()> {
-        let phase: Phase = crate::position::phase_arg(new_phase)?;
+        let phase: Phase = phase_arg(new_phase)?;
         let mut setup = self.rec().game.position.to_setup();
         setup.phase = phase;
         let edited_position = edited(&self.variant, setup)?;

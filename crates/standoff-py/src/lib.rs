@@ -6,7 +6,9 @@
 //! game's current orders and order errors, and turns every error into a Python
 //! exception (no panics on user input).
 
+mod args;
 mod batch;
+mod classes;
 mod convert;
 mod errors;
 mod game;
@@ -44,14 +46,14 @@ fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
         py.get_type::<errors::InvalidStateError>(),
     )?;
     m.add("OrderWarning", py.get_type::<errors::OrderWarning>())?;
-    m.add_class::<variant::PyVariant>()?;
-    m.add_class::<position::PyPosition>()?;
+    m.add_class::<classes::PyVariant>()?;
+    m.add_class::<classes::PyPosition>()?;
     m.add_class::<order::PyOrder>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<phase_data::PyPhaseData>()?;
     m.add_class::<game::PyPowerView>()?;
     m.add_class::<phase_data::PyRejectedOrder>()?;
-    m.add_class::<batch::PyAdjudication>()?;
+    m.add_class::<classes::PyAdjudication>()?;
     m.add_function(wrap_pyfunction!(order::parse_order_py, m)?)?;
     m.add_function(wrap_pyfunction!(saved::to_saved_game_format, m)?)?;
     m.add_function(wrap_pyfunction!(saved::from_saved_game_format, m)?)?;

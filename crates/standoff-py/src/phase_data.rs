@@ -1,10 +1,10 @@
 //! `PhaseData` (one played phase: its state, orders, results with the package's labels,
 //! orders left out, standoff's report) and `RejectedOrder` (an order left out, and why).
 
+use crate::classes::PyPosition;
 use crate::convert::{dict_of_lists, json_to_py, repr_str};
 use crate::model::{orders_by_power, result_codes, state_value, OrderProblem};
 use crate::names::power_name;
-use crate::position::PyPosition;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList};

@@ -30,8 +30,8 @@ pub fn from_saved_game_format(py: Python<'_>, saved_game: &Bound<'_, PyAny>) -> 
 /// state (a mismatch is returned as a note).
 pub fn load_mila_game(game: MilaGame) -> PyResult<(PyGame, Option<String>)> {
     let variant = match game.map.as_deref() {
-        None => crate::variant::standard(),
-        Some(name) => crate::variant::builtin(name)?,
+        None => crate::args::standard(),
+        Some(name) => crate::args::builtin(name)?,
     };
     // `load_recorded` plays every phase but the last (the current one).
     let last = game.phases.last().cloned();
@@ -41,7 +41,7 @@ pub fn load_mila_game(game: MilaGame) -> PyResult<(PyGame, Option<String>)> {
         let first = last
             .as_ref()
             .ok_or_else(|| state_err("the game has no phases"))?;
-        let phase = crate::position::phase_arg(&first.name)?;
+        let phase = crate::args::phase_arg(&first.name)?;
         let pos = crate::model::position_from_state(&variant, &first.state, phase)
             .map_err(|e| state_err(format!("cannot load the game: {e}")))?;
         (RecordedGame::from_position(pos), Vec::new())
