@@ -5,6 +5,12 @@
 //! shapes at the edge (the `diplomacy` package's notation and state dicts), keeps a
 //! game's current orders and order errors, and turns every error into a Python
 //! exception (no panics on user input).
+//!
+//! Layers (a module uses only those above it): plain helpers without PyO3 (`names`,
+//! `model`); conversions (`errors`, `convert`, `args`: the `variant=` argument, phase
+//! names, state dicts); the shared `#[pyclass]` structs (`classes`); the native API
+//! (`variant`, `order`, `texts`, `render`, `phase_data`, `game`, `batch`, `position`,
+//! `saved`). The package-compatible `Game` is Python (`python/standoff/_compat.py`).
 
 mod args;
 mod batch;
