@@ -5,8 +5,8 @@
 use crate::names::order_text;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
-use standoff::order::Order;
-use standoff::{Position, Variant};
+use standoff::order::{Order, OrderKind, UnitRef};
+use standoff::{Position, UnitKind, Variant};
 use std::sync::Arc;
 
 /// Python strings of order texts and location names, kept by a game (and shared with
@@ -28,7 +28,9 @@ type FastHash = foldhash::fast::FixedState;
 /// The two directions of the text table, emptied together.
 #[derive(Default)]
 struct TextTable {
-    /// Order -> its text (the string objects handed to Python).
+    /// Order (as its [`compact_key`]) -> its text (the string objects handed to Python).
+    by_key: std::collections::HashMap<u128, Py<PyString>, FastHash>,
+    /// The same for orders without a compact key.
     by_order: std::collections::HashMap<Order, Py<PyString>, FastHash>,
     /// The address of each string of `by_order` -> its order. The strings are kept
     /// alive by `by_order`, so an address stands for one string while it is here.
@@ -71,6 +73,54 @@ impl OrderTexts {
     }
 }
 
+/// One integer for the orders the legal-order generator makes (ids only: no written
+/// convoy path, stray coast or nationality), so the text table is looked up without
+/// hashing and comparing whole orders; None for any other order. Fields: power (8
+/// bits), order kind (8), then up to three units or locations (24 each).
+fn compact_key(order: &Order) -> Option<u128> {
+    if order.stray_coast.is_some() {
+        return None;
+    }
+    let unit = |r: &UnitRef| -> Option<u128> {
+        if r.nationality.is_some() {
+            return None;
+        }
+        let kind = match r.kind {
+            None => 0,
+            Some(UnitKind::Army) => 1,
+            Some(UnitKind::Fleet) => 2,
+        };
+        Some((kind << 16) | u128::from(r.location.0))
+    };
+    let (tag, a, b, c) = match &order.kind {
+        OrderKind::Hold { unit: u } => (1, unit(u)?, 0, 0),
+        OrderKind::Move {
+            unit: u,
+            to,
+            via_convoy,
+            path,
+        } => {
+            if !path.is_empty() {
+                return None;
+            }
+            (2 + u128::from(*via_convoy), unit(u)?, u128::from(to.0), 0)
+        }
+        OrderKind::SupportHold { unit: u, target } => (4, unit(u)?, unit(target)?, 0),
+        OrderKind::SupportMove {
+            unit: u,
+            target,
+            to,
+        } => (5, unit(u)?, unit(target)?, u128::from(to.0)),
+        OrderKind::Convoy { unit: u, army, to } => (6, unit(u)?, unit(army)?, u128::from(to.0)),
+        OrderKind::Retreat { unit: u, to } => (7, unit(u)?, u128::from(to.0), 0),
+        OrderKind::Disband { unit: u } => (8, unit(u)?, 0, 0),
+        OrderKind::Build { unit: u } => (9, unit(u)?, 0, 0),
+        OrderKind::Remove { unit: u } => (10, unit(u)?, 0, 0),
+        _ => return None,
+    };
+    Some(u128::from(order.power.0) | (tag << 8) | (a << 16) | (b << 40) | (c << 64))
+}
+
 /// Location name -> possible orders, built from the cached Python strings. In a
 /// movement phase the generator's orders go straight into their location's list (no
 /// intermediate table of copied orders).
@@ -100,22 +150,29 @@ pub fn possible_orders_dict<'py>(
         .table
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if cache.by_order.len() > OrderTexts::MAX {
+    if cache.by_key.len() + cache.by_order.len() > OrderTexts::MAX {
+        cache.by_key.clear();
         cache.by_order.clear();
         cache.by_address.clear();
     }
     let mut text_of = |order: &Order| -> Bound<'py, PyAny> {
-        match cache.by_order.get(order) {
-            Some(text) => text.bind(py).clone().into_any(),
-            None => {
-                let text = PyString::new(py, &order_text(map, order));
-                cache
-                    .by_address
-                    .insert(text.as_ptr() as usize, order.clone());
-                cache.by_order.insert(order.clone(), text.clone().unbind());
-                text.into_any()
-            }
+        let key = compact_key(order);
+        let known = match key {
+            Some(k) => cache.by_key.get(&k),
+            None => cache.by_order.get(order),
+        };
+        if let Some(text) = known {
+            return text.bind(py).clone().into_any();
         }
+        let text = PyString::new(py, &order_text(map, order));
+        cache
+            .by_address
+            .insert(text.as_ptr() as usize, order.clone());
+        match key {
+            Some(k) => cache.by_key.insert(k, text.clone().unbind()),
+            None => cache.by_order.insert(order.clone(), text.clone().unbind()),
+        };
+        text.into_any()
     };
     let mut lists: Vec<Vec<Bound<'py, PyAny>>> = vec![Vec::new(); map.location_count()];
     if pos.phase().kind == standoff::PhaseKind::Movement {
