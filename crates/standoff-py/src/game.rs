@@ -4,19 +4,15 @@
 use crate::args::{phase_arg, position_from_state_dict, variant_arg};
 use crate::classes::{PyPosition, PyVariant};
 use crate::convert::{dict_of_lists, json_to_py, str_or_list};
-use crate::errors::{
-    standoff_err, state_err, warn_orders, with_attrs, IllegalOrderError, StandoffError,
-};
+use crate::errors::{standoff_err, state_err, warn_orders, StandoffError};
 use crate::model::{
-    centers_by_power, fill_kinds, homes_by_power, orderable_locations, orders_by_power,
-    parse_problem, rejected_in_phase, result_codes, state_value, units_by_power, Checker,
-    OrderProblem, ProblemKind,
+    centers_by_power, homes_by_power, orderable_locations, orders_by_power, rejected_in_phase,
+    result_codes, state_value, units_by_power, OrderProblem,
 };
 use crate::names::{kind_letter, long_phase, order_text, power_name, powers};
-use crate::order::parse_error_to_py;
 use crate::phase_data::{rejected_list, PyPhaseData};
 use crate::texts::{possible_orders_dict, OrderTexts};
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use standoff::corpus::{random_orders, Rng};
@@ -38,7 +34,7 @@ pub enum ErrorMode {
     Ignore,
 }
 
-fn error_mode(text: &str) -> PyResult<ErrorMode> {
+pub fn error_mode(text: &str) -> PyResult<ErrorMode> {
     match text {
         "warn" => Ok(ErrorMode::Warn),
         "raise" => Ok(ErrorMode::Raise),
@@ -114,13 +110,6 @@ pub struct PyGame {
     pub game_id: String,
     /// Python strings of order texts, shared with the game's copies.
     pub texts: Arc<OrderTexts>,
-}
-
-/// One order given to `set_orders`: a string this game listed as a possible order (its
-/// order known), or any other text.
-enum Given {
-    Listed(Order, String),
-    Text(String),
 }
 
 impl Clone for PyGame {
@@ -211,7 +200,7 @@ impl PyGame {
         }
     }
 
-    fn power_arg(&self, name: &str) -> PyResult<PowerId> {
+    pub(crate) fn power_arg(&self, name: &str) -> PyResult<PowerId> {
         // A power's own name (`FRANCE`, as the package writes it) without normalising.
         if let Some(i) = self
             .variant
@@ -314,35 +303,6 @@ impl PyGame {
             self.rec_mut().game.winner = None;
         }
         self.reset_phase_state();
-    }
-
-    /// The orders given to `set_orders` (a string or an iterable of strings); strings
-    /// this game handed out as possible orders are recognised without reading them.
-    fn given_orders(&self, orders: &Bound<'_, PyAny>) -> PyResult<Vec<Given>> {
-        let one = |s: &Bound<'_, PyString>| -> PyResult<Given> {
-            let text = s.to_cow()?.into_owned();
-            Ok(match self.texts.order_of(s) {
-                Some(order) => Given::Listed(order, text),
-                None => Given::Text(text),
-            })
-        };
-        if let Ok(s) = orders.cast::<PyString>() {
-            return Ok(vec![one(s)?]);
-        }
-        let mut out = Vec::new();
-        for item in orders.try_iter()? {
-            let item = item?;
-            match item.cast::<PyString>() {
-                Ok(s) => out.push(one(s)?),
-                Err(_) => {
-                    return Err(PyTypeError::new_err(format!(
-                        "expected a string, got a `{}`",
-                        item.get_type().name()?
-                    )))
-                }
-            }
-        }
-        Ok(out)
     }
 
     pub fn saved_json(&self) -> serde_json::Value {
@@ -546,145 +506,7 @@ impl PyGame {
         errors: &str,
     ) -> PyResult<()> {
         let _ = expand;
-        let mode = error_mode(errors)?;
-        if self.is_done() {
-            return Err(standoff_err("the game is over: no more orders"));
-        }
-        let power = self.power_arg(power_name)?;
-        let given = if orders.is_none() {
-            Vec::new()
-        } else {
-            self.given_orders(orders)?
-        };
-        let variant = self.variant.clone();
-        let pos = &self.rec().game.position;
-        let phase = pos.phase().short_code();
-        let upper = crate::names::power_name(&variant, power);
-        let checker = Checker::new(&variant, pos);
-        let mut accepted: Vec<Order> = Vec::new();
-        let mut problems: Vec<OrderProblem> = Vec::new();
-        let mut notes: Vec<String> = Vec::new();
-        for given in given {
-            let (text, listed) = match given {
-                Given::Listed(mut order, text) => {
-                    // A string this game listed as a possible order: its order is known
-                    // (no reading), given by this power as a read order would be; it is
-                    // still checked against this position (it may have been listed in
-                    // another phase, or for another power's unit).
-                    order.power = power;
-                    if checker.check(&order).is_ok() {
-                        accepted.push(order);
-                        continue;
-                    }
-                    (text, Some(order))
-                }
-                Given::Text(text) => (text, None),
-            };
-            let text = text.trim();
-            if text.is_empty() {
-                continue;
-            }
-            let problem = |kind, reason: String| OrderProblem {
-                phase: phase.clone(),
-                power: upper.clone(),
-                order: text.to_string(),
-                kind,
-                reason,
-            };
-            let read = match listed {
-                Some(order) => Ok(order),
-                None => crate::model::read_order(&variant, pos.phase().kind, power, text),
-            };
-            let order = match read {
-                Ok(o) => o,
-                Err(e) => {
-                    if mode == ErrorMode::Raise {
-                        return Err(parse_error_to_py(py, text, Some(&upper), &e));
-                    }
-                    problems.push(problem(parse_problem(&e), e.kind.to_string()));
-                    continue;
-                }
-            };
-            let illegal = if order.power != power {
-                Some(format!(
-                    "the order names {} but was given for {upper}",
-                    crate::names::power_name(&variant, order.power)
-                ))
-            } else {
-                checker
-                    .check(&order)
-                    .err()
-                    .map(|why| standoff::report::illegal_text(why).to_string())
-            };
-            if let Some(reason) = illegal {
-                if mode == ErrorMode::Raise {
-                    let err = IllegalOrderError::new_err(format!(
-                        "{upper}: `{text}` is not allowed in {phase}: {reason}"
-                    ));
-                    return Err(with_attrs(
-                        py,
-                        err,
-                        &[
-                            ("order", Some(text)),
-                            ("power", Some(&upper)),
-                            ("reason", Some(&reason)),
-                        ],
-                    ));
-                }
-                problems.push(problem(ProblemKind::Illegal, reason));
-                continue;
-            }
-            let written = order.kind.unit().and_then(|u| u.kind);
-            let filled = fill_kinds(pos, &variant, order);
-            let on_board = filled.kind.unit().and_then(|u| u.kind);
-            if written.is_some() && written != on_board {
-                // DATC 4.C.2: the unit type is not binding; the order is followed, and
-                // the player is told how it was read.
-                notes.push(format!(
-                    "`{text}` read as `{}` (the unit there is of the other type; DATC 4.C.2)",
-                    order_text(&variant.map, &filled)
-                ));
-            }
-            accepted.push(filled);
-        }
-        drop(checker);
-        let map = &variant.map;
-        let key = |o: &Order| o.kind.unit().map(|u| map.province_of(u.location));
-        let mut list = self.power_orders(power);
-        for order in accepted {
-            match key(&order) {
-                Some(k) => match list.iter().position(|o| key(o) == Some(k)) {
-                    Some(i) if replace => list[i] = order,
-                    Some(_) => {}
-                    None => list.push(order),
-                },
-                None => list.push(order),
-            }
-        }
-        self.session
-            .submit_checked(power, list)
-            .map_err(|e| standoff_err(e.to_string()))?;
-        if let Some(m) = self.modes.get_mut(power.index()) {
-            *m = mode;
-        }
-        if !notes.is_empty() && mode == ErrorMode::Warn {
-            warn_orders(py, &notes.join("\n"))?;
-        }
-        if !problems.is_empty() && mode == ErrorMode::Warn {
-            let lines: Vec<String> = problems.iter().map(OrderProblem::line).collect();
-            self.problems.extend(problems);
-            warn_orders(
-                py,
-                &format!(
-                    "{} order(s) left out (see Game.order_errors):\n  {}",
-                    lines.len(),
-                    lines.join("\n  ")
-                ),
-            )?;
-        } else {
-            self.problems.extend(problems);
-        }
-        Ok(())
+        self.submit(py, power_name, orders, replace, errors)
     }
 
     /// ``set_orders``, then the power's orders as ``get_orders(power_name)`` gives them

@@ -25,6 +25,7 @@ mod phase_data;
 mod position;
 mod render;
 mod saved;
+mod submit;
 mod texts;
 mod variant;
 
