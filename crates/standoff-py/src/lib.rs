@@ -6,11 +6,12 @@
 //! game's current orders and order errors, and turns every error into a Python
 //! exception (no panics on user input).
 //!
-//! Layers (a module uses only those above it): plain helpers without PyO3 (`names`,
-//! `model`); conversions (`errors`, `convert`, `args`: the `variant=` argument, phase
-//! names, state dicts); the shared `#[pyclass]` structs (`classes`); the native API
-//! (`variant`, `order`, `texts`, `render`, `phase_data`, `game`, `batch`, `position`,
-//! `saved`). The package-compatible `Game` is Python (`python/standoff/_compat.py`).
+//! Layers (a module uses only those before it): plain helpers without PyO3 (`names`,
+//! `model`); `errors`; the shared `#[pyclass]` structs (`classes`); conversions
+//! (`convert`, `args`: the `variant=` argument, phase names, state dicts); the native
+//! API (`variant`, `order`, `texts`, `render`, `phase_data`, `game` with `submit` (the
+//! body of its `set_orders`), `batch`, `position`, `saved`). The package-compatible
+//! `Game` is Python (`python/standoff/_compat.py`).
 
 mod args;
 mod batch;
