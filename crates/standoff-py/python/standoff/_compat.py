@@ -572,7 +572,7 @@ class Game:
         for power, units in zip(self._power_list, self._native.get_unit_lists()):
             fields = power.__dict__
             old = previous.get(power.name) if pending else fields.get("units")
-            if old:
+            if old and old != units:
                 present = set(units)
                 kept = [u for u in old if u in present]
                 kept_set = set(kept)
@@ -582,7 +582,7 @@ class Game:
                 fields.pop("units", None)
                 fields.pop("centers", None)
                 fields.pop("retreats", None)
-                power.civil_disorder = 0  # standoff has no civil disorder flag
+                fields["civil_disorder"] = 0  # standoff has no civil disorder flag
         self._board_pending = True
         self._snap = None
         phase = self._native.get_current_phase()
