@@ -1,37 +1,28 @@
 //! Batch entry points: many adjudications or game steps at once, with the GIL released
 //! and the work spread over all cores (the core's `standoff::batch`, rayon).
 
+use crate::args::{state_parts_from_dict, variant_arg};
+use crate::classes::{PyAdjudication, PyPosition, PyVariant};
+use crate::convert::dislodged_dict;
 use crate::convert::{dict_of_lists, str_or_list, str_to_list_map};
 use crate::errors::{standoff_err, state_err};
-use crate::game::{PyGame, PyPhaseData, PyRejectedOrder};
+use crate::game::PyGame;
 use crate::model::{
     build_position, movement_codes, orders_by_power, parse_problem, units_after, OrderProblem,
     ProblemKind, StateParts,
 };
-use crate::position::{dislodged_dict, state_parts_from_dict, PyPosition};
-use crate::variant::{variant_arg, PyVariant};
+use crate::names::powers;
+use crate::phase_data::{PyPhaseData, PyRejectedOrder};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
-use standoff::adjudicate::MovementResult;
 use standoff::order::Order;
 use standoff::parse::parse_order;
 use standoff::record::PhaseRecord;
 use standoff::report::{movement_report, Audience};
 use standoff::{Phase, PhaseKind, Position, Variant};
 use std::sync::Arc;
-
-/// The adjudication of one movement phase: the board after it, dislodged units with
-/// their retreat options, per-unit result codes, and the orders left out.
-#[pyclass(frozen, module = "standoff", name = "AdjudicationResult")]
-pub struct PyAdjudication {
-    variant: Arc<Variant>,
-    before: Position,
-    orders: Vec<Order>,
-    result: MovementResult,
-    problems: Vec<OrderProblem>,
-}
 
 impl PyAdjudication {
     fn all_problems(&self) -> Vec<OrderProblem> {
@@ -74,7 +65,10 @@ impl PyAdjudication {
     /// Unit -> result codes, as the package's phase results.
     #[getter]
     fn results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        dict_of_lists(py, movement_codes(&self.variant, &self.result))
+        dict_of_lists(
+            py,
+            movement_codes(&self.variant, &self.orders, &self.result),
+        )
     }
 
     /// Power -> orders that were adjudicated.
@@ -374,8 +368,8 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
     // fingerprint to check nothing changed while detached.
     struct Job {
         variant: Arc<Variant>,
-        pos: Position,
-        orders: Vec<Order>,
+        /// The position and orders to play (moved into the batch and back: no copies).
+        item: Option<(Position, Vec<Order>)>,
         history: usize,
     }
     let mut jobs: Vec<Option<Job>> = Vec::with_capacity(list.len());
@@ -383,8 +377,7 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
         let g = g.try_borrow()?;
         jobs.push((!g.is_done()).then(|| Job {
             variant: g.variant.clone(),
-            pos: g.rec().game.position.clone(),
-            orders: g.all_orders(),
+            item: Some((g.rec().game.position.clone(), g.all_orders())),
             history: g.rec().history.len(),
         }));
     }
@@ -406,11 +399,14 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
         for (variant, idx) in groups {
             let items: Vec<(Position, Vec<Order>)> = idx
                 .iter()
-                .filter_map(|&i| jobs[i].as_ref().map(|j| (j.pos.clone(), j.orders.clone())))
+                .filter_map(|&i| jobs[i].as_mut().and_then(|j| j.item.take()))
                 .collect();
             let results = standoff::batch::step_many(&variant, &items);
-            for (i, r) in idx.into_iter().zip(results) {
+            for ((i, r), item) in idx.into_iter().zip(results).zip(items) {
                 out[i] = Some(r);
+                if let Some(job) = jobs[i].as_mut() {
+                    job.item = Some(item);
+                }
             }
         }
         out
@@ -422,9 +418,18 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
             continue;
         };
         let mut game = g.try_borrow_mut()?;
+        let Some((pos, orders)) = job.item else {
+            return Err(PyRuntimeError::new_err("step_many lost a game's orders"));
+        };
+        let same_orders = {
+            let game = &*game;
+            powers(&game.variant)
+                .flat_map(|p| game.session.accepted_orders(p))
+                .eq(orders.iter())
+        };
         if game.rec().history.len() != job.history
-            || game.rec().game.position != job.pos
-            || game.all_orders() != job.orders
+            || game.rec().game.position != pos
+            || !same_orders
         {
             return Err(PyRuntimeError::new_err(
                 "a game was changed by another thread during step_many",
@@ -432,8 +437,8 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
         }
         let winner = processed.winner();
         game.rec_mut().history.push(PhaseRecord {
-            position: job.pos,
-            orders: job.orders,
+            position: pos,
+            orders,
             processed,
         });
         game.rec_mut().game.position = after;

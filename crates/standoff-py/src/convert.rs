@@ -1,9 +1,11 @@
-//! JSON values to and from Python objects (for state dicts and saved games).
+//! JSON values to and from Python objects (for state dicts and saved games), and a
+//! position's dislodged units as a dict.
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::{Map as JsonMap, Number, Value};
+use standoff::{Position, Variant};
 
 /// A JSON value as Python objects (dict, list, str, int, float, bool, None).
 pub fn json_to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
@@ -149,4 +151,21 @@ pub fn repr_str(py: Python<'_>, s: &str) -> String {
         .repr()
         .and_then(|r| r.extract::<String>())
         .unwrap_or_else(|_| format!("{s:?}"))
+}
+
+/// Power -> {unit: options}; powers without dislodged units are left out unless `all`.
+pub fn dislodged_dict<'py>(
+    py: Python<'py>,
+    variant: &Variant,
+    pos: &Position,
+    all: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let out = PyDict::new(py);
+    for (power, list) in crate::model::dislodged_by_power(variant, pos) {
+        if list.is_empty() && !all {
+            continue;
+        }
+        out.set_item(power, dict_of_lists(py, list)?)?;
+    }
+    Ok(out)
 }

@@ -1,28 +1,24 @@
 //! `standoff.Game`: a game with the `diplomacy` package's `Game` interface, its phase
 //! history (`PhaseData`) and power views (`PowerView`), and `RejectedOrder`.
 
-use crate::convert::{dict_of_lists, json_to_py, py_to_json, repr_str, str_or_list};
-use crate::errors::{
-    standoff_err, state_err, warn_orders, with_attrs, IllegalOrderError, StandoffError,
-};
+use crate::args::{phase_arg, position_from_state_dict, variant_arg};
+use crate::classes::{PyPosition, PyVariant};
+use crate::convert::{dict_of_lists, json_to_py, str_or_list};
+use crate::errors::{standoff_err, state_err, warn_orders, StandoffError};
 use crate::model::{
-    centers_by_power, fill_kinds, homes_by_power, orderable_locations, orders_by_power,
-    parse_problem, rejected_in_phase, result_codes, state_value, units_by_power, Checker,
-    OrderProblem, ProblemKind,
+    centers_by_power, homes_by_power, orderable_locations, orders_by_power, rejected_in_phase,
+    result_codes, state_value, units_by_power, OrderProblem,
 };
 use crate::names::{kind_letter, long_phase, order_text, power_name, powers};
-use crate::order::parse_error_to_py;
-use crate::position::{position_from_state_dict, PyPosition};
-use crate::variant::{variant_arg, PyVariant};
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use crate::phase_data::{rejected_list, PyPhaseData};
+use crate::texts::{possible_orders_dict, OrderTexts};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use standoff::corpus::{random_orders, Rng};
-use standoff::mila::{load_recorded, saved_game_json, MilaGame};
+use standoff::mila::saved_game_json;
 use standoff::order::Order;
-use standoff::record::{PhaseRecord, RecordedGame};
-use standoff::report::{phase_report, Audience};
+use standoff::record::RecordedGame;
 use standoff::session::Session;
 use standoff::{Phase, Position, PowerId, Variant};
 use std::sync::Arc;
@@ -38,7 +34,7 @@ pub enum ErrorMode {
     Ignore,
 }
 
-fn error_mode(text: &str) -> PyResult<ErrorMode> {
+pub fn error_mode(text: &str) -> PyResult<ErrorMode> {
     match text {
         "warn" => Ok(ErrorMode::Warn),
         "raise" => Ok(ErrorMode::Raise),
@@ -46,199 +42,6 @@ fn error_mode(text: &str) -> PyResult<ErrorMode> {
         _ => Err(standoff_err(format!(
             "errors must be \"warn\", \"raise\" or \"ignore\", not {text:?}"
         ))),
-    }
-}
-
-/// An order that was given but left out of the adjudication, and why.
-#[pyclass(frozen, module = "standoff", name = "RejectedOrder")]
-pub struct PyRejectedOrder {
-    pub inner: OrderProblem,
-}
-
-#[pymethods]
-impl PyRejectedOrder {
-    /// The phase (`S1901M`).
-    #[getter]
-    fn phase(&self) -> &str {
-        &self.inner.phase
-    }
-    /// The power that gave it (`FRANCE`).
-    #[getter]
-    fn power(&self) -> &str {
-        &self.inner.power
-    }
-    /// The order as given.
-    #[getter]
-    fn order(&self) -> &str {
-        &self.inner.order
-    }
-    /// `invalid` (unreadable), `ambiguous` (a misspelling close to several spaces) or
-    /// `illegal` (readable, not allowed here).
-    #[getter]
-    fn kind(&self) -> &'static str {
-        self.inner.kind.as_str()
-    }
-    /// Why, in words.
-    #[getter]
-    fn reason(&self) -> &str {
-        &self.inner.reason
-    }
-    fn __str__(&self) -> String {
-        self.inner.line()
-    }
-    fn __repr__(&self, py: Python<'_>) -> String {
-        format!(
-            "RejectedOrder(phase={}, power={}, order={}, kind={}, reason={})",
-            repr_str(py, &self.inner.phase),
-            repr_str(py, &self.inner.power),
-            repr_str(py, &self.inner.order),
-            repr_str(py, self.inner.kind.as_str()),
-            repr_str(py, &self.inner.reason)
-        )
-    }
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<PyRejectedOrder>()
-            .is_ok_and(|o| o.get().inner == self.inner)
-    }
-}
-
-fn rejected_list<'py>(py: Python<'py>, problems: &[OrderProblem]) -> PyResult<Bound<'py, PyList>> {
-    let items = problems
-        .iter()
-        .map(|p| Bound::new(py, PyRejectedOrder { inner: p.clone() }).map(|b| b.into_any()))
-        .collect::<PyResult<Vec<_>>>()?;
-    PyList::new(py, items)
-}
-
-/// One played phase: ``name``, ``state`` (the board at its start, as the package's
-/// state dict), ``orders`` (power -> orders adjudicated), ``results`` (unit -> result
-/// codes), ``messages`` (always empty), and standoff's ``order_errors`` (orders left out,
-/// with reasons) and ``report`` (readable outcome of every order).
-#[pyclass(frozen, module = "standoff", name = "PhaseData")]
-pub struct PyPhaseData {
-    variant: Arc<Variant>,
-    record: PhaseRecord,
-    problems: Vec<OrderProblem>,
-    state: PyOnceLock<Py<PyAny>>,
-    orders: PyOnceLock<Py<PyAny>>,
-    results: PyOnceLock<Py<PyAny>>,
-}
-
-impl PyPhaseData {
-    pub fn new(variant: Arc<Variant>, record: PhaseRecord, problems: Vec<OrderProblem>) -> Self {
-        PyPhaseData {
-            variant,
-            record,
-            problems,
-            state: PyOnceLock::new(),
-            orders: PyOnceLock::new(),
-            results: PyOnceLock::new(),
-        }
-    }
-}
-
-#[pymethods]
-impl PyPhaseData {
-    /// `S1901M`.
-    #[getter]
-    fn name(&self) -> String {
-        self.record.position.phase().short_code()
-    }
-
-    /// The board at the start of the phase (the package's state dict).
-    #[getter]
-    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let v = self.state.get_or_try_init(py, || {
-            let name = self.record.position.phase().short_code();
-            json_to_py(
-                py,
-                &state_value(&self.variant, &self.record.position, &name),
-            )
-            .map(|b| b.unbind())
-        })?;
-        Ok(v.bind(py).clone())
-    }
-
-    /// Power -> orders that were adjudicated (package notation).
-    #[getter]
-    fn orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let v = self.orders.get_or_try_init(py, || {
-            dict_of_lists(py, orders_by_power(&self.variant, &self.record.orders))
-                .map(|d| d.into_any().unbind())
-        })?;
-        Ok(v.bind(py).clone())
-    }
-
-    /// Unit -> result codes (`[]` success; `bounce`, `cut`, `void`, `no convoy`,
-    /// `dislodged`; retreats: `disband`).
-    #[getter]
-    fn results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let v = self.results.get_or_try_init(py, || {
-            dict_of_lists(
-                py,
-                result_codes(&self.variant, &self.record.processed.result),
-            )
-            .map(|d| d.into_any().unbind())
-        })?;
-        Ok(v.bind(py).clone())
-    }
-
-    /// Always `{}` (standoff has no press).
-    #[getter]
-    fn messages<'py>(&self, py: Python<'py>) -> Bound<'py, PyDict> {
-        PyDict::new(py)
-    }
-
-    /// Orders left out of this phase (unreadable, illegal), as `RejectedOrder`s.
-    #[getter]
-    fn order_errors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        rejected_list(py, &self.problems)
-    }
-
-    /// The readable report of the phase: every order with its outcome and reason.
-    #[getter]
-    fn report(&self) -> String {
-        phase_report(
-            &self.variant,
-            &self.record.orders,
-            &self.record.processed,
-            Audience::All,
-        )
-    }
-
-    /// The board at the start of the phase, as a `Position`.
-    #[getter]
-    fn position(&self) -> PyPosition {
-        PyPosition {
-            variant: self.variant.clone(),
-            pos: self.record.position.clone(),
-        }
-    }
-
-    /// The power that won with this phase, if one did.
-    #[getter]
-    fn winner(&self) -> Option<String> {
-        self.record
-            .processed
-            .winner()
-            .map(|w| power_name(&self.variant, w))
-    }
-
-    /// `{"name", "state", "orders", "results", "messages"}`, as the package's
-    /// `GamePhaseData.to_dict()`.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("name", self.name())?;
-        d.set_item("state", self.state(py)?)?;
-        d.set_item("orders", self.orders(py)?)?;
-        d.set_item("results", self.results(py)?)?;
-        d.set_item("messages", PyDict::new(py))?;
-        Ok(d)
-    }
-
-    fn __repr__(&self) -> String {
-        format!("<PhaseData {}>", self.name())
     }
 }
 
@@ -309,72 +112,6 @@ pub struct PyGame {
     pub texts: Arc<OrderTexts>,
 }
 
-/// Python strings of order texts and location names, kept by a game (and shared with
-/// its copies): listing the possible orders every phase then costs a lookup per order
-/// instead of formatting a new string. At most [`OrderTexts::MAX`] orders are kept.
-#[derive(Default)]
-pub struct OrderTexts {
-    orders: std::sync::Mutex<std::collections::HashMap<Order, Py<PyString>>>,
-    /// (location name, location index), sorted by name.
-    locations: std::sync::OnceLock<Vec<(Py<PyString>, usize)>>,
-}
-
-impl OrderTexts {
-    /// The most order texts kept (the cache is emptied when it would grow past this).
-    pub const MAX: usize = 1 << 16;
-}
-
-/// Location name -> possible orders, built from the cached Python strings.
-fn possible_orders_dict<'py>(
-    py: Python<'py>,
-    variant: &Variant,
-    pos: &Position,
-    texts: &OrderTexts,
-) -> PyResult<Bound<'py, PyDict>> {
-    let map = &variant.map;
-    let table = crate::model::possible_order_table(variant, pos);
-    let locations = texts.locations.get_or_init(|| {
-        let mut names: Vec<(String, usize)> = (0..map.location_count())
-            .map(|i| {
-                (
-                    crate::names::loc_name(map, standoff::LocationId(i as u16)),
-                    i,
-                )
-            })
-            .collect();
-        names.sort();
-        names
-            .into_iter()
-            .map(|(name, i)| (PyString::new(py, &name).unbind(), i))
-            .collect()
-    });
-    let mut cache = texts
-        .orders
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if cache.len() > OrderTexts::MAX {
-        cache.clear();
-    }
-    let waive = pyo3::intern!(py, "WAIVE");
-    let dict = PyDict::new(py);
-    for (name, index) in locations {
-        let list = PyList::empty(py);
-        for entry in table.get(*index).map(Vec::as_slice).unwrap_or(&[]) {
-            match entry {
-                crate::model::Possible::Order(order) => {
-                    let text = cache
-                        .entry(order.clone())
-                        .or_insert_with(|| PyString::new(py, &order_text(map, order)).unbind());
-                    list.append(text.bind(py))?;
-                }
-                crate::model::Possible::Waive => list.append(waive)?,
-            }
-        }
-        dict.set_item(name.bind(py), list)?;
-    }
-    Ok(dict)
-}
-
 impl Clone for PyGame {
     fn clone(&self) -> Self {
         PyGame {
@@ -427,12 +164,12 @@ impl PyGame {
         let name = variant.name.clone();
         PyGame {
             session: Session::from_record(&name, variant.clone(), rec),
+            texts: OrderTexts::for_variant(&variant),
             variant,
             problems: Vec::new(),
             history_problems: vec![Vec::new(); phases],
             modes: vec![ErrorMode::Warn; n],
             game_id,
-            texts: Arc::default(),
         }
     }
 
@@ -463,7 +200,16 @@ impl PyGame {
         }
     }
 
-    fn power_arg(&self, name: &str) -> PyResult<PowerId> {
+    pub(crate) fn power_arg(&self, name: &str) -> PyResult<PowerId> {
+        // A power's own name (`FRANCE`, as the package writes it) without normalising.
+        if let Some(i) = self
+            .variant
+            .powers
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(name))
+        {
+            return Ok(PowerId(i as u8));
+        }
         self.variant.find_power(name).ok_or_else(|| {
             standoff_err(format!(
                 "`{name}` is not a power of this variant ({})",
@@ -559,7 +305,7 @@ impl PyGame {
         self.reset_phase_state();
     }
 
-    fn saved_json(&self) -> serde_json::Value {
+    pub fn saved_json(&self) -> serde_json::Value {
         saved_game_json(&self.variant, self.rec(), &self.game_id)
     }
 }
@@ -760,127 +506,7 @@ impl PyGame {
         errors: &str,
     ) -> PyResult<()> {
         let _ = expand;
-        let mode = error_mode(errors)?;
-        if self.is_done() {
-            return Err(standoff_err("the game is over: no more orders"));
-        }
-        let power = self.power_arg(power_name)?;
-        let texts = if orders.is_none() {
-            Vec::new()
-        } else {
-            str_or_list(orders)?
-        };
-        let variant = self.variant.clone();
-        // A copy: the session is updated below while the orders are checked against it.
-        let position = self.rec().game.position.clone();
-        let pos = &position;
-        let phase = pos.phase().short_code();
-        let upper = crate::names::power_name(&variant, power);
-        let checker = Checker::new(&variant, pos);
-        let mut accepted: Vec<Order> = Vec::new();
-        let mut problems: Vec<OrderProblem> = Vec::new();
-        let mut notes: Vec<String> = Vec::new();
-        for text in &texts {
-            let text = text.trim();
-            if text.is_empty() {
-                continue;
-            }
-            let problem = |kind, reason: String| OrderProblem {
-                phase: phase.clone(),
-                power: upper.clone(),
-                order: text.to_string(),
-                kind,
-                reason,
-            };
-            let order = match crate::model::read_order(&variant, pos.phase().kind, power, text) {
-                Ok(o) => o,
-                Err(e) => {
-                    if mode == ErrorMode::Raise {
-                        return Err(parse_error_to_py(py, text, Some(&upper), &e));
-                    }
-                    problems.push(problem(parse_problem(&e), e.kind.to_string()));
-                    continue;
-                }
-            };
-            let illegal = if order.power != power {
-                Some(format!(
-                    "the order names {} but was given for {upper}",
-                    crate::names::power_name(&variant, order.power)
-                ))
-            } else {
-                checker
-                    .check(&order)
-                    .err()
-                    .map(|why| standoff::report::illegal_text(why).to_string())
-            };
-            if let Some(reason) = illegal {
-                if mode == ErrorMode::Raise {
-                    let err = IllegalOrderError::new_err(format!(
-                        "{upper}: `{text}` is not allowed in {phase}: {reason}"
-                    ));
-                    return Err(with_attrs(
-                        py,
-                        err,
-                        &[
-                            ("order", Some(text)),
-                            ("power", Some(&upper)),
-                            ("reason", Some(&reason)),
-                        ],
-                    ));
-                }
-                problems.push(problem(ProblemKind::Illegal, reason));
-                continue;
-            }
-            let written = order.kind.unit().and_then(|u| u.kind);
-            let filled = fill_kinds(pos, &variant, order);
-            let on_board = filled.kind.unit().and_then(|u| u.kind);
-            if written.is_some() && written != on_board {
-                // DATC 4.C.2: the unit type is not binding; the order is followed, and
-                // the player is told how it was read.
-                notes.push(format!(
-                    "`{text}` read as `{}` (the unit there is of the other type; DATC 4.C.2)",
-                    order_text(&variant.map, &filled)
-                ));
-            }
-            accepted.push(filled);
-        }
-        let map = &variant.map;
-        let key = |o: &Order| o.kind.unit().map(|u| map.province_of(u.location));
-        let mut list = self.power_orders(power);
-        for order in accepted {
-            match key(&order) {
-                Some(k) => match list.iter().position(|o| key(o) == Some(k)) {
-                    Some(i) if replace => list[i] = order,
-                    Some(_) => {}
-                    None => list.push(order),
-                },
-                None => list.push(order),
-            }
-        }
-        self.session
-            .submit_checked(power, list)
-            .map_err(|e| standoff_err(e.to_string()))?;
-        if let Some(m) = self.modes.get_mut(power.index()) {
-            *m = mode;
-        }
-        if !notes.is_empty() && mode == ErrorMode::Warn {
-            warn_orders(py, &notes.join("\n"))?;
-        }
-        if !problems.is_empty() && mode == ErrorMode::Warn {
-            let lines: Vec<String> = problems.iter().map(OrderProblem::line).collect();
-            self.problems.extend(problems);
-            warn_orders(
-                py,
-                &format!(
-                    "{} order(s) left out (see Game.order_errors):\n  {}",
-                    lines.len(),
-                    lines.join("\n  ")
-                ),
-            )?;
-        } else {
-            self.problems.extend(problems);
-        }
-        Ok(())
+        self.submit(py, power_name, orders, replace, errors)
     }
 
     /// ``set_orders``, then the power's orders as ``get_orders(power_name)`` gives them
@@ -903,6 +529,31 @@ impl PyGame {
             .accepted_orders(power)
             .map(|o| order_text(map, o))
             .collect())
+    }
+
+    /// ``set_orders``, then ``(orders, rejected)``: the power's orders as
+    /// ``get_orders(power_name)`` gives them and the texts of this call's orders that
+    /// were left out (recorded in ``order_errors``), for the package-compatible ``Game``.
+    #[pyo3(signature = (power_name, orders, expand = true, replace = true, errors = "warn"))]
+    fn set_orders_and_get_rejected(
+        &mut self,
+        py: Python<'_>,
+        power_name: &str,
+        orders: &Bound<'_, PyAny>,
+        expand: bool,
+        replace: bool,
+        errors: &str,
+    ) -> PyResult<(Vec<String>, Vec<String>)> {
+        let before = self.problems.len();
+        let accepted = self.set_orders_and_get(py, power_name, orders, expand, replace, errors)?;
+        let rejected = self
+            .problems
+            .get(before..)
+            .unwrap_or_default()
+            .iter()
+            .map(|p| p.order.clone())
+            .collect();
+        Ok((accepted, rejected))
     }
 
     /// ``set_orders`` in a movement phase, then the power's orders as the package's
@@ -1048,6 +699,16 @@ impl PyGame {
         d.set_item("results", PyDict::new(py))?;
         d.set_item("messages", PyDict::new(py))?;
         Ok(d)
+    }
+
+    /// Each power's units (without the dislodged ones), in power order: what the compat
+    /// layer reads after every phase to keep the package's unit order.
+    fn get_unit_lists<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let lists = PyList::empty(py);
+        for (_, units) in units_by_power(&self.variant, &self.rec().game.position, false) {
+            lists.append(PyList::new(py, units)?)?;
+        }
+        Ok(lists)
     }
 
     /// The board as the compat layer keeps it in its `Power` objects, without building
@@ -1222,7 +883,7 @@ impl PyGame {
 
     /// Sets the phase (`S1901M`); orders set are cleared.
     fn set_current_phase(&mut self, new_phase: &str) -> PyResult<()> {
-        let phase: Phase = crate::position::phase_arg(new_phase)?;
+        let phase: Phase = phase_arg(new_phase)?;
         let mut setup = self.rec().game.position.to_setup();
         setup.phase = phase;
         let edited_position = edited(&self.variant, setup)?;
@@ -1243,7 +904,11 @@ impl PyGame {
         loc: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let codes = match self.rec().history.last() {
-            Some(r) => result_codes(&self.variant, &r.processed.result),
+            Some(r) => {
+                let index = self.rec().history.len() - 1;
+                let problems = self.history_problems.get(index).map(Vec::as_slice);
+                result_codes(&self.variant, r, problems.unwrap_or_default())
+            }
             None => Vec::new(),
         };
         if let Some(u) = unit {
@@ -1306,10 +971,14 @@ impl PyGame {
     #[getter]
     fn result_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for r in &self.rec().history {
+        for (i, r) in self.rec().history.iter().enumerate() {
+            let problems = self.history_problems.get(i).map(Vec::as_slice);
             d.set_item(
                 r.position.phase().short_code(),
-                dict_of_lists(py, result_codes(&self.variant, &r.processed.result))?,
+                dict_of_lists(
+                    py,
+                    result_codes(&self.variant, r, problems.unwrap_or_default()),
+                )?,
             )?;
         }
         Ok(d)
@@ -1440,271 +1109,6 @@ impl PyGame {
     }
 }
 
-/// Loads a game from the package's saved-game dict (`from_saved_game_format`): the
-/// first phase's state is the start and every phase's orders are played again by
-/// standoff (so history and results are standoff's adjudication). Orders that cannot
-/// be read are warned about and kept in their phase's `order_errors`.
-#[pyfunction]
-pub fn from_saved_game_format(py: Python<'_>, saved_game: &Bound<'_, PyAny>) -> PyResult<PyGame> {
-    let value = py_to_json(saved_game)?;
-    let game: MilaGame =
-        serde_json::from_value(value).map_err(|e| state_err(format!("not a saved game: {e}")))?;
-    let (game, note) = load_mila_game(game)?;
-    warn_load_problems(py, &game, note.as_deref())?;
-    Ok(game)
-}
-
-/// Builds a `PyGame` from a parsed saved game (no Python needed). The saved game's last
-/// phase is the current, unplayed one: the phases before it are played again from the
-/// first phase's state, and the board reached is checked against the last phase's
-/// state (a mismatch is returned as a note).
-pub fn load_mila_game(game: MilaGame) -> PyResult<(PyGame, Option<String>)> {
-    let variant = match game.map.as_deref() {
-        None => crate::variant::standard(),
-        Some(name) => crate::variant::builtin(name)?,
-    };
-    // `load_recorded` plays every phase but the last (the current one).
-    let last = game.phases.last().cloned();
-    let id = game.id.clone().unwrap_or_else(new_game_id);
-    let (rec, problems) = if game.phases.len() <= 1 {
-        // Nothing played: the last (only) phase is the start.
-        let first = last
-            .as_ref()
-            .ok_or_else(|| state_err("the game has no phases"))?;
-        let phase = crate::position::phase_arg(&first.name)?;
-        let pos = crate::model::position_from_state(&variant, &first.state, phase)
-            .map_err(|e| state_err(format!("cannot load the game: {e}")))?;
-        (RecordedGame::from_position(pos), Vec::new())
-    } else {
-        load_recorded(&variant, &game)
-            .map_err(|e| state_err(format!("cannot load the game: {e}")))?
-    };
-    // The recorded final board (the last phase's state) should be where the replay ended.
-    let mut note = None;
-    if let Some(last) = &last {
-        let phase = crate::names::parse_phase(&last.name).unwrap_or(rec.game.position.phase());
-        let ours = &rec.game.position;
-        match crate::model::position_from_state(&variant, &last.state, phase) {
-            Ok(theirs) if crate::position::same_board(&theirs, ours) => {}
-            Ok(_) if last.name == "COMPLETED" && rec.game.winner.is_some() => {}
-            Ok(_) => {
-                note = Some(format!(
-                    "game {id}: replaying the recorded orders with standoff gives a different \
-                     board at {} than the recorded one (the recording engine adjudicated \
-                     some phase differently)",
-                    last.name
-                ))
-            }
-            Err(e) => note = Some(format!("game {id}: cannot read the final state: {e}")),
-        }
-    }
-    let mut out = PyGame::from_record(variant.clone(), rec, id);
-    for p in problems {
-        let phase = p.phase;
-        let problem = OrderProblem {
-            phase: phase.clone(),
-            power: p.power.to_uppercase(),
-            order: p.text,
-            kind: ProblemKind::Invalid,
-            reason: p.reason,
-        };
-        let index = out
-            .rec()
-            .history
-            .iter()
-            .position(|r| r.position.phase().short_code() == phase);
-        match index.and_then(|i| out.history_problems.get_mut(i)) {
-            Some(list) => list.push(problem),
-            None => out.problems.push(problem),
-        }
-    }
-    Ok((out, note))
-}
-
-/// Warns about the unreadable orders a loaded game has.
-pub fn warn_load_problems(py: Python<'_>, game: &PyGame, note: Option<&str>) -> PyResult<()> {
-    if let Some(note) = note {
-        let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
-        let text = std::ffi::CString::new(note.replace('\0', " ")).unwrap_or_default();
-        PyErr::warn(py, category.as_any(), &text, 1)?;
-    }
-    let lines: Vec<String> = game
-        .history_problems
-        .iter()
-        .flatten()
-        .chain(&game.problems)
-        .map(OrderProblem::line)
-        .collect();
-    if lines.is_empty() {
-        return Ok(());
-    }
-    warn_orders(
-        py,
-        &format!(
-            "game {}: {} recorded order(s) could not be read and were left out \
-             (see PhaseData.order_errors):\n  {}",
-            game.game_id,
-            lines.len(),
-            lines.join("\n  ")
-        ),
-    )
-}
-
-/// The game in the package's saved-game format: `{"id", "map", "rules", "phases"}`
-/// (each phase: `name`, `state`, `orders`, `results`), ending with the current phase.
-/// With `output_path`, the game is also written there as one JSON line (`output_mode`
-/// `"a"` appends, `"w"` overwrites).
-#[pyfunction]
-#[pyo3(signature = (game, output_path = None, output_mode = "a"))]
-pub fn to_saved_game_format<'py>(
-    py: Python<'py>,
-    game: PyRef<'py, PyGame>,
-    output_path: Option<std::path::PathBuf>,
-    output_mode: &str,
-) -> PyResult<Bound<'py, PyAny>> {
-    let value = game.saved_json();
-    if let Some(path) = output_path {
-        write_line(&value, &path, output_mode)?;
-    }
-    json_to_py(py, &value)
-}
-
-/// Reads saved games from a file: one JSON object, or JSON lines (one game per line).
-/// `on_error`: `"raise"` (default) raises `InvalidStateError` naming every game that
-/// cannot be read; `"warn"` skips them with a warning; `"ignore"` skips them.
-#[pyfunction]
-#[pyo3(signature = (path, on_error = "raise"))]
-pub fn load_saved_games(
-    py: Python<'_>,
-    path: std::path::PathBuf,
-    on_error: &str,
-) -> PyResult<Vec<PyGame>> {
-    if !matches!(on_error, "raise" | "warn" | "ignore") {
-        return Err(standoff_err(format!(
-            "on_error must be \"raise\", \"warn\" or \"ignore\", not {on_error:?}"
-        )));
-    }
-    let text = read_saved_games_text(&path)?;
-    let (games, failures) = py.detach(|| {
-        let mut games = Vec::new();
-        let mut failures = Vec::new();
-        for (i, g) in standoff::mila::read_games(&text).into_iter().enumerate() {
-            match g
-                .map_err(|e| e.to_string())
-                .and_then(|g| load_mila_game(g).map_err(|e| format!("game {i}: {e}")))
-            {
-                Ok(game) => games.push(game),
-                Err(e) => failures.push(e),
-            }
-        }
-        (games, failures)
-    });
-    report_unreadable(py, &path, "", &failures, on_error)?;
-    let mut out = Vec::with_capacity(games.len());
-    for (g, note) in games {
-        warn_load_problems(py, &g, note.as_deref())?;
-        out.push(g);
-    }
-    Ok(out)
-}
-
-/// Largest saved-games file `load_saved_games` reads: 1 GiB (a JSON-lines data set of
-/// tens of thousands of games fits; a larger one should be split).
-pub const MAX_SAVED_GAMES_FILE_BYTES: u64 = 1 << 30;
-
-/// The text of a saved-games file, refused with a clear error when it is larger than
-/// [`MAX_SAVED_GAMES_FILE_BYTES`] (at most the limit + 1 bytes are read, so a file that
-/// grows meanwhile is refused too) or not UTF-8.
-pub fn read_saved_games_text(path: &std::path::Path) -> PyResult<String> {
-    use std::io::Read;
-    let too_large = |size: u64| {
-        state_err(format!(
-            "{}: the file is {size} bytes, above the limit of {MAX_SAVED_GAMES_FILE_BYTES} bytes \
-             that load_saved_games reads; split it into smaller files",
-            path.display()
-        ))
-    };
-    let file = std::fs::File::open(path)?;
-    let size = file.metadata()?.len();
-    if size > MAX_SAVED_GAMES_FILE_BYTES {
-        return Err(too_large(size));
-    }
-    let mut bytes = Vec::with_capacity(size as usize);
-    file.take(MAX_SAVED_GAMES_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_SAVED_GAMES_FILE_BYTES {
-        return Err(too_large(bytes.len() as u64));
-    }
-    String::from_utf8(bytes)
-        .map_err(|e| state_err(format!("{}: not UTF-8 text: {e}", path.display())))
-}
-
-/// The saved games of a file as the package's dicts, unchecked: one JSON object, a
-/// JSON list of them, or JSON lines (one game per line). The file is size-capped as in
-/// `load_saved_games`; `on_error` says what to do with a line that is not JSON
-/// (`"raise"`, `"warn"`, `"ignore"`).
-#[pyfunction]
-#[pyo3(signature = (path, on_error = "raise"))]
-pub fn read_saved_games<'py>(
-    py: Python<'py>,
-    path: std::path::PathBuf,
-    on_error: &str,
-) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    if !matches!(on_error, "raise" | "warn" | "ignore") {
-        return Err(standoff_err(format!(
-            "on_error must be \"raise\", \"warn\" or \"ignore\", not {on_error:?}"
-        )));
-    }
-    let text = read_saved_games_text(&path)?;
-    let mut values = Vec::new();
-    let mut failures = Vec::new();
-    match serde_json::from_str::<serde_json::Value>(&text) {
-        Ok(serde_json::Value::Array(items)) => values = items,
-        Ok(value) => values.push(value),
-        Err(_) => {
-            for (i, line) in text.lines().enumerate() {
-                if line.trim().is_empty() {
-                    continue;
-                }
-                match serde_json::from_str::<serde_json::Value>(line) {
-                    Ok(v) => values.push(v),
-                    Err(e) => failures.push(format!("line {}: {e}", i + 1)),
-                }
-            }
-        }
-    }
-    report_unreadable(py, &path, " (not JSON)", &failures, on_error)?;
-    values.iter().map(|v| json_to_py(py, v)).collect()
-}
-
-/// Writes `value` (a JSON-able Python object) to `output_path` as one JSON line,
-/// atomically: `output_mode` `"a"` appends, `"w"` overwrites.
-#[pyfunction]
-pub fn write_json_line(
-    value: &Bound<'_, PyAny>,
-    output_path: std::path::PathBuf,
-    output_mode: &str,
-) -> PyResult<()> {
-    let value = py_to_json(value)?;
-    write_line(&value, &output_path, output_mode)
-}
-
-fn write_line(value: &serde_json::Value, path: &std::path::Path, mode: &str) -> PyResult<()> {
-    let mut line = serde_json::to_string(value).map_err(|e| standoff_err(e.to_string()))?;
-    line.push('\n');
-    // Either way the file is replaced atomically: a failed write leaves the old one.
-    let written = match mode {
-        "a" => standoff_io::append_atomic(path, line.as_bytes()),
-        "w" => standoff_io::write_bytes_atomic(path, line.as_bytes()),
-        other => {
-            return Err(PyTypeError::new_err(format!(
-                "output_mode must be \"a\" or \"w\", not {other:?}"
-            )))
-        }
-    };
-    written.map_err(|e| pyo3::exceptions::PyOSError::new_err(e.to_string()))
-}
-
 impl std::fmt::Debug for PyGame {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Game({}, {})", self.game_id, self.current_phase())
@@ -1717,33 +1121,4 @@ impl std::fmt::Debug for PyGame {
 fn edited(variant: &Variant, setup: standoff::position::Setup) -> PyResult<Position> {
     let options = standoff::position::SetupOptions::default().dislodged_in_any_phase();
     Position::from_setup_with(variant, setup, options).map_err(|e| state_err(e.to_string()))
-}
-
-/// The games of a saved-games file that could not be read: raised, warned about or
-/// ignored, as the caller's `on_error` says. Nothing to report is fine.
-fn report_unreadable(
-    py: Python<'_>,
-    path: &std::path::Path,
-    why: &str,
-    failures: &[String],
-    on_error: &str,
-) -> PyResult<()> {
-    if failures.is_empty() {
-        return Ok(());
-    }
-    let msg = format!(
-        "{}: {} game(s) could not be read{why}:\n  {}",
-        path.display(),
-        failures.len(),
-        failures.join("\n  ")
-    );
-    match on_error {
-        "raise" => Err(state_err(msg)),
-        "warn" => {
-            let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
-            let text = std::ffi::CString::new(msg.replace('\0', " ")).unwrap_or_default();
-            PyErr::warn(py, category.as_any(), &text, 1)
-        }
-        _ => Ok(()),
-    }
 }

@@ -5,16 +5,29 @@
 //! shapes at the edge (the `diplomacy` package's notation and state dicts), keeps a
 //! game's current orders and order errors, and turns every error into a Python
 //! exception (no panics on user input).
+//!
+//! Layers (a module uses only those before it): plain helpers without PyO3 (`names`,
+//! `model`); `errors`; the shared `#[pyclass]` structs (`classes`); conversions
+//! (`convert`, `args`: the `variant=` argument, phase names, state dicts); the native
+//! API (`variant`, `order`, `texts`, `render`, `phase_data`, `game` with `submit` (the
+//! body of its `set_orders`), `batch`, `position`, `saved`). The package-compatible
+//! `Game` is Python (`python/standoff/_compat.py`).
 
+mod args;
 mod batch;
+mod classes;
 mod convert;
 mod errors;
 mod game;
 mod model;
 mod names;
 mod order;
+mod phase_data;
 mod position;
 mod render;
+mod saved;
+mod submit;
+mod texts;
 mod variant;
 
 use pyo3::prelude::*;
@@ -41,20 +54,20 @@ fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
         py.get_type::<errors::InvalidStateError>(),
     )?;
     m.add("OrderWarning", py.get_type::<errors::OrderWarning>())?;
-    m.add_class::<variant::PyVariant>()?;
-    m.add_class::<position::PyPosition>()?;
+    m.add_class::<classes::PyVariant>()?;
+    m.add_class::<classes::PyPosition>()?;
     m.add_class::<order::PyOrder>()?;
     m.add_class::<game::PyGame>()?;
-    m.add_class::<game::PyPhaseData>()?;
+    m.add_class::<phase_data::PyPhaseData>()?;
     m.add_class::<game::PyPowerView>()?;
-    m.add_class::<game::PyRejectedOrder>()?;
-    m.add_class::<batch::PyAdjudication>()?;
+    m.add_class::<phase_data::PyRejectedOrder>()?;
+    m.add_class::<classes::PyAdjudication>()?;
     m.add_function(wrap_pyfunction!(order::parse_order_py, m)?)?;
-    m.add_function(wrap_pyfunction!(game::to_saved_game_format, m)?)?;
-    m.add_function(wrap_pyfunction!(game::from_saved_game_format, m)?)?;
-    m.add_function(wrap_pyfunction!(game::load_saved_games, m)?)?;
-    m.add_function(wrap_pyfunction!(game::read_saved_games, m)?)?;
-    m.add_function(wrap_pyfunction!(game::write_json_line, m)?)?;
+    m.add_function(wrap_pyfunction!(saved::to_saved_game_format, m)?)?;
+    m.add_function(wrap_pyfunction!(saved::from_saved_game_format, m)?)?;
+    m.add_function(wrap_pyfunction!(saved::load_saved_games, m)?)?;
+    m.add_function(wrap_pyfunction!(saved::read_saved_games, m)?)?;
+    m.add_function(wrap_pyfunction!(saved::write_json_line, m)?)?;
     m.add_function(wrap_pyfunction!(batch::adjudicate_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::step_many, m)?)?;
     Ok(())

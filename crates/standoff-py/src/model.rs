@@ -5,12 +5,12 @@
 use crate::names::{loc_name, order_text, power_name, powers, prov_name, unit_name};
 use serde_json::{json, Map as JsonMap, Value};
 use standoff::adjudicate::{
-    adjudicate_adjustments, adjudicate_retreats, adjustment_counts, Adjustment, Illegal,
-    MovementResult, OrderChecker, OrderStatus, Outcome, RetreatOutcome,
+    adjudicate_adjustments, adjudicate_retreats, adjustment_counts, Illegal, MovementResult,
+    OrderChecker, OrderStatus, Outcome,
 };
 use standoff::game::PhaseResult;
 use standoff::legal::{movement_orders, power_adjustment_orders, unit_retreat_orders};
-use standoff::mila::{movement_result_codes, state_json, MilaState};
+use standoff::mila::{labels, state_json, MilaState};
 use standoff::order::{Order, OrderKind, UnitRef};
 use standoff::parse::{parse_order, ParseError, ParseErrorKind};
 use standoff::position::{Position, Setup, SetupOptions};
@@ -346,54 +346,65 @@ pub fn units_after(variant: &Variant, r: &MovementResult) -> Vec<(String, Vec<St
     units_by_power(variant, &r.position, false)
 }
 
-/// The package's result codes of a movement phase: every unit that stood on the board,
-/// `[]` for success, `bounce`, `cut`, `void` (a support or convoy that matched nothing,
-/// or an order that was not followed), `no convoy`, and `dislodged`.
-pub fn movement_codes(variant: &Variant, r: &MovementResult) -> Vec<(String, Vec<String>)> {
-    let map = &variant.map;
-    r.units
-        .iter()
-        .map(|u| {
-            let codes = movement_result_codes(u)
-                .into_iter()
-                .map(String::from)
-                .collect();
-            (unit_name(map, &u.unit), codes)
-        })
+/// The package's result labels of a movement phase (every unit that stood on the board;
+/// see `standoff::mila::labels`).
+pub fn movement_codes(
+    variant: &Variant,
+    orders: &[Order],
+    r: &MovementResult,
+) -> Vec<(String, Vec<String>)> {
+    owned(labels::movement_labels(variant, orders, r))
+}
+
+fn owned(labels: Vec<(String, labels::Labels)>) -> Vec<(String, Vec<String>)> {
+    labels
+        .into_iter()
+        .map(|(unit, l)| (unit, l.into_iter().map(String::from).collect()))
         .collect()
 }
 
-/// The package's result codes of any played phase. Retreats: `[]` (retreated),
-/// `["bounce", "disband"]`, `["disband"]`. Adjustments: `[]` for each unit built or
-/// removed (also in civil disorder).
-pub fn result_codes(variant: &Variant, result: &PhaseResult) -> Vec<(String, Vec<String>)> {
-    let map = &variant.map;
-    match result {
-        PhaseResult::Movement(r) => movement_codes(variant, r),
-        PhaseResult::Retreat(r) => r
-            .dislodged
-            .iter()
-            .zip(&r.units)
-            .map(|(d, (_, outcome))| {
-                let codes: Vec<String> = match outcome {
-                    RetreatOutcome::Retreated(_) => Vec::new(),
-                    RetreatOutcome::Bounced(_) => vec!["bounce".into(), "disband".into()],
-                    _ => vec!["disband".into()],
-                };
-                (unit_name(map, &d.unit), codes)
-            })
-            .collect(),
-        PhaseResult::Adjustment(r) => r
-            .changes
-            .iter()
-            .filter_map(|c| match c {
-                Adjustment::Built(u)
-                | Adjustment::Removed(u)
-                | Adjustment::RemovedInCivilDisorder(u) => Some((unit_name(map, u), Vec::new())),
-                _ => None,
-            })
-            .collect(),
+/// The package's result labels of a played phase (`standoff::mila::labels`). In a
+/// retreat or adjustment phase, orders left out when they were set (`problems`) are
+/// `void` too, for the unit they name (`A PAR B` -> `A PAR`), as the package writes
+/// its invalid retreat and build orders.
+pub fn result_codes(
+    variant: &Variant,
+    record: &PhaseRecord,
+    problems: &[OrderProblem],
+) -> Vec<(String, Vec<String>)> {
+    let played = labels::package_labels(variant, record);
+    if record.position.phase().kind == PhaseKind::Movement {
+        return owned(played);
     }
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    let mut add = |unit: String, codes: &[&str]| {
+        let at = match out.iter().position(|(u, _)| *u == unit) {
+            Some(at) => at,
+            None => {
+                out.push((unit, Vec::new()));
+                out.len() - 1
+            }
+        };
+        for code in codes {
+            if !out[at].1.iter().any(|c| c == code) {
+                out[at].1.push((*code).to_string());
+            }
+        }
+    };
+    for problem in problems {
+        let words: Vec<String> = problem
+            .order
+            .split_whitespace()
+            .map(str::to_uppercase)
+            .collect();
+        if words.len() >= 2 && (words[0] == "A" || words[0] == "F") {
+            add(format!("{} {}", words[0], words[1]), &[labels::VOID]);
+        }
+    }
+    for (unit, codes) in played {
+        add(unit, &codes);
+    }
+    out
 }
 
 /// The status of each submitted order of a played phase.

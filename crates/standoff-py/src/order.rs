@@ -1,9 +1,10 @@
 //! `standoff.Order` and `standoff.parse_order`: typed orders read from text.
 
+use crate::args::variant_arg;
+use crate::classes::PyVariant;
 use crate::convert::repr_str;
 use crate::errors::{with_attrs, AmbiguousOrderError, InvalidOrderError, StandoffError};
 use crate::names::{kind_letter, loc_name, order_text, parse_kind, power_name, prov_name};
-use crate::variant::{variant_arg, PyVariant};
 use pyo3::prelude::*;
 use standoff::order::{Order, OrderKind, UnitRef};
 use standoff::parse::{parse_order, ParseError, ParseErrorKind};

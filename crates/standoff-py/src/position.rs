@@ -1,126 +1,18 @@
 //! `standoff.Position`: an immutable board (phase, units, centers, dislodged units).
 
+use crate::args::{dislodged_arg, phase_arg, position_from_state_dict, variant_arg};
+use crate::classes::{PyAdjudication, PyPosition, PyVariant};
+use crate::convert::dislodged_dict;
 use crate::convert::{dict_of_lists, json_to_py, repr_str, str_to_list_map};
 use crate::errors::state_err;
 use crate::model::{
-    build_position, centers_by_power, dislodged_by_power, orderable_locations, position_from_parts,
-    possible_orders, state_value, units_by_power, DislodgedList, StateParts,
+    centers_by_power, orderable_locations, position_from_parts, possible_orders, state_value,
+    units_by_power,
 };
-use crate::names::{kind_letter, parse_phase};
-use crate::variant::{variant_arg, PyVariant};
-use pyo3::exceptions::PyTypeError;
+use crate::names::kind_letter;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
-use standoff::{Phase, Position, Variant};
-use std::sync::Arc;
-
-/// Reads a phase argument (`S1901M` or `Spring 1901 Movement`).
-pub fn phase_arg(text: &str) -> PyResult<Phase> {
-    use standoff::{PhaseKind, Season};
-    let phase = parse_phase(text).ok_or_else(|| {
-        state_err(format!(
-            "cannot read phase `{text}` (expected e.g. `S1901M` or `Spring 1901 Movement`)"
-        ))
-    })?;
-    // Winter is the adjustment phase; spring and fall have movement and retreats.
-    let fits = match phase.season {
-        Season::Winter => phase.kind == PhaseKind::Adjustment,
-        Season::Spring | Season::Fall => phase.kind != PhaseKind::Adjustment,
-    };
-    if !fits {
-        return Err(state_err(format!(
-            "`{text}` is not a phase of the game: winter has only adjustments (`W1901A`), \
-             spring and fall movement and retreats (`S1901M`, `F1901R`)"
-        )));
-    }
-    Ok(phase)
-}
-
-/// Power -> unit -> retreat options, from a dict.
-fn dislodged_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(String, DislodgedList)>> {
-    let dict = obj.cast::<PyDict>().map_err(|_| {
-        PyTypeError::new_err("dislodged must be a dict: power -> {unit: [retreat options]}")
-    })?;
-    let mut out = Vec::new();
-    for (power, units) in dict.iter() {
-        let power: String = power.extract()?;
-        let units = units.cast::<PyDict>().map_err(|_| {
-            PyTypeError::new_err("dislodged must be a dict: power -> {unit: [retreat options]}")
-        })?;
-        let mut list = Vec::new();
-        for (unit, options) in units.iter() {
-            list.push((
-                unit.extract::<String>()?,
-                crate::convert::str_or_list(&options)?,
-            ));
-        }
-        out.push((power, list));
-    }
-    Ok(out)
-}
-
-/// A position from the package's state dict (`name`, `units` with `*` for dislodged
-/// units, `centers`, `retreats`). `default_phase` applies when the dict has no `name`.
-pub fn position_from_state_dict(
-    variant: &Variant,
-    state: &Bound<'_, PyAny>,
-    default_phase: Option<Phase>,
-) -> PyResult<Position> {
-    let (parts, phase) = state_parts_from_dict(state, default_phase)?;
-    build_position(variant, phase, &parts).map_err(state_err)
-}
-
-fn section<'py>(state: &Bound<'py, PyDict>, key: &str) -> PyResult<Option<Bound<'py, PyDict>>> {
-    match state.get_item(key)? {
-        None => Ok(None),
-        Some(v) if v.is_none() => Ok(None),
-        Some(v) => v
-            .cast_into::<PyDict>()
-            .map(Some)
-            .map_err(|_| state_err(format!("the state's `{key}` must be a dict"))),
-    }
-}
-
-/// The board pieces of a state dict, read under the GIL (the position is built later).
-pub fn state_parts_from_dict(
-    state: &Bound<'_, PyAny>,
-    default_phase: Option<Phase>,
-) -> PyResult<(StateParts, Phase)> {
-    let state = state
-        .cast::<PyDict>()
-        .map_err(|_| PyTypeError::new_err("a state must be a dict (as Game.get_state() gives)"))?;
-    let phase = match state.get_item("name")? {
-        Some(n) if !n.is_none() => phase_arg(&n.extract::<String>()?)?,
-        _ => default_phase.ok_or_else(|| state_err("the state has no phase `name`"))?,
-    };
-    let mut parts = StateParts::default();
-    if state.get_item("units")?.is_some_and(|u| u.is_none()) {
-        return Err(state_err(
-            "the state's `units` is None: give a dict power -> units (`{}` for an empty board)",
-        ));
-    }
-    if let Some(units) = section(state, "units")? {
-        parts.units = str_to_list_map(units.as_any())?;
-    }
-    if let Some(centers) = section(state, "centers")? {
-        parts.centers = str_to_list_map(centers.as_any())?;
-    }
-    if let Some(retreats) = section(state, "retreats")? {
-        parts.retreats = dislodged_arg(retreats.as_any())?;
-    }
-    Ok((parts, phase))
-}
-
-/// A board position at the start of a phase: the phase, units by power, supply-center
-/// owners, and dislodged units with their retreat options. Immutable.
-///
-/// ``Position(phase, units, centers, dislodged, variant)`` builds one from the same
-/// shapes its attributes have; ``repr()`` gives that call, so ``eval(repr(p)) == p``.
-#[pyclass(frozen, module = "standoff", name = "Position")]
-pub struct PyPosition {
-    pub variant: Arc<Variant>,
-    pub pos: Position,
-}
+use standoff::Position;
 
 impl PyPosition {
     fn units_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -134,23 +26,6 @@ impl PyPosition {
     fn dislodged_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         dislodged_dict(py, &self.variant, &self.pos, false)
     }
-}
-
-/// Power -> {unit: options}; powers without dislodged units are left out unless `all`.
-pub fn dislodged_dict<'py>(
-    py: Python<'py>,
-    variant: &Variant,
-    pos: &Position,
-    all: bool,
-) -> PyResult<Bound<'py, PyDict>> {
-    let out = PyDict::new(py);
-    for (power, list) in dislodged_by_power(variant, pos) {
-        if list.is_empty() && !all {
-            continue;
-        }
-        out.set_item(power, dict_of_lists(py, list)?)?;
-    }
-    Ok(out)
 }
 
 #[pymethods]
@@ -294,11 +169,7 @@ impl PyPosition {
 
     /// Adjudicates a movement phase from this position: ``orders`` is power -> list of
     /// order strings. Returns an ``AdjudicationResult``.
-    fn adjudicate(
-        &self,
-        py: Python<'_>,
-        orders: &Bound<'_, PyAny>,
-    ) -> PyResult<crate::batch::PyAdjudication> {
+    fn adjudicate(&self, py: Python<'_>, orders: &Bound<'_, PyAny>) -> PyResult<PyAdjudication> {
         crate::batch::adjudicate_one(py, self.variant.clone(), self.pos.clone(), orders)
     }
 

@@ -1,60 +1,12 @@
 //! `standoff.Variant`: a map with its powers and starting position.
 
+use crate::args::{builtin, standard};
+use crate::classes::{PyPosition, PyVariant};
 use crate::errors::standoff_err;
 use crate::names::{power_name, powers, prov_name};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
 use standoff::Variant;
-use std::sync::{Arc, OnceLock};
-
-static STANDARD: OnceLock<Arc<Variant>> = OnceLock::new();
-
-/// The standard variant, loaded once and shared.
-pub fn standard() -> Arc<Variant> {
-    STANDARD
-        .get_or_init(|| Arc::new(Variant::standard()))
-        .clone()
-}
-
-/// A built-in variant by name (the standard one is shared).
-pub fn builtin(name: &str) -> PyResult<Arc<Variant>> {
-    let key = name.trim().to_lowercase();
-    if matches!(key.as_str(), "standard" | "classical" | "std") {
-        return Ok(standard());
-    }
-    Variant::builtin(name)
-        .map(Arc::new)
-        .map_err(|e| standoff_err(e.to_string()))
-}
-
-/// A `variant=` argument: `None` (standard), a name, or a `Variant`.
-pub fn variant_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<Variant>> {
-    match obj {
-        None => Ok(standard()),
-        Some(o) if o.is_none() => Ok(standard()),
-        Some(o) => {
-            if let Ok(v) = o.cast::<PyVariant>() {
-                return Ok(v.get().inner.clone());
-            }
-            if let Ok(s) = o.cast::<PyString>() {
-                return builtin(&s.to_cow()?);
-            }
-            Err(pyo3::exceptions::PyTypeError::new_err(
-                "variant must be a variant name (str) or a standoff.Variant",
-            ))
-        }
-    }
-}
-
-/// A variant: the map, the powers, home centers, starting units and victory rule.
-///
-/// `Variant.standard()` is the standard map; `Variant.builtin(name)` finds a built-in
-/// variant by name or alias; `Variant.from_toml(text)` loads one from the variant file
-/// format (docs/variant-format.md).
-#[pyclass(frozen, module = "standoff", name = "Variant")]
-pub struct PyVariant {
-    pub inner: Arc<Variant>,
-}
+use std::sync::Arc;
 
 #[pymethods]
 impl PyVariant {
@@ -141,8 +93,8 @@ impl PyVariant {
     }
 
     /// The starting position.
-    fn initial_position(&self) -> crate::position::PyPosition {
-        crate::position::PyPosition {
+    fn initial_position(&self) -> PyPosition {
+        PyPosition {
             variant: self.inner.clone(),
             pos: standoff::Position::initial(&self.inner),
         }

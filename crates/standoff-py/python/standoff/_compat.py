@@ -245,11 +245,45 @@ def _messages_of(phase):
     return out
 
 
+#: The Power attributes that hold the board (read from the native game when first used
+#: after it changed the board).
+_BOARD_FIELDS = frozenset(("units", "centers", "retreats"))
+
+
 class Power:
     """One power of a game, live (the package's ``Power``): ``units``, ``centers``,
     ``homes``, ``retreats`` (unit -> options), ``orders`` (movement: unit -> order;
     ``adjust`` in retreat and adjustment phases) are the game's own lists and dicts:
-    changing them changes the game."""
+    changing them changes the game.
+
+    After the game changes the board (``process()``, ``set_state()``...) ``units``,
+    ``centers`` and ``retreats`` are read from it when one of them is first used, not
+    before (a loop that never reads them does not pay for them)."""
+
+    def __getattr__(self, name):
+        # Only called for a missing attribute: a board field not read yet.
+        if name in _BOARD_FIELDS:
+            game = self.__dict__.get("game")
+            if game is not None and getattr(game, "_board_pending", False):
+                game._pull_now()
+                return self.__dict__[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __setattr__(self, name, value):
+        if name in _BOARD_FIELDS:
+            game = self.__dict__.get("game")
+            if game is not None and getattr(game, "_board_pending", False):
+                game._pull_now()
+        object.__setattr__(self, name, value)
+
+    def __getstate__(self):
+        game = self.__dict__.get("game")
+        if game is not None and getattr(game, "_board_pending", False):
+            game._pull_now()
+        return self.__dict__
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
 
     def __init__(self, game, name):
         self.game = game
@@ -485,7 +519,7 @@ class Game:
         self.win = self.map.victory[0]
         self.outcome = []
         self.victory = list(self.map.victory)
-        self.popped = []
+        self._popped = []
         self._outcome = None
         self.dislodged = {}
         self.command = {}
@@ -499,6 +533,9 @@ class Game:
         self._reasons = {}
         self._phase = native.get_current_phase()
         self._snap = None
+        self._board_pending = False
+        self._prev_units = {}
+        self._popped = None
         self._cache = {}
         self._sent = {}
         self._duplicates = set()
@@ -507,6 +544,8 @@ class Game:
     # ------------------------------------------------------------------ sync
     def _board_changed(self):
         """Whether the Power objects were edited since the last sync."""
+        if self._board_pending:
+            return False  # not even read since the native game changed the board
         snap = self._snap
         if snap is None:
             return True
@@ -515,37 +554,63 @@ class Game:
                 return True
         return False
 
-    def _snapshot(self):
+    def _snapshot(self, clear_cache=True):
         powers = self._power_list
         self._snap = ([p.units[:] for p in powers], [p.centers[:] for p in powers],
                       [{u: list(o) for u, o in p.retreats.items()} for p in powers])
-        self._cache = {}
+        if clear_cache:
+            self._cache = {}
 
     def _pull(self):
-        """Reads the board from the native game into the Power objects."""
-        phase, boards = self._native.get_board()
-        done = self._native.is_game_done
-        for power, (units, centers, retreats) in zip(self._power_list, boards):
-            if power.units:
-                # The package's order: units kept stay in place, new ones come last.
+        """The native game changed the board: each power's units are put in the package's
+        order now (units kept stay in place, new ones come last), the rest is read when
+        a board field of a Power object is next used (``_pull_now``)."""
+        if isinstance(self._popped, str):
+            self.popped  # worked out from the board it was about
+        pending = self._board_pending
+        previous = self._prev_units
+        for power, units in zip(self._power_list, self._native.get_unit_lists()):
+            fields = power.__dict__
+            old = previous.get(power.name) if pending else fields.get("units")
+            if old and old != units:
                 present = set(units)
-                kept = [u for u in power.units if u in present]
+                kept = [u for u in old if u in present]
                 kept_set = set(kept)
                 units = kept + [u for u in units if u not in kept_set]
-            power.units = units
-            power.centers = centers
-            power.retreats = retreats
-            power.civil_disorder = 0  # standoff has no civil disorder flag
-        if done:
-            self._phase = "COMPLETED"
+            previous[power.name] = units
+            if not pending:
+                fields.pop("units", None)
+                fields.pop("centers", None)
+                fields.pop("retreats", None)
+                fields["civil_disorder"] = 0  # standoff has no civil disorder flag
+        self._board_pending = True
+        self._snap = None
+        phase = self._native.get_current_phase()
+        if phase == "COMPLETED":
+            self._phase = phase
         elif self._phase != "COMPLETED" or not self.outcome:
             self._phase = phase
-        self._snapshot()
+        self._cache = {}
+
+    def _pull_now(self):
+        """Reads the board from the native game into the Power objects."""
+        self._board_pending = False
+        _, boards = self._native.get_board()
+        ordered = self._prev_units
+        self._prev_units = {}
+        for power, (units, centers, retreats) in zip(self._power_list, boards):
+            fields = power.__dict__
+            fields["units"] = ordered.get(power.name, units)
+            fields["centers"] = centers
+            fields["retreats"] = retreats
+        self._snapshot(clear_cache=False)
 
     def _push(self):
         """Sends edits made through the Power objects to the native game."""
         if not self._board_changed():
             return
+        if isinstance(self._popped, str):
+            self.popped  # worked out from the board it was about
         if self._phase == "COMPLETED":
             self._snapshot()
             return
@@ -785,7 +850,10 @@ class Game:
             table = self._cache["orderable"] = self._native.get_orderable_locations()
         if power_name is None:
             return {name: locs[:] for name, locs in table.items()}
-        return table[self._power_arg(power_name).name][:]
+        locs = table.get(power_name) if type(power_name) is str else None
+        if locs is None:
+            locs = table[self._power_arg(power_name).name]
+        return locs[:]
 
     def get_all_possible_orders(self):
         """Location -> possible orders (kept until the board changes, as the package
@@ -799,9 +867,19 @@ class Game:
     def set_orders(self, power_name, orders, expand=True, replace=True, *, errors="warn"):
         """Sets a power's orders (a string or a list). See the class doc for what
         happens to orders that cannot be used."""
+        power = self.powers.get(power_name)
+        if (power is not None and type(orders) is list and self._phase[-1] == "M" and None not in orders
+                and "NO_CHECK" not in self.rules):
+            # The common case (a movement phase, a list of orders): the native game reads
+            # and checks them (empty strings are skipped there too).
+            self._push()
+            orders = self._native.set_orders_and_get_map(power.name, orders, expand, replace, errors)
+            power.__dict__["orders"] = orders  # (not a board field: no __setattr__ needed)
+            self._sent[power.name] = orders.copy()
+            return
         if isinstance(orders, dict):
             raise TypeError("set_orders takes an order string or a list of them, not a dict")
-        power = self.powers.get(power_name) or self._power_arg(power_name)
+        power = power or self._power_arg(power_name)
         if self._phase == "COMPLETED":
             raise _standoff.StandoffError("the game is over: no more orders")
         texts = [o for o in _as_list(orders) if o and str(o).strip()]
@@ -827,23 +905,24 @@ class Game:
                 # WAIVE as the package counts it: builds first, then only as many
                 # waives as builds are left.
                 waives = [t for t in texts if str(t).strip().upper() == "WAIVE"]
-                others = [t for t in texts if str(t).strip().upper() != "WAIVE"]
-                need = len(power.centers) - len(power.units)
-                texts = others + waives[:max(0, need - len(others))]
+                if waives:
+                    others = [t for t in texts if str(t).strip().upper() != "WAIVE"]
+                    need = len(power.centers) - len(power.units)
+                    texts = others + waives[:max(0, need - len(others))]
             if not replace:
                 ordered = {_order_loc(o) for o in power.adjust} - {None}
                 texts = [t for t in texts if _order_loc(t) not in ordered]
-            before = len(self._native.order_errors)
-            self._native.set_orders(power.name, texts, expand, replace, errors=errors)
+            accepted, rejected = self._native.set_orders_and_get_rejected(power.name, texts, expand, replace,
+                                                                          errors)
             if self._phase[-1] == "A":
                 # Builds and removals the board does not allow stay listed (the package
                 # voids them when the phase is played); they are recorded as errors.
-                for rejected in self._native.order_errors[before:]:
-                    words = rejected.order.upper().split()
+                for order in rejected:
+                    words = order.upper().split()
                     if len(words) == 3 and words[0] in ("A", "F") and words[2] in ("B", "D"):
                         kept.append(" ".join(words))
             previous = [o for o in power.adjust if o in self._kept_adjust.get(power.name, ())]
-            self._read_orders(power)
+            self._read_orders(power, accepted)
             if replace:
                 new_locs = {_order_loc(k) for k in kept} | {_order_loc(o) for o in power.adjust}
                 previous = [o for o in previous if _order_loc(o) not in new_locs]
@@ -903,9 +982,10 @@ class Game:
     def _clear_orders_python(self):
         self._duplicates = set()
         self._kept_adjust = {}
-        for power in self.powers.values():
-            power.orders = {}
-            power.adjust = []
+        for power in self._power_list:
+            fields = power.__dict__  # (not board fields: no __setattr__ needed)
+            fields["orders"] = {}
+            fields["adjust"] = []
 
     @property
     def order_errors(self):
@@ -959,8 +1039,6 @@ class Game:
         state_before = (self._cache.get("state"), self.note)
         orders_before = (kind == "M", self._no_check, [(p.name, p.orders, p.adjust) for p in self._power_list])
         void_units = self._sync_orders()
-        # Rejections made when orders were set (this phase), by unit.
-        rejected_early = [r for r in self._native.order_errors]
         self.ordered_units = {}
         for name, power in self.powers.items():
             if kind == "M":
@@ -971,11 +1049,11 @@ class Game:
             else:
                 units = [" ".join(o.split()[:2]) for o in power.adjust]
             self.ordered_units[name] = units
-        return phase, kind, state_before, orders_before, void_units, rejected_early
+        return phase, kind, state_before, orders_before, void_units
 
     def _after_process(self, pending, data):
         """Everything ``process()`` does after the native game played the phase."""
-        phase, kind, state_before, orders_before, void_units, rejected_early = pending
+        phase, kind, state_before, orders_before, void_units = pending
         played = data if data is not None else self._native.get_phase_history(-1, -1)[0]
         if kind == "M":
             for name, units in void_units.items():
@@ -984,15 +1062,11 @@ class Game:
                     if unit[2:5] in own and unit not in self.ordered_units[name]:
                         self.ordered_units[name].append(unit)
             # The package's commands and result labels are worked out when first read.
-            held = [u for p in self._power_list for u in p.units]
-            outcome = _Once(self._movement_outcome, played, held, void_units)
+            outcome = _Once(self._movement_outcome, played, void_units)
             self._outcome = outcome
             self.result_history.put(phase, _Pending(outcome.results))
         else:
-            results = {unit: list(codes) for unit, codes in played.results.items()}
-            if kind in "RA":
-                rejected = rejected_early + list(played.order_errors)
-                results = self._adjustment_results(kind, results, rejected, self._duplicates)
+            results = self._with_duplicates(played.results, self._duplicates)
             self._outcome = None  # the last phase's commands and results are these
             self._command, self._result, self._dislodged = {}, results, {}
             self.result_history.put(phase, results)
@@ -1003,49 +1077,64 @@ class Game:
         else:
             self.state_history.put(phase, _Pending(lambda game_map=self.map, name=phase, note=note, played=played:
                                                    _played_state(game_map, played, name, note)))
-        self.message_history.put(phase, self.messages.copy())
+        self.message_history.put(phase, self.messages)
         self.messages = SortedDict(sort_key=_time_key)
         self._clear_orders_python()
-        self._phase = self._native.get_current_phase()
+        self._popped = None  # replaced below
         self._pull()
         # The native game starts the new phase with no orders, as the Power objects do.
         empty = {} if self._phase[-1:] == "M" else []
-        self._sent = {name: empty.copy() for name in self.powers}
-        if kind == "M":
-            self.popped = [u for p in self.powers.values() for u, opts in p.retreats.items() if not opts]
-        elif kind == "R":
-            self.popped = [u for u, codes in self.result.items() if DISBAND in codes]
-        else:
-            self.popped = []
-        if self._native.is_game_done:
+        self._sent = dict.fromkeys(self.powers, empty)
+        self._popped = kind  # worked out when read
+        if self._phase == "COMPLETED":
             winner = self._native.winner
             self.outcome = [phase, winner] if winner else [phase]
         self._check_year_limit(phase)
         return data
 
-    def _movement_outcome(self, played, held, void_units):
+    def _movement_outcome(self, played, void_units):
         """A played movement phase's commands (unit -> order, ``H`` for units without
-        one; ``held``: the units on the board before the phase), results as the package
-        labels them, and ``dislodged`` (unit -> the province its dislodger came from)."""
+        one), results as the package labels them, and ``dislodged`` (unit -> the province
+        its dislodger came from)."""
         command = {}
         for texts in played.orders.values():
             for text in texts:
                 words = text.split(" ", 2)
                 command[" ".join(words[:2])] = words[2] if len(words) > 2 else ""
-        for unit in held:
-            command.setdefault(unit, "H")
-        results = {unit: list(codes) for unit, codes in played.results.items()}
         state_before = played.state
+        for units in state_before["units"].values():
+            for unit in units:
+                if not unit.startswith("*"):
+                    command.setdefault(unit, "H")
+        results = {unit: list(codes) for unit, codes in played.results.items()}
         for name, units in void_units.items():
             own = {u.lstrip("*")[2:5] for u in state_before["units"][name]}
             for unit in units:
                 if unit[2:5] in own:
                     results[unit] = [VOID] + [c for c in results.get(unit, []) if c == DISLODGED]
                     command[unit] = "H"
-        self._package_movement_labels(results, state_before, command)
         dislodged = {unit: self._dislodger(unit, played.orders, results)
                      for unit, codes in results.items() if DISLODGED in codes}
         return command, results, dislodged
+
+    @property
+    def popped(self):
+        """The units destroyed in the last played phase (dislodged with nowhere to go,
+        or disbanded in a retreat phase)."""
+        kind = self._popped
+        if isinstance(kind, str):
+            if kind == "M":
+                kind = [u for p in self.powers.values() for u, opts in p.retreats.items() if not opts]
+            elif kind == "R":
+                kind = [u for u, codes in self.result.items() if DISBAND in codes]
+            else:
+                kind = []
+            self._popped = kind
+        return kind
+
+    @popped.setter
+    def popped(self, value):
+        self._popped = value
 
     @property
     def command(self):
@@ -1090,132 +1179,15 @@ class Game:
         if outcome is not None:
             self._command, self._result, self._dislodged = outcome.get()
 
-    def _package_movement_labels(self, results, state_before, command=None):
-        """Rewrites standoff's movement labels where the package writes others for the
-        same outcome: a support of an attack on the supporter's own unit is ``void``; a
-        convoy the army did not need (it moved over land) is ``no convoy``; a convoying
-        fleet whose convoy was disrupted without any convoying fleet being dislodged is
-        ``disrupted``; a support of a convoyed army whose convoy failed is ``no convoy``."""
-        command = self.command if command is None else command
-        if not any(order[:1] in ("S", "C") for order in command.values()):
-            return  # only supports and convoys are labelled differently
-        owner = {}
-        for name, state_units in state_before["units"].items():
-            for unit in state_units:
-                if not unit.startswith("*"):
-                    owner[unit[2:5]] = name
-        unit_at = {unit[2:5]: unit for unit in command}
-
-        def move_dest(unit):
-            words = command.get(unit, "H").split()
-            if not words or words[0] != "-":
-                return None
-            return (words[-2] if words[-1] == "VIA" else words[-1])
-
-        for unit, order in command.items():
-            words = order.split()
-            if not words:
-                continue
-            codes = results.setdefault(unit, [])
-            if words[0] == "S" and len(words) >= 5 and words[3] == "-":
-                target = words[4][:3]
-                supported = unit_at.get(words[2][:3])
-                victim = unit_at.get(target)
-                victim_stayed = victim and (move_dest(victim) is None or results.get(victim))
-                if (victim_stayed and owner.get(target) == owner.get(unit[2:5])
-                        and supported and self._strongest_attack(supported, target, results, command)):
-                    if not codes:
-                        codes.append(VOID)
-                elif supported and "no convoy" in results.get(supported, []) and not codes:
-                    codes.append("no convoy")
-            elif words[0] == "C" and len(words) >= 5:
-                army = unit_at.get(words[2][:3])
-                dest = move_dest(army) if army else None
-                if army is None or dest is None or dest[:3] != words[-1][:3]:
-                    continue
-                army_codes = results.get(army, [])
-                fleets = [u for u, o in command.items() if o.split()[:1] == ["C"] and unit_at.get(o.split()[2][:3]) == army]
-                on_route = self._convoy_route_fleets(army[2:5], dest[:3], [f[2:] for f in fleets])
-                if unit[2:] not in on_route:
-                    # The package: a convoying fleet on no route is "no convoy".
-                    if not codes or codes == [VOID]:
-                        codes[:] = ["no convoy"]
-                    continue
-                if "no convoy" not in army_codes:
-                    # The army went over land: the convoy was not used.
-                    if VOID in codes:
-                        codes[codes.index(VOID)] = "no convoy"
-                    continue
-                attacked = any(move_dest(u) and move_dest(u)[:3] == unit[2:5] for u in command)
-                if ("no convoy" in codes and attacked
-                        and not any(DISLODGED in results.get(f, []) for f in fleets)):
-                    codes[codes.index("no convoy")] = "disrupted"
-
-    def _strongest_attack(self, attacker, target, results, command=None):
-        """Whether ``attacker``'s move on ``target`` has more support than every other
-        move there (so only the ban on dislodging one's own unit stopped it)."""
-        command = self.command if command is None else command
-
-        def strength(unit):
-            dest = command[unit].split()[-1]
-            return 1 + sum(
-                1 for u, o in command.items()
-                if o.startswith("S ") and not results.get(u)
-                and o.split()[2][:3] == unit[2:5] and o.split()[-1][:3] == dest[:3]
-                and " - " in o)
-
-        mine = strength(attacker)
-        for unit, order in command.items():
-            words = order.split()
-            if unit != attacker and words[:1] == ["-"]:
-                dest = words[-2] if words[-1] == "VIA" else words[-1]
-                if dest[:3] == target and strength(unit) >= mine:
-                    return False
-        return True
-
-    def _convoy_route_fleets(self, origin, dest, fleet_locs):
-        """The fleets (of ``fleet_locs``) on some chain of convoying fleets from the
-        province ``origin`` to ``dest``."""
-        reach = self.map._fleet_to
-
-        def spread(start, step):
-            seen, todo = set(start), list(start)
-            while todo:
-                fleet = todo.pop()
-                for other in fleet_locs:
-                    if other not in seen and step(fleet, other):
-                        seen.add(other)
-                        todo.append(other)
-            return seen
-
-        from_origin = spread([f for f in fleet_locs if any(t[:3] == origin for t in reach.get(f, ()))],
-                             lambda a, b: b in reach.get(a, ()))
-        to_dest = spread([f for f in fleet_locs if any(t[:3] == dest for t in reach.get(f, ()))],
-                         lambda a, b: a in reach.get(b, ()))
-        return from_origin & to_dest
-
-    def _adjustment_results(self, kind, results, rejected, duplicates=()):
-        """Retreat and adjustment results as the package writes them: ``void`` for each
-        order that was not followed, ``''`` for each build or removal made."""
-        out = {}
-        for unit in duplicates:
-            out.setdefault(unit, [VOID])
-        for problem in rejected:
-            words = problem.order.upper().split()
-            if len(words) >= 2 and words[0] in ("A", "F"):
-                unit = " ".join(words[:2])
-                codes = out.setdefault(unit, [])
-                if VOID not in codes:
-                    codes.append(VOID)
+    @staticmethod
+    def _with_duplicates(results, duplicates):
+        """A retreat or adjustment phase's labels (the native game's: the package's) with
+        ``void`` first for each unit ordered twice in one ``set_orders`` call (the package
+        follows the first order and voids the others)."""
+        out = {unit: [VOID] for unit in duplicates}
         for unit, codes in results.items():
             mine = out.setdefault(unit, [])
-            if kind == "A":
-                if "" not in mine:
-                    mine.append("")
-            else:
-                for code in codes:
-                    if code not in mine:
-                        mine.append(code)
+            mine.extend(code for code in codes if code not in mine)
         return out
 
     @staticmethod
@@ -1400,6 +1372,8 @@ class Game:
     def __deepcopy__(self, memo):
         if self._outcome is not None:
             self._settle_outcome()
+        if self._board_pending:
+            self._pull_now()
         new = self.__class__.__new__(self.__class__)
         memo[id(self)] = new
         for key, value in self.__dict__.items():
@@ -1416,11 +1390,17 @@ class Game:
     def __getstate__(self):
         if self._outcome is not None:
             self._settle_outcome()
+        if self._board_pending:
+            self._pull_now()
         state = dict(self.__dict__)
         del state["map"]  # rebuilt from the variant
         return state
 
     def __setstate__(self, state):
+        # A game pickled before the board was read lazily kept `popped` as a plain list.
+        state.setdefault("_popped", state.pop("popped", []))
+        state.setdefault("_board_pending", False)
+        state.setdefault("_prev_units", {})
         self.__dict__.update(state)
         self.map = _shared_map(self._native.variant)
 

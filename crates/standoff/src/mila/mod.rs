@@ -10,6 +10,7 @@
 mod export;
 mod format;
 mod known;
+pub mod labels;
 mod replay;
 
 pub use export::{load_recorded, movement_result_codes, saved_game_json, state_json, LoadProblem};

@@ -1,0 +1,212 @@
+//! `PhaseData` (one played phase: its state, orders, results with the package's labels,
+//! orders left out, standoff's report) and `RejectedOrder` (an order left out, and why).
+
+use crate::classes::PyPosition;
+use crate::convert::{dict_of_lists, json_to_py, repr_str};
+use crate::model::{orders_by_power, result_codes, state_value, OrderProblem};
+use crate::names::power_name;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList};
+use standoff::record::PhaseRecord;
+use standoff::report::{phase_report, Audience};
+use standoff::Variant;
+use std::sync::Arc;
+
+/// An order that was given but left out of the adjudication, and why.
+#[pyclass(frozen, module = "standoff", name = "RejectedOrder")]
+pub struct PyRejectedOrder {
+    pub inner: OrderProblem,
+}
+
+#[pymethods]
+impl PyRejectedOrder {
+    /// The phase (`S1901M`).
+    #[getter]
+    fn phase(&self) -> &str {
+        &self.inner.phase
+    }
+    /// The power that gave it (`FRANCE`).
+    #[getter]
+    fn power(&self) -> &str {
+        &self.inner.power
+    }
+    /// The order as given.
+    #[getter]
+    fn order(&self) -> &str {
+        &self.inner.order
+    }
+    /// `invalid` (unreadable), `ambiguous` (a misspelling close to several spaces) or
+    /// `illegal` (readable, not allowed here).
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.inner.kind.as_str()
+    }
+    /// Why, in words.
+    #[getter]
+    fn reason(&self) -> &str {
+        &self.inner.reason
+    }
+    fn __str__(&self) -> String {
+        self.inner.line()
+    }
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!(
+            "RejectedOrder(phase={}, power={}, order={}, kind={}, reason={})",
+            repr_str(py, &self.inner.phase),
+            repr_str(py, &self.inner.power),
+            repr_str(py, &self.inner.order),
+            repr_str(py, self.inner.kind.as_str()),
+            repr_str(py, &self.inner.reason)
+        )
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyRejectedOrder>()
+            .is_ok_and(|o| o.get().inner == self.inner)
+    }
+}
+
+pub fn rejected_list<'py>(
+    py: Python<'py>,
+    problems: &[OrderProblem],
+) -> PyResult<Bound<'py, PyList>> {
+    let items = problems
+        .iter()
+        .map(|p| Bound::new(py, PyRejectedOrder { inner: p.clone() }).map(|b| b.into_any()))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, items)
+}
+
+/// One played phase: ``name``, ``state`` (the board at its start, as the package's
+/// state dict), ``orders`` (power -> orders adjudicated), ``results`` (unit -> result
+/// codes), ``messages`` (always empty), and standoff's ``order_errors`` (orders left out,
+/// with reasons) and ``report`` (readable outcome of every order).
+#[pyclass(frozen, module = "standoff", name = "PhaseData")]
+pub struct PyPhaseData {
+    variant: Arc<Variant>,
+    record: PhaseRecord,
+    problems: Vec<OrderProblem>,
+    state: PyOnceLock<Py<PyAny>>,
+    orders: PyOnceLock<Py<PyAny>>,
+    results: PyOnceLock<Py<PyAny>>,
+}
+
+impl PyPhaseData {
+    pub fn new(variant: Arc<Variant>, record: PhaseRecord, problems: Vec<OrderProblem>) -> Self {
+        PyPhaseData {
+            variant,
+            record,
+            problems,
+            state: PyOnceLock::new(),
+            orders: PyOnceLock::new(),
+            results: PyOnceLock::new(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyPhaseData {
+    /// `S1901M`.
+    #[getter]
+    fn name(&self) -> String {
+        self.record.position.phase().short_code()
+    }
+
+    /// The board at the start of the phase (the package's state dict).
+    #[getter]
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let v = self.state.get_or_try_init(py, || {
+            let name = self.record.position.phase().short_code();
+            json_to_py(
+                py,
+                &state_value(&self.variant, &self.record.position, &name),
+            )
+            .map(|b| b.unbind())
+        })?;
+        Ok(v.bind(py).clone())
+    }
+
+    /// Power -> orders that were adjudicated (package notation).
+    #[getter]
+    fn orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let v = self.orders.get_or_try_init(py, || {
+            dict_of_lists(py, orders_by_power(&self.variant, &self.record.orders))
+                .map(|d| d.into_any().unbind())
+        })?;
+        Ok(v.bind(py).clone())
+    }
+
+    /// Unit -> the package's result labels (`[]` success; `bounce`, `cut`, `void`,
+    /// `no convoy`, `disrupted`, `dislodged`; retreats: `disband`; adjustments: `''` for
+    /// a build or removal made, `void` for one not followed). standoff's own account
+    /// with reasons: `report`.
+    #[getter]
+    fn results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let v = self.results.get_or_try_init(py, || {
+            dict_of_lists(
+                py,
+                result_codes(&self.variant, &self.record, &self.problems),
+            )
+            .map(|d| d.into_any().unbind())
+        })?;
+        Ok(v.bind(py).clone())
+    }
+
+    /// Always `{}` (standoff has no press).
+    #[getter]
+    fn messages<'py>(&self, py: Python<'py>) -> Bound<'py, PyDict> {
+        PyDict::new(py)
+    }
+
+    /// Orders left out of this phase (unreadable, illegal), as `RejectedOrder`s.
+    #[getter]
+    fn order_errors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        rejected_list(py, &self.problems)
+    }
+
+    /// The readable report of the phase: every order with its outcome and reason.
+    #[getter]
+    fn report(&self) -> String {
+        phase_report(
+            &self.variant,
+            &self.record.orders,
+            &self.record.processed,
+            Audience::All,
+        )
+    }
+
+    /// The board at the start of the phase, as a `Position`.
+    #[getter]
+    fn position(&self) -> PyPosition {
+        PyPosition {
+            variant: self.variant.clone(),
+            pos: self.record.position.clone(),
+        }
+    }
+
+    /// The power that won with this phase, if one did.
+    #[getter]
+    fn winner(&self) -> Option<String> {
+        self.record
+            .processed
+            .winner()
+            .map(|w| power_name(&self.variant, w))
+    }
+
+    /// `{"name", "state", "orders", "results", "messages"}`, as the package's
+    /// `GamePhaseData.to_dict()`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("name", self.name())?;
+        d.set_item("state", self.state(py)?)?;
+        d.set_item("orders", self.orders(py)?)?;
+        d.set_item("results", self.results(py)?)?;
+        d.set_item("messages", PyDict::new(py))?;
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<PhaseData {}>", self.name())
+    }
+}

@@ -1,0 +1,203 @@
+//! Orders given to `set_orders`: read (or, for a string this game listed as a possible
+//! order, recognised without reading), checked against the position and the power,
+//! merged with the power's orders so far, and handed to the game session; orders left
+//! out are recorded, warned about or raised as the caller's `errors` says.
+
+use crate::errors::{standoff_err, warn_orders, with_attrs, IllegalOrderError};
+use crate::game::{error_mode, ErrorMode, PyGame};
+use crate::model::{fill_kinds, parse_problem, Checker, OrderProblem, ProblemKind};
+use crate::names::order_text;
+use crate::order::parse_error_to_py;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use standoff::order::Order;
+
+/// One order given to `set_orders`: a string this game listed as a possible order (its
+/// order known), or any other text.
+enum Given {
+    Listed(Order, String),
+    Text(String),
+}
+
+impl PyGame {
+    /// The orders given to `set_orders` (a string or an iterable of strings); strings
+    /// this game handed out as possible orders are recognised without reading them.
+    fn given_orders(&self, orders: &Bound<'_, PyAny>) -> PyResult<Vec<Given>> {
+        let one = |s: &Bound<'_, PyString>| -> PyResult<Given> {
+            let text = s.to_cow()?.into_owned();
+            Ok(match self.texts.order_of(s) {
+                Some(order) => Given::Listed(order, text),
+                None => Given::Text(text),
+            })
+        };
+        if let Ok(s) = orders.cast::<PyString>() {
+            return Ok(vec![one(s)?]);
+        }
+        let mut out = Vec::new();
+        for item in orders.try_iter()? {
+            let item = item?;
+            match item.cast::<PyString>() {
+                Ok(s) => out.push(one(s)?),
+                Err(_) => {
+                    return Err(PyTypeError::new_err(format!(
+                        "expected a string, got a `{}`",
+                        item.get_type().name()?
+                    )))
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// `set_orders` (see its Python documentation): `expand` is not needed here (orders
+    /// are always read in full).
+    pub(crate) fn submit(
+        &mut self,
+        py: Python<'_>,
+        power_name: &str,
+        orders: &Bound<'_, PyAny>,
+        replace: bool,
+        errors: &str,
+    ) -> PyResult<()> {
+        let mode = error_mode(errors)?;
+        if self.is_done() {
+            return Err(standoff_err("the game is over: no more orders"));
+        }
+        let power = self.power_arg(power_name)?;
+        let given = if orders.is_none() {
+            Vec::new()
+        } else {
+            self.given_orders(orders)?
+        };
+        let variant = self.variant.clone();
+        let pos = &self.rec().game.position;
+        let phase = pos.phase().short_code();
+        let upper = crate::names::power_name(&variant, power);
+        let checker = Checker::new(&variant, pos);
+        let mut accepted: Vec<Order> = Vec::new();
+        let mut problems: Vec<OrderProblem> = Vec::new();
+        let mut notes: Vec<String> = Vec::new();
+        for given in given {
+            let (text, listed) = match given {
+                Given::Listed(mut order, text) => {
+                    // A string this game listed as a possible order: its order is known
+                    // (no reading), given by this power as a read order would be; it is
+                    // still checked against this position (it may have been listed in
+                    // another phase, or for another power's unit).
+                    order.power = power;
+                    if checker.check(&order).is_ok() {
+                        accepted.push(order);
+                        continue;
+                    }
+                    (text, Some(order))
+                }
+                Given::Text(text) => (text, None),
+            };
+            let text = text.trim();
+            if text.is_empty() {
+                continue;
+            }
+            let problem = |kind, reason: String| OrderProblem {
+                phase: phase.clone(),
+                power: upper.clone(),
+                order: text.to_string(),
+                kind,
+                reason,
+            };
+            let read = match listed {
+                Some(order) => Ok(order),
+                None => crate::model::read_order(&variant, pos.phase().kind, power, text),
+            };
+            let order = match read {
+                Ok(o) => o,
+                Err(e) => {
+                    if mode == ErrorMode::Raise {
+                        return Err(parse_error_to_py(py, text, Some(&upper), &e));
+                    }
+                    problems.push(problem(parse_problem(&e), e.kind.to_string()));
+                    continue;
+                }
+            };
+            let illegal = if order.power != power {
+                Some(format!(
+                    "the order names {} but was given for {upper}",
+                    crate::names::power_name(&variant, order.power)
+                ))
+            } else {
+                checker
+                    .check(&order)
+                    .err()
+                    .map(|why| standoff::report::illegal_text(why).to_string())
+            };
+            if let Some(reason) = illegal {
+                if mode == ErrorMode::Raise {
+                    let err = IllegalOrderError::new_err(format!(
+                        "{upper}: `{text}` is not allowed in {phase}: {reason}"
+                    ));
+                    return Err(with_attrs(
+                        py,
+                        err,
+                        &[
+                            ("order", Some(text)),
+                            ("power", Some(&upper)),
+                            ("reason", Some(&reason)),
+                        ],
+                    ));
+                }
+                problems.push(problem(ProblemKind::Illegal, reason));
+                continue;
+            }
+            let written = order.kind.unit().and_then(|u| u.kind);
+            let filled = fill_kinds(pos, &variant, order);
+            let on_board = filled.kind.unit().and_then(|u| u.kind);
+            if written.is_some() && written != on_board {
+                // DATC 4.C.2: the unit type is not binding; the order is followed, and
+                // the player is told how it was read.
+                notes.push(format!(
+                    "`{text}` read as `{}` (the unit there is of the other type; DATC 4.C.2)",
+                    order_text(&variant.map, &filled)
+                ));
+            }
+            accepted.push(filled);
+        }
+        drop(checker);
+        let map = &variant.map;
+        let key = |o: &Order| o.kind.unit().map(|u| map.province_of(u.location));
+        let mut list = self.power_orders(power);
+        for order in accepted {
+            match key(&order) {
+                Some(k) => match list.iter().position(|o| key(o) == Some(k)) {
+                    Some(i) if replace => list[i] = order,
+                    Some(_) => {}
+                    None => list.push(order),
+                },
+                None => list.push(order),
+            }
+        }
+        self.session
+            .submit_checked(power, list)
+            .map_err(|e| standoff_err(e.to_string()))?;
+        if let Some(m) = self.modes.get_mut(power.index()) {
+            *m = mode;
+        }
+        if !notes.is_empty() && mode == ErrorMode::Warn {
+            warn_orders(py, &notes.join("\n"))?;
+        }
+        if !problems.is_empty() && mode == ErrorMode::Warn {
+            let lines: Vec<String> = problems.iter().map(OrderProblem::line).collect();
+            self.problems.extend(problems);
+            warn_orders(
+                py,
+                &format!(
+                    "{} order(s) left out (see Game.order_errors):\n  {}",
+                    lines.len(),
+                    lines.join("\n  ")
+                ),
+            )?;
+        } else {
+            self.problems.extend(problems);
+        }
+        Ok(())
+    }
+}

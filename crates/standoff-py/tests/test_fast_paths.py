@@ -1,0 +1,131 @@
+"""The speed-ups of the random-agent loop must not change what a game does.
+
+``set_orders`` given back the very strings ``get_all_possible_orders()`` handed out knows
+their orders without reading them; it must end with the same orders, the same order
+errors and the same warnings as for equal strings it has to read."""
+
+import random
+import warnings
+
+import pytest
+
+from standoff import Game, _standoff
+
+
+def fresh(text):
+    """An equal string that is a different object (so it has to be read)."""
+    return text.encode().decode()
+
+
+def play_both(seed, phases, make):
+    """Plays the same random orders in two games, one given the listed strings, one
+    given copies; returns both games."""
+    rng = random.Random(seed)
+    listed, copied = make(), make()
+    for _ in range(phases):
+        if listed.is_game_done:
+            break
+        possible = listed.get_all_possible_orders()
+        assert possible == copied.get_all_possible_orders()
+        for name, locs in listed.get_orderable_locations().items():
+            # Some orders of other powers too: they must be refused the same way.
+            orders = [rng.choice(possible[loc]) for loc in locs if possible[loc]]
+            other = [o for loc, os in possible.items() for o in os if o not in orders]
+            if other and rng.random() < 0.3:
+                orders.append(rng.choice(other))
+            with warnings.catch_warnings(record=True) as a:
+                warnings.simplefilter("always")
+                listed.set_orders(name, orders)
+            with warnings.catch_warnings(record=True) as b:
+                warnings.simplefilter("always")
+                copied.set_orders(name, [fresh(o) for o in orders])
+            assert [str(w.message) for w in a] == [str(w.message) for w in b]
+        assert listed.get_orders() == copied.get_orders()
+        assert [str(e) for e in listed.order_errors] == [str(e) for e in copied.order_errors]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            listed.process()
+            copied.process()
+        assert listed.get_units() == copied.get_units()
+        assert listed.get_centers() == copied.get_centers()
+    return listed, copied
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_listed_strings_set_the_same_orders_as_read_ones_native(seed):
+    listed, copied = play_both(seed, 40, _standoff.Game)
+    assert listed.get_units() == copied.get_units()
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_listed_strings_set_the_same_orders_as_read_ones_compat(seed):
+    listed, copied = play_both(seed, 30, Game)
+    assert listed.get_state() == copied.get_state()
+    assert listed.result_history == copied.result_history
+
+
+def test_a_string_listed_in_an_earlier_phase_is_checked_again():
+    game = _standoff.Game()
+    move = next(o for o in game.get_all_possible_orders()["PAR"] if o == "A PAR - BUR")
+    game.set_orders("FRANCE", [move])
+    game.process()  # the army is in BUR now: "A PAR - BUR" has no unit
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        game.set_orders("FRANCE", [move])
+    assert game.get_orders("FRANCE") == []
+    assert [e.order for e in game.order_errors] == ["A PAR - BUR"]
+    assert caught
+
+
+def test_a_listed_string_of_another_power_is_refused():
+    game = _standoff.Game()
+    move = next(o for o in game.get_all_possible_orders()["PAR"] if o == "A PAR - BUR")
+    with pytest.raises(_standoff.IllegalOrderError):
+        game.set_orders("GERMANY", [move], errors="raise")
+    assert game.get_orders("GERMANY") == []
+
+
+def _random_game(seed, phases, read_board):
+    rng = random.Random(seed)
+    game = Game()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(phases):
+            possible = game.get_all_possible_orders()
+            for name in game.powers:
+                game.set_orders(name, [rng.choice(possible[loc]) for loc in game.get_orderable_locations(name)
+                                       if possible[loc]])
+            game.process()
+            if read_board:
+                [(p.units, p.centers, p.retreats) for p in game.powers.values()]
+    return game
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_power_lists_read_late_are_those_read_every_phase(seed):
+    # The Power objects read the board when first used after process(); the package's
+    # unit order (units kept stay in place) must come out the same as when read every
+    # phase.
+    eager, lazy = _random_game(seed, 14, True), _random_game(seed, 14, False)
+    for name in eager.powers:
+        assert lazy.powers[name].units == eager.powers[name].units
+        assert lazy.powers[name].centers == eager.powers[name].centers
+        assert lazy.powers[name].retreats == eager.powers[name].retreats
+    assert lazy.popped == eager.popped
+
+
+def test_power_edit_right_after_process_reaches_the_game():
+    game = Game()
+    game.process()
+    game.powers["FRANCE"].units = ["A PAR"]  # assigned before the board was read
+    assert game.get_units("FRANCE") == ["A PAR"]
+    assert game.get_state()["units"]["FRANCE"] == ["A PAR"]
+
+
+def test_a_game_pickled_before_the_board_is_read():
+    import pickle
+
+    game = _random_game(1, 3, False)
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.get_units() == game.get_units()
+    assert copy.powers["FRANCE"].units == game.powers["FRANCE"].units
