@@ -211,6 +211,19 @@ impl Conn {
         self.send(&Message::Yes(tokens.to_vec()));
     }
 
+    /// Takes `tokens_of_game` and `variant` as the connection's map; a different map than
+    /// the RM announced gets a new RM first (Parlance 5.1).
+    fn take_map(&mut self, tokens_of_game: Arc<MapTokens>, variant: Arc<Variant>) {
+        if tokens_of_game.representation() != self.announced.representation() {
+            let _ = self
+                .out
+                .tx
+                .try_send(Frame::Representation(tokens_of_game.representation()));
+        }
+        self.announced = tokens_of_game;
+        self.announced_variant = variant;
+    }
+
     fn rej(&self, tokens: &[Token]) {
         self.send(&Message::Rej(tokens.to_vec()));
     }
@@ -374,15 +387,7 @@ impl Conn {
         let Some((tokens_of_game, variant)) = joined else {
             return self.rej(tokens);
         };
-        if tokens_of_game.representation() != self.announced.representation() {
-            // A different map than the RM announced: a new RM first (Parlance 5.1).
-            let _ = self
-                .out
-                .tx
-                .try_send(Frame::Representation(tokens_of_game.representation()));
-        }
-        self.announced = tokens_of_game;
-        self.announced_variant = variant;
+        self.take_map(tokens_of_game, variant);
         self.role = Role::Observer(game.id);
         self.catching_up = true;
         self.yes(tokens);
@@ -452,15 +457,7 @@ impl Conn {
         let Some((account, tokens_of_game, variant)) = taken.flatten() else {
             return self.rej(tokens);
         };
-        if tokens_of_game.representation() != self.announced.representation() {
-            // A different map than the RM announced: a new RM first (Parlance 5.1).
-            let _ = self
-                .out
-                .tx
-                .try_send(Frame::Representation(tokens_of_game.representation()));
-        }
-        self.announced = tokens_of_game;
-        self.announced_variant = variant;
+        self.take_map(tokens_of_game, variant);
         self.role = Role::Player(id, account.clone());
         self.yes(tokens);
         // Back in the game: not ready until it orders again (unless the game is at
