@@ -12,8 +12,8 @@ use standoff::{PhaseKind, PowerId, Variant};
 /// with ids and the power that gives it.
 fn read(v: &Variant, power: Option<&str>, text: &str) -> String {
     let power = power.map(|p| v.find_power(p).unwrap_or_else(|| panic!("{p}")));
-    let o = parse_order(v, PhaseKind::Movement, power, text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    let o =
+        parse_order(v, PhaseKind::Movement, power, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     format!("{}: {}", v.power_name(o.power), o.display_ids(&v.map))
 }
 
@@ -30,9 +30,18 @@ fn an_order_word_inside_a_name_is_part_of_the_name() {
         ("F SHRINE TO HESTIA (nc)", "North: F hes/nc H"),
         ("F Shrine to Hestia/sc H", "North: F hes/sc H"),
         ("A Joxter's Retreat", "North: A jox H"),
-        ("A Joxter's Retreat - Shrine to Hestia", "North: A jox - hes"),
-        ("A Shrine to Hestia to Joxter's Retreat", "North: A hes - jox"),
-        ("F Wes S A Joxter's Retreat - Shrine to Hestia", "North: F wes S A jox - hes"),
+        (
+            "A Joxter's Retreat - Shrine to Hestia",
+            "North: A jox - hes",
+        ),
+        (
+            "A Shrine to Hestia to Joxter's Retreat",
+            "North: A hes - jox",
+        ),
+        (
+            "F Wes S A Joxter's Retreat - Shrine to Hestia",
+            "North: F wes S A jox - hes",
+        ),
         // Abbreviations still read `to` and `R` as order words.
         ("A Jox to Hes", "North: A jox - hes"),
     ] {
@@ -106,7 +115,10 @@ fn eastern_and_western_ocean_are_two_spaces() {
         ("Western Ocean H", "North: wes H"),
         ("South Sea H", "North: sou H"),
         ("F Eastern Ocean - Western Ocean", "North: F eas - wes"),
-        ("F South Sea S Western F Western Ocean", "North: F sou S F wes"),
+        (
+            "F South Sea S Western F Western Ocean",
+            "North: F sou S F wes",
+        ),
     ] {
         assert_eq!(read(&v, Some("North"), text), expected, "{text}");
     }

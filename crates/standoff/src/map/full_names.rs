@@ -64,7 +64,7 @@ pub(crate) fn add_name(index: &mut WordIndex, name: &str, province: ProvinceId) 
         entry.multi_word.push(name);
         entry
             .multi_word
-            .sort_by(|a, b| b.words.len().cmp(&a.words.len()));
+            .sort_by_key(|n| std::cmp::Reverse(n.words.len()));
     }
 }
 

@@ -926,9 +926,7 @@ impl<'a> Parser<'a> {
     /// words, power names and `/` inside a name are read as part of it.
     fn full_name_len(&self, at: usize, names: &[MultiWordName]) -> Option<(usize, ProvinceId)> {
         'names: for name in names {
-            let Some(mut prev) = self.tokens.get(at) else {
-                return None;
-            };
+            let mut prev = self.tokens.get(at)?;
             let mut i = at;
             for (word, gap) in name.words.iter().skip(1).zip(name.gaps.iter()) {
                 let Some(next) = self.tokens.get(i + 1..).and_then(|rest| {
