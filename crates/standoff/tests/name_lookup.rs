@@ -16,50 +16,10 @@ fn held(variant: &Variant, text: &str) -> Result<standoff::LocationId, String> {
     }
 }
 
-/// Names the parser misreads, as it did before the exact lookup was made allocation-free
-/// (so not caused by it; reported for a fix of its own): a name whose first word is a
-/// power's name or adjective written without a unit letter, or whose later word is an
-/// order word (`to`, `Retreat`), or with a character that is no part of a word (`+`,
-/// `/`). A fix removes its lines here.
-const KNOWN_MISREAD: &[(&str, &str)] = &[
-    ("chaos", "Norwegian Sea H"),
-    ("loeb9", "Norwegian Sea H"),
-    ("loeb9-10d", "Norwegian Sea H"),
-    ("loeb9-10fgl", "Norwegian Sea H"),
-    ("ancmed", "Egyptian Sea H"),
-    ("ancmed-age-of-empires", "Egyptian Sea H"),
-    ("world", "Indian Territory H"),
-    ("world", "Pacific Islands H"),
-    ("empire", "Mexico City H"),
-    ("empire", "Quebec City H"),
-    ("empire", "A Washington D+C"),
-    ("empire", "F WASHINGTON D+C"),
-    ("empire", "Washington D+C H"),
-    ("sail-ho", "Eastern Ocean H"),
-    ("sail-ho", "A Shrine to Hestia"),
-    ("sail-ho", "F SHRINE TO HESTIA"),
-    ("sail-ho", "Shrine to Hestia H"),
-    ("sail-ho", "F Shrine to Hestia (nc)"),
-    ("sail-ho", "F Shrine to Hestia (sc)"),
-    ("sail-ho", "A Joxter's Retreat"),
-    ("sail-ho", "F JOXTER'S RETREAT"),
-    ("sail-ho", "Joxter's Retreat H"),
-    ("sail-ho", "South Sea H"),
-    ("sail-ho", "Western Ocean H"),
-    ("south-america", "Brazilian Sea H"),
-    ("south-east-asia", "Malaysian Sea H"),
-    ("south-east-asia", "Vietnam Sea H"),
-    ("versailles", "A Latvia/Estonia"),
-    ("versailles", "F LATVIA/ESTONIA"),
-    ("versailles", "Latvia/Estonia H"),
-    ("south-america-4", "Brazilian Sea H"),
-];
-
 #[test]
 fn every_space_name_and_abbreviation_reads_as_its_space() {
     let mut checked = 0;
     let mut wrong = Vec::new();
-    let mut known = 0;
     for name in builtin_names() {
         let variant = Variant::builtin(name).unwrap_or_else(|e| panic!("{name}: {e}"));
         let map = &variant.map;
@@ -78,7 +38,6 @@ fn every_space_name_and_abbreviation_reads_as_its_space() {
                     checked += 1;
                     match held(&variant, &text) {
                         Ok(l) if l == id.location() => {}
-                        _ if KNOWN_MISREAD.contains(&(name, text.as_str())) => known += 1,
                         got => wrong.push(format!("{name}: {text:?} -> {got:?}")),
                     }
                 }
@@ -94,7 +53,6 @@ fn every_space_name_and_abbreviation_reads_as_its_space() {
                     checked += 1;
                     match held(&variant, &text) {
                         Ok(l) if l == coast => {}
-                        _ if KNOWN_MISREAD.contains(&(name, text.as_str())) => known += 1,
                         got => wrong.push(format!("{name}: {text:?} -> {got:?}")),
                     }
                 }
@@ -110,11 +68,6 @@ fn every_space_name_and_abbreviation_reads_as_its_space() {
         }
     }
     assert!(checked > 2000, "only {checked} names checked");
-    assert_eq!(
-        known,
-        KNOWN_MISREAD.len(),
-        "a known misreading reads right now: remove it from KNOWN_MISREAD"
-    );
     assert!(
         wrong.is_empty(),
         "{} misread:\n{}",

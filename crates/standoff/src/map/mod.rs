@@ -5,11 +5,13 @@
 //! there, which coasts of that province can it reach — with bit lookups on dense ids.
 
 mod check;
+mod full_names;
 mod names;
 
 pub use check::MapProblem;
+pub use full_names::{gap_matches, MultiWordName, WordEntry};
 pub use names::normalize_name;
-pub(crate) use names::push_normalized_char;
+pub(crate) use names::{is_word_char, push_normalized_char};
 
 use crate::bitset::BitMatrix;
 use crate::ids::{LocationId, ProvinceId};
@@ -80,6 +82,9 @@ pub struct Map {
     fleet_reach: BitMatrix,
     /// Normalised name → province.
     names: HashMap<String, ProvinceId, NameHasher>,
+    /// Normalised word → the province it names and the names of several words it
+    /// starts (the parser's way in, one lookup a word).
+    words: full_names::WordIndex,
 }
 
 /// Inputs for [`Map::new`], filled by the variant loader.
@@ -149,6 +154,7 @@ impl Map {
             .collect();
         let mut provinces = Vec::with_capacity(province_count);
         let mut names: HashMap<String, ProvinceId, NameHasher> = HashMap::default();
+        let mut words = full_names::WordIndex::default();
         for (p, ps) in spec.provinces.iter().enumerate() {
             let pid = ProvinceId(p as u16);
             let mut coasts = Vec::new();
@@ -184,6 +190,7 @@ impl Map {
                         names.insert(key, pid);
                     }
                 }
+                full_names::add_name(&mut words, n, pid);
             }
             provinces.push(Province {
                 id: ps.id.clone(),
@@ -203,6 +210,7 @@ impl Map {
             provinces,
             locations,
             names,
+            words,
         };
         for &(a, b) in &spec.army_edges {
             map.army_adjacent.set(a.index(), b.index());
@@ -292,6 +300,12 @@ impl Map {
     /// Looks a province up by an already normalised name.
     pub fn find_normalized(&self, key: &str) -> Option<ProvinceId> {
         self.names.get(key).copied()
+    }
+
+    /// What the normalised word `key` names on its own and which names of several words
+    /// start with it (longest first), in one lookup.
+    pub fn word_entry(&self, key: &str) -> Option<&WordEntry> {
+        self.words.get(key)
     }
 
     /// Every (normalised name, province) pair, for fuzzy matching.

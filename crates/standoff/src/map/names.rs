@@ -8,6 +8,13 @@ pub fn normalize_name(s: &str) -> String {
     out
 }
 
+/// Whether `c` continues (or starts) a word of order text or of a name: letters,
+/// digits, apostrophes and dots (the parser's lexer and the map's index of names of
+/// several words split text alike).
+pub(crate) fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '.' || c == '\''
+}
+
 /// Appends [`normalize_name`]`(s)` to `out`.
 fn push_normalized(out: &mut String, s: &str) {
     for c in s.chars() {

@@ -3,7 +3,7 @@
 //! Lexing allocates twice per line whatever its length: the token list and one buffer
 //! holding every word's normalised text, which tokens point into by range.
 
-use crate::map::push_normalized_char;
+use crate::map::{is_word_char, push_normalized_char};
 use std::ops::Range;
 
 /// A token kind.
@@ -54,11 +54,6 @@ impl Lexed {
     pub fn norm(&self, token: &Token) -> &str {
         self.norms.get(token.norm.clone()).unwrap_or("")
     }
-}
-
-/// Whether `c` continues (or starts) a word.
-fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '.' || c == '\''
 }
 
 /// The character at byte `at` of `input` (a char boundary) and its length, decoding

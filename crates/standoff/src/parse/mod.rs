@@ -23,6 +23,7 @@ pub use sections::{split_phases, HeaderError, PhaseSection};
 pub use unit::parse_unit;
 
 use crate::ids::{LocationId, PowerId, ProvinceId};
+use crate::map::{gap_matches, MultiWordName};
 use crate::order::{Order, OrderKind, StrayCoast, UnitRef};
 use crate::phase::PhaseKind;
 use crate::rules::Rules;
@@ -419,6 +420,12 @@ fn action_word(w: &str) -> Option<Action> {
     })
 }
 
+/// Whether `w` starts none of the keyword forms of [`Parser::order_body`] (so a name
+/// starting with it need not be looked for there).
+fn is_keyword_free(w: &str) -> bool {
+    !matches!(w, "waive" | "waives") && action_word(w).is_none()
+}
+
 fn kind_word(w: &str) -> Option<UnitKind> {
     match w {
         "a" | "army" => Some(UnitKind::Army),
@@ -579,8 +586,11 @@ impl<'a> Parser<'a> {
         if let Some(w) = self.peek_word() {
             if kind_word(w).is_none() && action_word(w).is_none() {
                 if let Some(p) = self.variant.find_power_normalized(w) {
-                    // Only if what follows is not the rest of a location name.
-                    if self.variant.map.find_normalized(w).is_none() || self.tokens.len() > 2 {
+                    // Only if what follows is not the rest of a location name
+                    // (`Norwegian Sea H`, `Mexico City H`).
+                    if (self.variant.map.find_normalized(w).is_none() || self.tokens.len() > 2)
+                        && !self.full_name_at(self.pos)
+                    {
                         self.pos += 1;
                         return Ok(Some(p));
                     }
@@ -591,8 +601,12 @@ impl<'a> Parser<'a> {
     }
 
     fn order_body(&mut self, phase: PhaseKind) -> Result<OrderKind, ParseError> {
-        // Adjustment forms that start with a keyword.
-        if let Some(w) = self.peek_word() {
+        // Adjustment forms that start with a keyword (not the first word of a space's
+        // name).
+        if let Some(w) = self
+            .peek_word()
+            .filter(|&w| !is_keyword_free(w) && !self.full_name_at(self.pos))
+        {
             if w == "waive" || w == "waives" {
                 self.pos += 1;
                 return Ok(OrderKind::Waive);
@@ -855,6 +869,10 @@ impl<'a> Parser<'a> {
             return None;
         }
         let power = self.variant.find_power_normalized(w)?;
+        // Not the first word of a space's name (`S Norwegian Sea`).
+        if self.full_name_at(self.pos) {
+            return None;
+        }
         // Only a nationality if a unit follows it.
         let next_is_unit = match self.tokens.get(self.pos + 1) {
             Some(t) if t.tok == Tok::Word => {
@@ -886,47 +904,83 @@ impl<'a> Parser<'a> {
         Ok(UnitRef::new(kind, location))
     }
 
-    /// How many tokens from `at` form a known province name, trying the longest first.
-    /// Dashes count only when they join two words without spaces (`Mid-Atlantic`).
+    /// How many tokens from `at` form a known province name, trying the longest first:
+    /// a name of several words as the variant spells it ([`Parser::full_name_len`]), or
+    /// words joined up to an order word. Dashes join words only when written without
+    /// spaces (`Mid-Atlantic`).
     fn location_len(&self, at: usize) -> Option<(usize, ProvinceId)> {
-        // A one-word name (the usual case) is looked up as it stands; `key` joins the
-        // words of a longer one.
+        let first = self.tokens.get(at).filter(|t| t.tok == Tok::Word)?;
+        // One lookup tells what the first word names and which longer names it starts.
+        let entry = self.variant.map.word_entry(self.norm(first));
+        let full = entry.and_then(|e| self.full_name_len(at, &e.multi_word));
+        let joined = self.joined_name_len(at, entry.and_then(|e| e.province));
+        match (full, joined) {
+            (Some(f), Some(j)) if j.0 > f.0 => Some(j),
+            (Some(f), _) => Some(f),
+            (None, j) => j,
+        }
+    }
+
+    /// The longest of `names` (names of several words, longest first) written from token
+    /// `at` on: each word in turn, with the name's own punctuation between them. Order
+    /// words, power names and `/` inside a name are read as part of it.
+    fn full_name_len(&self, at: usize, names: &[MultiWordName]) -> Option<(usize, ProvinceId)> {
+        'names: for name in names {
+            let mut prev = self.tokens.get(at)?;
+            let mut i = at;
+            for (word, gap) in name.words.iter().skip(1).zip(name.gaps.iter()) {
+                let Some(next) = self.tokens.get(i + 1..).and_then(|rest| {
+                    rest.iter()
+                        .position(|t| t.tok == Tok::Word)
+                        .map(|k| (i + 1 + k, &rest[k]))
+                }) else {
+                    continue 'names;
+                };
+                let between = self.input.get(prev.span.end..next.1.span.start);
+                if self.norm(next.1) != word.as_str()
+                    || !between.is_some_and(|g| gap_matches(g, gap))
+                {
+                    continue 'names;
+                }
+                (i, prev) = next;
+            }
+            return Some((i + 1 - at, name.province));
+        }
+        None
+    }
+
+    /// How many tokens from `at` form a known province name when words are joined
+    /// (`North Sea` as `northsea`), stopping at an order word; `first` is what the word
+    /// at `at` names alone.
+    fn joined_name_len(&self, at: usize, first: Option<ProvinceId>) -> Option<(usize, ProvinceId)> {
+        // `key` joins the words of a name longer than one word.
         let mut key = String::new();
-        let mut best = None;
-        let mut i = at;
-        let mut words = 0;
+        let mut best = first.map(|p| (1, p));
+        let mut i = at + 1;
+        let mut words = 1;
         while let Some(t) = self.tokens.get(i) {
             match t.tok {
                 Tok::Word => {
                     // A later word of a name is never an order word ("Mar S ..." is
                     // Marseilles supporting, not "Mars").
-                    if i > at
-                        && (action_word(self.norm(t)).is_some()
-                            || kind_word(self.norm(t)).is_some())
-                    {
+                    if action_word(self.norm(t)).is_some() || kind_word(self.norm(t)).is_some() {
                         break;
                     }
-                    let found = if words == 0 {
-                        self.variant.map.find_normalized(self.norm(t))
-                    } else {
-                        if key.is_empty() {
-                            // `words > 0`: the name's first word is at `at`.
-                            key.push_str(self.tokens.get(at).map_or("", |w| self.norm(w)));
-                        }
-                        key.push_str(self.norm(t));
-                        self.variant.map.find_normalized(&key)
-                    };
+                    if key.is_empty() {
+                        // The name's first word is at `at`.
+                        key.push_str(self.tokens.get(at).map_or("", |w| self.norm(w)));
+                    }
+                    key.push_str(self.norm(t));
                     words += 1;
-                    if let Some(p) = found {
+                    if let Some(p) = self.variant.map.find_normalized(&key) {
                         best = Some((i + 1 - at, p));
                     }
                 }
                 Tok::Dash => {
-                    let joined = i > at
-                        && self
-                            .tokens
-                            .get(i - 1)
-                            .is_some_and(|prev| prev.span.end == t.span.start)
+                    let joined = self
+                        .tokens
+                        .get(i - 1)
+                        .is_some_and(|prev| prev.span.end == t.span.start)
                         && self.tokens.get(i + 1).is_some_and(|next| {
                             next.tok == Tok::Word && next.span.start == t.span.end
                         });
@@ -942,6 +996,16 @@ impl<'a> Parser<'a> {
             i += 1;
         }
         best
+    }
+
+    /// Whether a name of several words starts at token `at` (so its first word is no
+    /// power's name or order word).
+    fn full_name_at(&self, at: usize) -> bool {
+        self.tokens
+            .get(at)
+            .filter(|t| t.tok == Tok::Word)
+            .and_then(|t| self.variant.map.word_entry(self.norm(t)))
+            .is_some_and(|e| self.full_name_len(at, &e.multi_word).is_some())
     }
 
     /// A province name with an optional coast.
