@@ -1012,8 +1012,17 @@ async fn an_observer_of_a_game_in_progress_gets_its_position_and_later_turns() {
     let app = spawn_app(Backend::Sqlite).await;
     let addr = daide_server(&app).await;
     let id = slow_bot_game(&app, serde_json::Value::Null).await;
-    let (_players, _) = seven_seated(addr).await;
+    let (mut players, _) = seven_seated(addr).await;
     process_at_deadline(&app, id).await;
+    // The spring's results have reached the players (NOW for the fall) before the
+    // observer comes: otherwise it may join while they are being sent and see them too.
+    for player in &mut players {
+        skip_until(
+            player,
+            |m| matches!(m, Message::Now(Some((turn, _))) if turn.season == Season::Fal),
+        )
+        .await;
+    }
 
     // OBS with no game forming watches the game in progress: YES, MAP; the map
     // definition on request; after YES (MAP) the current SCO, NOW and TME.
