@@ -366,8 +366,8 @@ function choicesHelp(kind) {
 }
 // The province an order is given at: the unit's place, or where a build goes.
 function orderPlace(order) {
-  const m = order.match(/^(?:(?:build|disband|remove)\s+)?[AF]\s+([a-z]{3})/i);
-  return m ? m[1].toLowerCase() : null;
+  const m = order.match(/^(?:(?:build|disband|remove)\s+)?[AF]\s+(\S+)/i);
+  return m ? base(m[1]) : null;
 }
 function offerChoices(prov) {
   const list = (S.legal.orders || []).filter((o) => orderPlace(o) === prov);
