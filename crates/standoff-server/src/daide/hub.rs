@@ -273,7 +273,6 @@ impl Hub {
         Some(f(room))
     }
 
-    /// The games with DAIDE connections.
     /// Hands a message a power sent (through the API or the web page) to the bots
     /// seated for the powers it is for, as `FRM (from) (to...) ('text')` (level 8000,
     /// free text). Bots themselves send with SND, which the connection forwards.
@@ -307,6 +306,7 @@ impl Hub {
         });
     }
 
+    /// The games with DAIDE connections.
     pub fn game_ids(&self) -> Vec<i64> {
         lock(&self.rooms).keys().copied().collect()
     }
