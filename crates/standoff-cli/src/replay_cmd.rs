@@ -89,14 +89,11 @@ pub fn run(args: &Args) -> Result<bool> {
     }
     problems.finish();
     let unreadable = problems.count;
-    let (expected, unexpected): (Vec<_>, Vec<_>) = summary
-        .differ
-        .iter()
-        .partition(|d| known.contains(&d.game, &d.phase));
-    let stale: Vec<(&str, &str)> = known
-        .iter()
-        .filter(|(g, p)| !expected.iter().any(|d| d.game == *g && d.phase == *p))
-        .collect();
+    let standoff::mila::Triage {
+        expected,
+        unexpected,
+        stale,
+    } = summary.triage(&known);
     for d in unexpected.iter().take(args.show) {
         println!("game {} phase {}:", d.game, d.phase);
         for l in &d.lines {

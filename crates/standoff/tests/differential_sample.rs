@@ -5,7 +5,6 @@
 
 use standoff::mila::{read_games, replay_game, KnownDiffs, ReplaySummary};
 use standoff::Variant;
-use std::collections::BTreeSet;
 
 #[test]
 fn sample_games_agree_except_triaged_phases() {
@@ -13,34 +12,21 @@ fn sample_games_agree_except_triaged_phases() {
     let text = std::fs::read_to_string(format!("{dir}random-seed1.jsonl")).expect("sample");
     let known_text =
         std::fs::read_to_string(format!("{dir}random-seed1.known")).expect("known list");
-    let known: BTreeSet<(String, String)> = KnownDiffs::parse(&known_text)
-        .expect("known list reads")
-        .iter()
-        .map(|(g, p)| (g.to_string(), p.to_string()))
-        .collect();
+    let known = KnownDiffs::parse(&known_text).expect("known list reads");
     let variant = Variant::standard();
     let mut summary = ReplaySummary::default();
     for game in read_games(&text) {
         replay_game(&variant, &game.expect("sample game reads"), &mut summary)
             .expect("standard map");
     }
-    let differing: BTreeSet<(String, String)> = summary
-        .differ
-        .iter()
-        .map(|d| (d.game.clone(), d.phase.clone()))
-        .collect();
-    let unexplained: Vec<_> = summary
-        .differ
-        .iter()
-        .filter(|d| !known.contains(&(d.game.clone(), d.phase.clone())))
-        .map(|d| format!("{} {}:\n  {}", d.game, d.phase, d.lines.join("\n  ")))
-        .collect();
+    let triage = summary.triage(&known);
+    let unexplained: Vec<_> = triage.unexpected.iter().map(|d| d.describe()).collect();
     assert!(
         unexplained.is_empty(),
         "untriaged disagreements:\n{}",
         unexplained.join("\n")
     );
-    let stale: Vec<_> = known.difference(&differing).collect();
+    let stale = &triage.stale;
     assert!(
         stale.is_empty(),
         "known disagreements that no longer occur: {stale:?}"

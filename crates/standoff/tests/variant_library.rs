@@ -375,38 +375,24 @@ fn each_differential_sample_agrees_except_triaged_phases() {
     for f in LIBRARY.iter().filter(|f| f.package_map.is_some()) {
         let text = data(&format!("{}.jsonl", f.name));
         let known_text = data(&format!("{}.known", f.name));
-        let known: BTreeSet<(String, String)> = KnownDiffs::parse(&known_text)
-            .expect("known list reads")
-            .iter()
-            .map(|(g, p)| (g.to_string(), p.to_string()))
-            .collect();
+        let known = KnownDiffs::parse(&known_text).expect("known list reads");
         let v = Variant::builtin(f.name).expect("built in");
         let mut summary = ReplaySummary::default();
         for game in read_games(&text) {
             replay_game(&v, &game.expect("sample game reads"), &mut summary)
                 .unwrap_or_else(|e| panic!("{}: {e}", f.name));
         }
-        let differing: BTreeSet<(String, String)> = summary
-            .differ
-            .iter()
-            .map(|d| (d.game.clone(), d.phase.clone()))
-            .collect();
-        let unexplained: Vec<_> = summary
-            .differ
-            .iter()
-            .filter(|d| !known.contains(&(d.game.clone(), d.phase.clone())))
-            .map(|d| format!("{} {}:\n  {}", d.game, d.phase, d.lines.join("\n  ")))
-            .collect();
-        if !unexplained.is_empty() {
+        let triage = summary.triage(&known);
+        if !triage.unexpected.is_empty() {
+            let unexplained: Vec<_> = triage.unexpected.iter().map(|d| d.describe()).collect();
             failures.push(format!(
                 "{}: untriaged disagreements:\n{}",
                 f.name,
                 unexplained.join("\n")
             ));
         }
-        let stale: Vec<_> = known.difference(&differing).collect();
-        if !stale.is_empty() {
-            failures.push(format!("{}: stale known list: {stale:?}", f.name));
+        if !triage.stale.is_empty() {
+            failures.push(format!("{}: stale known list: {:?}", f.name, triage.stale));
         }
         assert!(summary.movement_phases >= 20, "{}: {summary:?}", f.name);
     }

@@ -19,4 +19,4 @@ pub use format::{
     MilaState,
 };
 pub use known::{KnownDiffs, KnownDiffsError};
-pub use replay::{replay_game, PhaseDiff, ReplaySummary};
+pub use replay::{replay_game, PhaseDiff, ReplaySummary, Triage};

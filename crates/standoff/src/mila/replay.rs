@@ -34,6 +34,48 @@ pub struct ReplaySummary {
     pub movement_phases: usize,
 }
 
+/// A replay's differing phases sorted against a list of known ones.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Triage<'a> {
+    /// Differing phases the list names.
+    pub expected: Vec<&'a PhaseDiff>,
+    /// Differing phases the list does not name.
+    pub unexpected: Vec<&'a PhaseDiff>,
+    /// Phases the list names that did not differ (`(game, phase)`).
+    pub stale: Vec<(&'a str, &'a str)>,
+}
+
+impl ReplaySummary {
+    /// The differing phases sorted against `known`.
+    pub fn triage<'a>(&'a self, known: &'a super::KnownDiffs) -> Triage<'a> {
+        let (expected, unexpected): (Vec<_>, Vec<_>) = self
+            .differ
+            .iter()
+            .partition(|d| known.contains(&d.game, &d.phase));
+        let stale = known
+            .iter()
+            .filter(|(g, p)| !expected.iter().any(|d| d.game == *g && d.phase == *p))
+            .collect();
+        Triage {
+            expected,
+            unexpected,
+            stale,
+        }
+    }
+}
+
+impl PhaseDiff {
+    /// `game phase:` and the differing lines, indented.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} {}:\n  {}",
+            self.game,
+            self.phase,
+            self.lines.join("\n  ")
+        )
+    }
+}
+
 fn units_of(pos: &Position, variant: &Variant) -> (BTreeSet<String>, BTreeSet<String>) {
     let map = &variant.map;
     let name = |u: &crate::Unit| {
