@@ -11,7 +11,8 @@
 //! (`convert`, `args`: the `variant=` argument, phase names, state dicts); the native
 //! API (`variant`, `order`, `texts`, `render`, `phase_data`, `game` with `submit` (the
 //! body of its `set_orders`), `batch`, `position`, `saved`). The package-compatible
-//! `Game` is Python (`python/standoff/_compat.py`).
+//! `Game` is Python (`python/standoff/_compat.py`), with `unit_order` (the package's
+//! order of each power's units) for it.
 
 mod args;
 mod batch;
@@ -28,6 +29,7 @@ mod render;
 mod saved;
 mod submit;
 mod texts;
+mod unit_order;
 mod variant;
 
 use pyo3::prelude::*;
@@ -70,5 +72,7 @@ fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(saved::write_json_line, m)?)?;
     m.add_function(wrap_pyfunction!(batch::adjudicate_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::step_many, m)?)?;
+    m.add_function(wrap_pyfunction!(unit_order::played_phase_count, m)?)?;
+    m.add_function(wrap_pyfunction!(unit_order::units_in_package_order, m)?)?;
     Ok(())
 }

@@ -94,3 +94,59 @@ def test_native_set_orders_and_get_map_is_the_power_orders_map():
     assert got == {"A PAR": "- BUR", "F BRE": "H"}
     assert sorted(native.get_orders("FRANCE")) == ["A PAR - BUR", "F BRE H"]
     assert len(native.order_errors) == 1
+
+
+def units_of(game):
+    return {name: list(power.units) for name, power in game.powers.items()}
+
+
+def test_unit_order_read_late_is_the_order_a_reader_after_every_phase_sees():
+    # The package keeps units that stay in place and adds new ones (built, or moved)
+    # last. A game whose Power objects are not read for many phases puts them in that
+    # order when they are read, over every board in between.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        reordered = False
+        for seed in (1, 5):
+            eager, lazy = Game(), Game()
+            rng_e, rng_l = random.Random(seed), random.Random(seed)
+            seen = []
+            for step in range(30):
+                if eager.is_game_done:
+                    break
+                for game, rng in ((eager, rng_e), (lazy, rng_l)):
+                    possible = game.get_all_possible_orders()
+                    for name in game.powers:
+                        orders = [rng.choice(possible[loc]) for loc in game.get_orderable_locations(name)
+                                  if possible[loc]]
+                        game.set_orders(name, orders, errors="ignore")
+                    game.process()
+                seen.append(units_of(eager))
+                if step == 12:
+                    assert units_of(lazy) == seen[-1]  # read once midway, then left again
+            assert units_of(lazy) == seen[-1]
+            board = dict(zip(lazy.powers, lazy._native.get_unit_lists()))
+            reordered |= any(units != board[name] for name, units in units_of(lazy).items())
+        assert reordered  # the package's order is not simply the board's
+
+
+def test_board_edits_while_the_board_is_unread_keep_the_package_unit_order():
+    # set_units changes the native board and is followed by its own reordering: the
+    # phases played before it (not read yet) are put in order first.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        eager, lazy = Game(), Game()
+        for game in (eager, lazy):
+            game.set_orders("FRANCE", ["A PAR - BUR", "F BRE - MAO", "A MAR H"])
+            game.set_orders("ENGLAND", ["F LON - NTH", "F EDI - NWG", "A LVP - YOR"])
+            game.process()
+            if game is eager:
+                units_of(game)
+            game.set_orders("FRANCE", ["A BUR - PIC"])
+            game.process()
+            if game is eager:
+                units_of(game)
+            game.set_units("FRANCE", ["A GAS"])
+        assert units_of(lazy) == units_of(eager)
+        assert lazy.get_power("FRANCE").units[-1] == "A GAS"
+        assert lazy.get_power("FRANCE").units[:2] == ["A MAR", "F MAO"]

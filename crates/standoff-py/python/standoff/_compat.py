@@ -453,6 +453,21 @@ def _orders_by_power(movement, no_check, held):
     return {name: _order_texts(movement, no_check, orders, adjust) for name, orders, adjust in held}
 
 
+def _ordered_units_of(movement, no_check, held):
+    """Power -> the units given an order, from (name, orders, adjust) captured when a
+    phase was played."""
+    out = {}
+    for name, orders, adjust in held:
+        if movement:
+            if no_check:
+                out[name] = [" ".join(o.split()[:2]) for o in orders.values() if o]
+            else:
+                out[name] = list(orders)
+        else:
+            out[name] = [" ".join(o.split()[:2]) for o in adjust]
+    return out
+
+
 def _as_list(value):
     if value is None:
         return []
@@ -523,7 +538,8 @@ class Game:
         self._outcome = None
         self.dislodged = {}
         self.command = {}
-        self.ordered_units = {}
+        self._ordered_units = {}
+        self._ordered_from = None
         self.result = {}
         self.messages = SortedDict(sort_key=_time_key)
         self.order_history = _History()
@@ -535,6 +551,7 @@ class Game:
         self._snap = None
         self._board_pending = False
         self._prev_units = {}
+        self._units_since = None
         self._popped = None
         self._cache = {}
         self._sent = {}
@@ -562,28 +579,46 @@ class Game:
             self._cache = {}
 
     def _pull(self):
-        """The native game changed the board: each power's units are put in the package's
-        order now (units kept stay in place, new ones come last), the rest is read when
-        a board field of a Power object is next used (``_pull_now``)."""
+        """The native game changed the board (not by playing a phase): each power's units
+        are put in the package's order now (units kept stay in place, new ones come
+        last), the rest is read when a board field of a Power object is next used
+        (``_pull_now``)."""
         if isinstance(self._popped, str):
             self.popped  # worked out from the board it was about
-        pending = self._board_pending
-        previous = self._prev_units
-        for power, units in zip(self._power_list, self._native.get_unit_lists()):
-            fields = power.__dict__
-            old = previous.get(power.name) if pending else fields.get("units")
-            if old and old != units:
-                present = set(units)
-                kept = [u for u in old if u in present]
-                kept_set = set(kept)
-                units = kept + [u for u in units if u not in kept_set]
-            previous[power.name] = units
-            if not pending:
-                fields.pop("units", None)
-                fields.pop("centers", None)
-                fields.pop("retreats", None)
-                fields["civil_disorder"] = 0  # standoff has no civil disorder flag
+        self._settle_units()
+        previous = self._unread_board() if not self._board_pending else self._prev_units
+        ordered = _standoff.units_in_package_order(
+            self._native, [previous.get(p.name) or [] for p in self._power_list])
+        self._prev_units = {p.name: units for p, units in zip(self._power_list, ordered)}
         self._board_pending = True
+        self._after_board_change()
+
+    def _pull_played(self):
+        """``process()`` played a phase: the Power objects' board fields are read when
+        next used, and each power's units put in the package's order then, over every
+        board since the last read (``_settle_units``); a loop that never reads the
+        board pays nothing for it."""
+        if not self._board_pending:
+            self._prev_units = self._unread_board()
+            self._board_pending = True
+        if self._units_since is None:
+            # The board the order in _prev_units is about is the phase just played.
+            self._units_since = _standoff.played_phase_count(self._native) - 1
+        self._after_board_change()
+
+    def _unread_board(self):
+        """Drops the Power objects' board fields (read again when next used); returns
+        each power's units as they were (power -> list)."""
+        units = {}
+        for power in self._power_list:
+            fields = power.__dict__
+            units[power.name] = fields.pop("units", None)
+            fields.pop("centers", None)
+            fields.pop("retreats", None)
+            fields["civil_disorder"] = 0  # standoff has no civil disorder flag
+        return units
+
+    def _after_board_change(self):
         self._snap = None
         phase = self._native.get_current_phase()
         if phase == "COMPLETED":
@@ -592,8 +627,22 @@ class Game:
             self._phase = phase
         self._cache = {}
 
+    def _settle_units(self):
+        """Puts each power's units in the package's order over the phases played since
+        the board was last read (before anything else changes the native board or its
+        history)."""
+        since = self._units_since
+        if since is None:
+            return
+        self._units_since = None
+        previous = self._prev_units
+        ordered = _standoff.units_in_package_order(
+            self._native, [previous.get(p.name) or [] for p in self._power_list], since)
+        self._prev_units = {p.name: units for p, units in zip(self._power_list, ordered)}
+
     def _pull_now(self):
         """Reads the board from the native game into the Power objects."""
+        self._settle_units()
         self._board_pending = False
         _, boards = self._native.get_board()
         ordered = self._prev_units
@@ -614,6 +663,7 @@ class Game:
         if self._phase == "COMPLETED":
             self._snapshot()
             return
+        self._settle_units()
         state = self._native.get_state()
         for name, power in self.powers.items():
             state["units"][name] = list(power.units)
@@ -682,6 +732,7 @@ class Game:
             self._cache = {}
             return
         self._push()
+        self._settle_units()
         self._native.set_current_phase(phase_short(new_phase))
         self._clear_orders_python()
         self._pull()
@@ -756,6 +807,7 @@ class Game:
                 continue
             valid.append(text)
         self._push()
+        self._settle_units()
         if reset:
             self._native.clear_units(power.name)
             power.units = []
@@ -783,6 +835,7 @@ class Game:
             elif text:
                 self.error.append(f"Invalid supply center {text}")
         self._push()
+        self._settle_units()
         if reset:
             self._native.clear_centers(power.name)
         if valid:
@@ -797,11 +850,13 @@ class Game:
 
     def clear_units(self, power_name=None):
         self._push()
+        self._settle_units()
         self._native.clear_units(power_name)
         self._pull()
 
     def clear_centers(self, power_name=None):
         self._push()
+        self._settle_units()
         self._native.clear_centers(power_name)
         self._pull()
 
@@ -824,6 +879,7 @@ class Game:
     def set_state(self, state, clear_history=True):
         if state.get("units") is None:
             raise _standoff.InvalidStateError("state has no units (units: None)")
+        self._settle_units()
         self._native.set_state({k: v for k, v in state.items() if k not in ("zobrist_hash", "timestamp", "influence")},
                                clear_history=clear_history)
         if clear_history:
@@ -1039,16 +1095,8 @@ class Game:
         state_before = (self._cache.get("state"), self.note)
         orders_before = (kind == "M", self._no_check, [(p.name, p.orders, p.adjust) for p in self._power_list])
         void_units = self._sync_orders()
-        self.ordered_units = {}
-        for name, power in self.powers.items():
-            if kind == "M":
-                if self._no_check:
-                    units = [" ".join(o.split()[:2]) for o in power.orders.values() if o]
-                else:
-                    units = list(power.orders)
-            else:
-                units = [" ".join(o.split()[:2]) for o in power.adjust]
-            self.ordered_units[name] = units
+        # The units given orders (``ordered_units``): worked out when first read.
+        self._ordered_units, self._ordered_from = None, orders_before
         return phase, kind, state_before, orders_before, void_units
 
     def _after_process(self, pending, data):
@@ -1056,6 +1104,8 @@ class Game:
         phase, kind, state_before, orders_before, void_units = pending
         played = data if data is not None else self._native.get_phase_history(-1, -1)[0]
         if kind == "M":
+            if void_units:
+                self.ordered_units  # worked out now: NO_CHECK's void orders are added
             for name, units in void_units.items():
                 own = {u.lstrip("*")[2:5] for u in played.state["units"][name]}
                 for unit in units:
@@ -1081,7 +1131,7 @@ class Game:
         self.messages = SortedDict(sort_key=_time_key)
         self._clear_orders_python()
         self._popped = None  # replaced below
-        self._pull()
+        self._pull_played()
         # The native game starts the new phase with no orders, as the Power objects do.
         empty = {} if self._phase[-1:] == "M" else []
         self._sent = dict.fromkeys(self.powers, empty)
@@ -1116,6 +1166,20 @@ class Game:
         dislodged = {unit: self._dislodger(unit, played.orders, results)
                      for unit, codes in results.items() if DISLODGED in codes}
         return command, results, dislodged
+
+    @property
+    def ordered_units(self):
+        """Power -> the units given an order in the last played phase."""
+        held = self._ordered_from
+        if held is not None:
+            self._ordered_from = None
+            self._ordered_units = _ordered_units_of(*held)
+        return self._ordered_units
+
+    @ordered_units.setter
+    def ordered_units(self, value):
+        self._ordered_from = None
+        self._ordered_units = value
 
     @property
     def popped(self):
@@ -1296,6 +1360,7 @@ class Game:
         return self._native.position
 
     def set_position(self, position, clear_history=False):
+        self._settle_units()
         self._native.set_position(position, clear_history)
         self._clear_orders_python()
         self._phase = self._native.get_current_phase()
@@ -1401,6 +1466,9 @@ class Game:
         state.setdefault("_popped", state.pop("popped", []))
         state.setdefault("_board_pending", False)
         state.setdefault("_prev_units", {})
+        state.setdefault("_units_since", None)
+        state.setdefault("_ordered_units", state.pop("ordered_units", {}))
+        state.setdefault("_ordered_from", None)
         self.__dict__.update(state)
         self.map = _shared_map(self._native.variant)
 
