@@ -11,12 +11,13 @@
 //! (`convert`, `args`: the `variant=` argument, phase names, state dicts); the native
 //! API (`variant`, `order`, `texts`, `render`, `phase_data`, `game` with `submit` (the
 //! body of its `set_orders`), `batch`, `position`, `saved`). The package-compatible
-//! `Game` is Python (`python/standoff/_compat.py`), with `unit_order` (the package's
-//! order of each power's units) for it.
+//! `Game` is Python (`python/standoff/_compat.py`), with `compat_support` (native
+//! helpers it calls: the package's unit order, build counts).
 
 mod args;
 mod batch;
 mod classes;
+mod compat_support;
 mod convert;
 mod errors;
 mod game;
@@ -29,7 +30,6 @@ mod render;
 mod saved;
 mod submit;
 mod texts;
-mod unit_order;
 mod variant;
 
 use pyo3::prelude::*;
@@ -72,7 +72,8 @@ fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(saved::write_json_line, m)?)?;
     m.add_function(wrap_pyfunction!(batch::adjudicate_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::step_many, m)?)?;
-    m.add_function(wrap_pyfunction!(unit_order::played_phase_count, m)?)?;
-    m.add_function(wrap_pyfunction!(unit_order::units_in_package_order, m)?)?;
+    m.add_function(wrap_pyfunction!(compat_support::played_phase_count, m)?)?;
+    m.add_function(wrap_pyfunction!(compat_support::units_in_package_order, m)?)?;
+    m.add_function(wrap_pyfunction!(compat_support::centers_minus_units, m)?)?;
     Ok(())
 }

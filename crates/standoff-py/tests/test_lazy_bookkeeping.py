@@ -150,3 +150,20 @@ def test_board_edits_while_the_board_is_unread_keep_the_package_unit_order():
         assert units_of(lazy) == units_of(eager)
         assert lazy.get_power("FRANCE").units[-1] == "A GAS"
         assert lazy.get_power("FRANCE").units[:2] == ["A MAR", "F MAO"]
+
+
+def test_ordered_units_and_copies_right_after_a_phase_are_what_an_eager_reader_saw():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        eager, lazy = Game(), Game()
+        for step in range(14):
+            for game in (eager, lazy):
+                random_phases(game, seed=step, phases=1, eager=False)
+            seen = copy.deepcopy(eager.ordered_units)
+            assert seen == {name: list(units) for name, units in eager.ordered_units.items()}
+            if step % 3 == 0:
+                assert pickle.loads(pickle.dumps(lazy)).ordered_units == seen
+            elif step % 3 == 1:
+                assert copy.deepcopy(lazy).ordered_units == seen
+        assert lazy.ordered_units == eager.ordered_units
+        assert any(eager.ordered_units.values())

@@ -62,12 +62,16 @@ class SortedDict(dict):
         return self.__class__(dict(self), sort_key=self._sort_key)
 
     def put(self, key, value):
-        if self and key not in self and self._sort_key(key) < self._sort_key(self.last_key()):
-            items = sorted([*self.items(), (key, value)], key=lambda kv: self._sort_key(kv[0]))
+        if key in self or not self:
+            dict.__setitem__(self, key, value)
+            return
+        sort_key = self._sort_key
+        if sort_key(key) < sort_key(next(reversed(self.keys()))):
+            items = sorted([*self.items(), (key, value)], key=lambda kv: sort_key(kv[0]))
             super().clear()
             super().update(items)
         else:
-            super().__setitem__(key, value)
+            dict.__setitem__(self, key, value)
 
     __setitem__ = put
 
@@ -95,43 +99,120 @@ class SortedDict(dict):
         return [self[k] for k in self.sub_keys(key_from, key_to)]
 
 
-class _Pending:
-    """A history value not built yet: ``build()`` makes it on first read."""
+class _Played:
+    """One played phase as it was: the package's history entries of it (results, orders,
+    the state it started from) and its ``command``/``result``/``dislodged`` are built from
+    this when first read, not when the phase is played."""
 
-    __slots__ = ("build",)
+    __slots__ = ("played", "movement", "no_check", "orders", "adjusts", "names", "void_units", "duplicates",
+                 "note", "game_map", "_outcome")
 
-    def __init__(self, build):
-        self.build = build
+    def __init__(self, played, movement, no_check, orders, adjusts, names, void_units, duplicates, note, game_map):
+        self.played, self.movement, self.no_check = played, movement, no_check
+        self.orders, self.adjusts, self.names = orders, adjusts, names
+        self.void_units, self.duplicates, self.note, self.game_map = void_units, duplicates, note, game_map
+        self._outcome = None
+
+    def outcome(self):
+        """(command, results, dislodged), worked out once."""
+        if self._outcome is None:
+            self._outcome = _movement_outcome(self.played, self.void_units) if self.movement else (
+                {}, _with_duplicates(self.played.results, self.duplicates), {})
+        return self._outcome
+
+    def results(self, _name=None):
+        return self.outcome()[1]
+
+    def orders_by_power(self, _name=None):
+        """Power -> order texts, as they were set when the phase was played (the Power
+        objects got new dicts and lists afterwards, so these stayed put)."""
+        return {name: _order_texts(self.movement, self.no_check, orders, adjust)
+                for name, orders, adjust in zip(self.names, self.orders, self.adjusts)}
+
+    def ordered_units(self):
+        """Power -> the units given an order."""
+        out = {}
+        for name, orders, adjust in zip(self.names, self.orders, self.adjusts):
+            if self.movement:
+                if self.no_check:
+                    out[name] = [" ".join(o.split()[:2]) for o in orders.values() if o]
+                else:
+                    out[name] = list(orders)
+            else:
+                out[name] = [" ".join(o.split()[:2]) for o in adjust]
+        return out
+
+    def state(self, name):
+        """The package's state dict of the board the phase started from."""
+        return _played_state(self.game_map, self.played, name, self.note)
 
 
-class _Once:
-    """A value worked out on first use: ``get()`` calls ``build(*args)`` once."""
+def _movement_outcome(played, void_units):
+    """A played movement phase's commands (unit -> order, ``H`` for units without one),
+    results as the package labels them, and ``dislodged`` (unit -> the province its
+    dislodger came from)."""
+    command = {}
+    for texts in played.orders.values():
+        for text in texts:
+            words = text.split(" ", 2)
+            command[" ".join(words[:2])] = words[2] if len(words) > 2 else ""
+    state_before = played.state
+    for units in state_before["units"].values():
+        for unit in units:
+            if not unit.startswith("*"):
+                command.setdefault(unit, "H")
+    results = {unit: list(codes) for unit, codes in played.results.items()}
+    for name, units in void_units.items():
+        own = {u.lstrip("*")[2:5] for u in state_before["units"][name]}
+        for unit in units:
+            if unit[2:5] in own:
+                results[unit] = [VOID] + [c for c in results.get(unit, []) if c == DISLODGED]
+                command[unit] = "H"
+    dislodged = {unit: _dislodger(unit, played.orders, results)
+                 for unit, codes in results.items() if DISLODGED in codes}
+    return command, results, dislodged
 
-    __slots__ = ("_build", "_args", "_value")
 
-    def __init__(self, build, *args):
-        self._build, self._args, self._value = build, args, None
+def _with_duplicates(results, duplicates):
+    """A retreat or adjustment phase's labels (the native game's: the package's) with
+    ``void`` first for each unit ordered twice in one ``set_orders`` call (the package
+    follows the first order and voids the others)."""
+    out = {unit: [VOID] for unit in duplicates}
+    for unit, codes in results.items():
+        mine = out.setdefault(unit, [])
+        mine.extend(code for code in codes if code not in mine)
+    return out
 
-    def get(self):
-        if self._build is not None:
-            self._value = self._build(*self._args)
-            self._build = self._args = None
-        return self._value
 
-    def results(self):
-        return self.get()[1]
+def _dislodger(unit, orders, results):
+    """The province the unit that dislodged ``unit`` came from."""
+    province = unit[2:5]
+    for texts in orders.values():
+        for text in texts:
+            words = text.split()
+            if len(words) >= 4 and words[2] == "-":
+                dest = words[-2] if words[-1] == "VIA" else words[-1]
+                mover = " ".join(words[:2])
+                if dest[:3] == province and not results.get(mover):
+                    return words[1][:3]
+    return ""
 
 
 class _History(SortedDict):
     """A phase history (``SortedDict``) whose values may be built on first read: the game
-    stores a ``_Pending`` per phase and pays for the package's dicts only when they are
-    read. Every way of reading a value (item, ``get``, ``values``, ``items``, ``dict()``,
-    copies, pickling) sees the built value."""
+    stores the phase's ``_Played`` record and pays for the package's dicts only when they
+    are read (``build(record, phase name)`` makes one). Every way of reading a value
+    (item, ``get``, ``values``, ``items``, ``dict()``, copies, pickling) sees the built
+    value."""
+
+    def __init__(self, *args, build=None, **kwargs):
+        self._build = build
+        super().__init__(*args, **kwargs)
 
     def _built(self, key):
         value = dict.__getitem__(self, key)
-        if type(value) is _Pending:
-            value = value.build()
+        if type(value) is _Played:
+            value = self._build(value, key)
             dict.__setitem__(self, key, value)
         return value
 
@@ -182,8 +263,12 @@ class _History(SortedDict):
         return self.__class__(dict(self.items()), sort_key=self._sort_key)
 
     def put(self, key, value):
-        if self and key not in self and self._sort_key(key) < self._sort_key(self.last_key()):
-            items = sorted([*dict.items(self), (key, value)], key=lambda kv: self._sort_key(kv[0]))
+        if key in self or not self:
+            dict.__setitem__(self, key, value)
+            return
+        sort_key = self._sort_key
+        if sort_key(key) < sort_key(next(reversed(dict.keys(self)))):
+            items = sorted([*dict.items(self), (key, value)], key=lambda kv: sort_key(kv[0]))
             dict.clear(self)
             dict.update(self, items)
         else:
@@ -447,27 +532,6 @@ def _order_texts(movement, no_check, orders, adjust):
     return [o for o in adjust if o and o != "WAIVE" and o.split()[0] != "VOID"]
 
 
-def _orders_by_power(movement, no_check, held):
-    """Power -> order texts, from (name, orders, adjust) captured when a phase was
-    played (the Power objects get new dicts and lists afterwards, so these stay put)."""
-    return {name: _order_texts(movement, no_check, orders, adjust) for name, orders, adjust in held}
-
-
-def _ordered_units_of(movement, no_check, held):
-    """Power -> the units given an order, from (name, orders, adjust) captured when a
-    phase was played."""
-    out = {}
-    for name, orders, adjust in held:
-        if movement:
-            if no_check:
-                out[name] = [" ".join(o.split()[:2]) for o in orders.values() if o]
-            else:
-                out[name] = list(orders)
-        else:
-            out[name] = [" ".join(o.split()[:2]) for o in adjust]
-    return out
-
-
 def _as_list(value):
     if value is None:
         return []
@@ -527,6 +591,7 @@ class Game:
         self.game_id = native.game_id
         self.powers = {name: Power(self, name) for name in native.get_map_power_names()}
         self._power_list = list(self.powers.values())
+        self._power_names = tuple(self.powers)
         for name, homes in self.map.homes.items():
             self.powers[name].homes = list(homes)
         self.error = []
@@ -542,9 +607,9 @@ class Game:
         self._ordered_from = None
         self.result = {}
         self.messages = SortedDict(sort_key=_time_key)
-        self.order_history = _History()
-        self.state_history = _History()
-        self.result_history = _History()
+        self.order_history = _History(build=_Played.orders_by_power)
+        self.state_history = _History(build=_Played.state)
+        self.result_history = _History(build=_Played.results)
         self.message_history = _History()
         self._reasons = {}
         self._phase = native.get_current_phase()
@@ -555,6 +620,9 @@ class Game:
         self._popped = None
         self._cache = {}
         self._sent = {}
+        # Power -> the ``errors`` mode the native game last had for it (it keeps one per
+        # power; "warn" until set).
+        self._modes = {}
         self._duplicates = set()
         self._kept_adjust = {}
 
@@ -676,6 +744,7 @@ class Game:
         for name, texts in orders.items():
             if texts and not self._no_check:
                 self._native.set_orders(name, texts, errors="ignore")
+                self._modes[name] = "ignore"
         self._sent = {}
 
     @property
@@ -930,6 +999,7 @@ class Game:
             # and checks them (empty strings are skipped there too).
             self._push()
             orders = self._native.set_orders_and_get_map(power.name, orders, expand, replace, errors)
+            self._modes[power.name] = errors
             power.__dict__["orders"] = orders  # (not a board field: no __setattr__ needed)
             self._sent[power.name] = orders.copy()
             return
@@ -943,56 +1013,68 @@ class Game:
             self._set_orders_no_check(power, texts, replace)
             return
         self._push()
-        kept = []
         if self._phase[-1] in "RA":
-            # Within one call the first order for a location counts (the package voids
-            # the others); a later call replaces (or, with replace=False, keeps) it.
-            seen, unique = set(), []
-            for text in texts:
-                words = str(text).upper().split()
-                loc = _order_loc(text)
-                if loc is not None and loc in seen:
-                    self._duplicates.add(" ".join(words[:2]))
-                    continue
-                seen.add(loc)
-                unique.append(text)
-            texts = unique
-            if self._phase[-1] == "A":
-                # WAIVE as the package counts it: builds first, then only as many
-                # waives as builds are left.
-                waives = [t for t in texts if str(t).strip().upper() == "WAIVE"]
-                if waives:
-                    others = [t for t in texts if str(t).strip().upper() != "WAIVE"]
-                    need = len(power.centers) - len(power.units)
-                    texts = others + waives[:max(0, need - len(others))]
-            if not replace:
-                ordered = {_order_loc(o) for o in power.adjust} - {None}
-                texts = [t for t in texts if _order_loc(t) not in ordered]
-            accepted, rejected = self._native.set_orders_and_get_rejected(power.name, texts, expand, replace,
-                                                                          errors)
-            if self._phase[-1] == "A":
-                # Builds and removals the board does not allow stay listed (the package
-                # voids them when the phase is played); they are recorded as errors.
-                for order in rejected:
-                    words = order.upper().split()
-                    if len(words) == 3 and words[0] in ("A", "F") and words[2] in ("B", "D"):
-                        kept.append(" ".join(words))
-            previous = [o for o in power.adjust if o in self._kept_adjust.get(power.name, ())]
-            self._read_orders(power, accepted)
-            if replace:
-                new_locs = {_order_loc(k) for k in kept} | {_order_loc(o) for o in power.adjust}
-                previous = [o for o in previous if _order_loc(o) not in new_locs]
-            kept = previous + kept
-            self._kept_adjust[power.name] = set(kept)
-            power.adjust = power.adjust + [k for k in kept if k not in power.adjust]
-            self._sent[power.name] = list(power.adjust)
+            self._set_retreat_or_adjustment_orders(power, texts, expand, replace, errors)
             return
         if self._phase[-1] != "M":
             self._read_orders(power, self._native.set_orders_and_get(power.name, texts, expand, replace, errors))
+            self._modes[power.name] = errors
             return
         orders = self._native.set_orders_and_get_map(power.name, texts, expand, replace, errors)
+        self._modes[power.name] = errors
         power.orders = orders
         self._sent[power.name] = orders.copy()
+
+    def _set_retreat_or_adjustment_orders(self, power, texts, expand, replace, errors):
+        """``set_orders`` in a retreat or adjustment phase, as the package does it: within
+        one call the first order for a location counts (the package voids the others); a
+        later call replaces (or, with ``replace=False``, keeps) it; ``WAIVE`` counts only
+        for builds left; builds and removals the board does not allow stay listed (the
+        package voids them when the phase is played) and are recorded as errors."""
+        name = power.name
+        if not texts and replace and self._modes.get(name, "warn") == errors and self._sent.get(name) == power.adjust:
+            return  # nothing given, nothing changed: the power's orders stay as they are
+        adjustment = self._phase[-1] == "A"
+        seen, unique, waives = set(), [], []
+        for text in texts:
+            words = str(text).upper().split()
+            loc = words[1][:3] if len(words) > 1 else None
+            if loc is not None and loc in seen:
+                self._duplicates.add(" ".join(words[:2]))
+                continue
+            seen.add(loc)
+            if adjustment and words == ["WAIVE"]:
+                waives.append(text)
+            else:
+                unique.append(text)
+        if waives:
+            # WAIVE as the package counts it: builds first, then only as many waives as
+            # builds are left.
+            need = _standoff.centers_minus_units(self._native, name)
+            unique += waives[:max(0, need - len(unique))]
+        texts = unique
+        if not replace:
+            ordered = {_order_loc(o) for o in power.adjust} - {None}
+            texts = [t for t in texts if _order_loc(t) not in ordered]
+        accepted, rejected = self._native.set_orders_and_get_rejected(name, texts, expand, replace, errors)
+        self._modes[name] = errors
+        kept = []
+        if adjustment:
+            for order in rejected:
+                words = order.upper().split()
+                if len(words) == 3 and words[0] in ("A", "F") and words[2] in ("B", "D"):
+                    kept.append(" ".join(words))
+        was_kept = self._kept_adjust.get(name)
+        previous = [o for o in power.adjust if o in was_kept] if was_kept else []
+        power.adjust = list(accepted)
+        if replace and previous:
+            new_locs = {_order_loc(k) for k in kept} | {_order_loc(o) for o in power.adjust}
+            previous = [o for o in previous if _order_loc(o) not in new_locs]
+        kept = previous + kept
+        self._kept_adjust[name] = set(kept)
+        if kept:
+            power.adjust += [k for k in kept if k not in power.adjust]
+        self._sent[name] = list(power.adjust)
 
     def _set_orders_no_check(self, power, texts, replace):
         """NO_CHECK (movement): orders are kept as given and checked by ``process()``."""
@@ -1058,6 +1140,7 @@ class Game:
                 texts = self.get_orders(name)
                 if texts:
                     self._native.set_orders(name, texts, errors="ignore")
+                    self._modes[name] = "ignore"
                     for rejected in self._native.order_errors[before:]:
                         unit = " ".join(rejected.order.upper().split()[:2])
                         void_units.setdefault(name, []).append(unit)
@@ -1074,6 +1157,7 @@ class Game:
                 self._native.clear_orders(name)
                 if wanted:
                     self._native.set_orders(name, wanted, errors="ignore")
+                    self._modes[name] = "ignore"
         return void_units
 
     # ------------------------------------------------------------------ process
@@ -1086,47 +1170,38 @@ class Game:
         return self._after_process(pending, self._native.process())
 
     def _before_process(self):
-        """Everything ``process()`` does before the native game plays the phase."""
+        """Everything ``process()`` does before the native game plays the phase: returns
+        the record of the phase as played (completed by ``_after_process``)."""
         self._push()
         phase = self._phase
-        kind = phase[-1]
-        # The package's state dict of the board before the phase: made (from the
-        # played phase's record) only if the state history entry is read.
-        state_before = (self._cache.get("state"), self.note)
-        orders_before = (kind == "M", self._no_check, [(p.name, p.orders, p.adjust) for p in self._power_list])
-        void_units = self._sync_orders()
+        powers = self._power_list
+        # The package's state dict of the board before the phase is made (from the
+        # played phase) only if the state history entry is read.
+        record = _Played(None, phase[-1] == "M", self._no_check, [p.orders for p in powers],
+                         [p.adjust for p in powers], self._power_names, None, self._duplicates, self.note, self.map)
+        record.void_units = self._sync_orders()
         # The units given orders (``ordered_units``): worked out when first read.
-        self._ordered_units, self._ordered_from = None, orders_before
-        return phase, kind, state_before, orders_before, void_units
+        self._ordered_units, self._ordered_from = None, record
+        return phase, record, self._cache.get("state")
 
     def _after_process(self, pending, data):
         """Everything ``process()`` does after the native game played the phase."""
-        phase, kind, state_before, orders_before, void_units = pending
+        phase, record, state_before = pending
         played = data if data is not None else self._native.get_phase_history(-1, -1)[0]
-        if kind == "M":
-            if void_units:
-                self.ordered_units  # worked out now: NO_CHECK's void orders are added
+        record.played = played
+        void_units = record.void_units
+        if void_units:
+            ordered = self.ordered_units  # worked out now: NO_CHECK's void orders are added
             for name, units in void_units.items():
                 own = {u.lstrip("*")[2:5] for u in played.state["units"][name]}
                 for unit in units:
-                    if unit[2:5] in own and unit not in self.ordered_units[name]:
-                        self.ordered_units[name].append(unit)
-            # The package's commands and result labels are worked out when first read.
-            outcome = _Once(self._movement_outcome, played, void_units)
-            self._outcome = outcome
-            self.result_history.put(phase, _Pending(outcome.results))
-        else:
-            results = self._with_duplicates(played.results, self._duplicates)
-            self._outcome = None  # the last phase's commands and results are these
-            self._command, self._result, self._dislodged = {}, results, {}
-            self.result_history.put(phase, results)
-        self.order_history.put(phase, _Pending(lambda held=orders_before: _orders_by_power(*held)))
-        cached, note = state_before
-        if cached is not None:
-            self.state_history.put(phase, cached)
-        else:
-            self.state_history.put(phase, _Pending(lambda game_map=self.map, name=phase, note=note, played=played:
-                                                   _played_state(game_map, played, name, note)))
+                    if unit[2:5] in own and unit not in ordered[name]:
+                        ordered[name].append(unit)
+        # The package's commands and result labels are worked out when first read.
+        self._outcome = record
+        self.result_history.put(phase, record)
+        self.order_history.put(phase, record)
+        self.state_history.put(phase, record if state_before is None else state_before)
         self.message_history.put(phase, self.messages)
         self.messages = SortedDict(sort_key=_time_key)
         self._clear_orders_python()
@@ -1135,45 +1210,20 @@ class Game:
         # The native game starts the new phase with no orders, as the Power objects do.
         empty = {} if self._phase[-1:] == "M" else []
         self._sent = dict.fromkeys(self.powers, empty)
-        self._popped = kind  # worked out when read
+        self._popped = phase[-1]  # worked out when read
         if self._phase == "COMPLETED":
             winner = self._native.winner
             self.outcome = [phase, winner] if winner else [phase]
         self._check_year_limit(phase)
         return data
 
-    def _movement_outcome(self, played, void_units):
-        """A played movement phase's commands (unit -> order, ``H`` for units without
-        one), results as the package labels them, and ``dislodged`` (unit -> the province
-        its dislodger came from)."""
-        command = {}
-        for texts in played.orders.values():
-            for text in texts:
-                words = text.split(" ", 2)
-                command[" ".join(words[:2])] = words[2] if len(words) > 2 else ""
-        state_before = played.state
-        for units in state_before["units"].values():
-            for unit in units:
-                if not unit.startswith("*"):
-                    command.setdefault(unit, "H")
-        results = {unit: list(codes) for unit, codes in played.results.items()}
-        for name, units in void_units.items():
-            own = {u.lstrip("*")[2:5] for u in state_before["units"][name]}
-            for unit in units:
-                if unit[2:5] in own:
-                    results[unit] = [VOID] + [c for c in results.get(unit, []) if c == DISLODGED]
-                    command[unit] = "H"
-        dislodged = {unit: self._dislodger(unit, played.orders, results)
-                     for unit, codes in results.items() if DISLODGED in codes}
-        return command, results, dislodged
-
     @property
     def ordered_units(self):
         """Power -> the units given an order in the last played phase."""
-        held = self._ordered_from
-        if held is not None:
+        record = self._ordered_from
+        if record is not None:
             self._ordered_from = None
-            self._ordered_units = _ordered_units_of(*held)
+            self._ordered_units = record.ordered_units()
         return self._ordered_units
 
     @ordered_units.setter
@@ -1239,34 +1289,9 @@ class Game:
         self._dislodged = value
 
     def _settle_outcome(self):
-        outcome, self._outcome = self._outcome, None
-        if outcome is not None:
-            self._command, self._result, self._dislodged = outcome.get()
-
-    @staticmethod
-    def _with_duplicates(results, duplicates):
-        """A retreat or adjustment phase's labels (the native game's: the package's) with
-        ``void`` first for each unit ordered twice in one ``set_orders`` call (the package
-        follows the first order and voids the others)."""
-        out = {unit: [VOID] for unit in duplicates}
-        for unit, codes in results.items():
-            mine = out.setdefault(unit, [])
-            mine.extend(code for code in codes if code not in mine)
-        return out
-
-    @staticmethod
-    def _dislodger(unit, orders, results):
-        """The province the unit that dislodged ``unit`` came from."""
-        province = unit[2:5]
-        for texts in orders.values():
-            for text in texts:
-                words = text.split()
-                if len(words) >= 4 and words[2] == "-":
-                    dest = words[-2] if words[-1] == "VIA" else words[-1]
-                    mover = " ".join(words[:2])
-                    if dest[:3] == province and not results.get(mover):
-                        return words[1][:3]
-        return ""
+        record, self._outcome = self._outcome, None
+        if record is not None:
+            self._command, self._result, self._dislodged = record.outcome()
 
     def _check_year_limit(self, played):
         """The package's draw after 100 years (its default rules): once the winter of the
@@ -1434,11 +1459,18 @@ class Game:
     def copy(self):
         return _copy.deepcopy(self)
 
-    def __deepcopy__(self, memo):
+    def _settle_all(self):
+        """Works out everything kept for later (last phase's outcome, ordered units, the
+        board), so that copies and pickles hold plain values."""
         if self._outcome is not None:
             self._settle_outcome()
+        if self._ordered_from is not None:
+            self.ordered_units
         if self._board_pending:
             self._pull_now()
+
+    def __deepcopy__(self, memo):
+        self._settle_all()
         new = self.__class__.__new__(self.__class__)
         memo[id(self)] = new
         for key, value in self.__dict__.items():
@@ -1453,10 +1485,7 @@ class Game:
     __copy__ = copy
 
     def __getstate__(self):
-        if self._outcome is not None:
-            self._settle_outcome()
-        if self._board_pending:
-            self._pull_now()
+        self._settle_all()
         state = dict(self.__dict__)
         del state["map"]  # rebuilt from the variant
         return state
@@ -1467,8 +1496,10 @@ class Game:
         state.setdefault("_board_pending", False)
         state.setdefault("_prev_units", {})
         state.setdefault("_units_since", None)
+        state.setdefault("_modes", {})
         state.setdefault("_ordered_units", state.pop("ordered_units", {}))
         state.setdefault("_ordered_from", None)
+        state.setdefault("_power_names", tuple(state.get("powers", ())))
         self.__dict__.update(state)
         self.map = _shared_map(self._native.variant)
 

@@ -1,5 +1,7 @@
-//! Each power's units in the `diplomacy` package's order, for the package-compatible
-//! `Game` (python/standoff/_compat.py): units that stay on the board keep their place,
+//! Native helpers of the package-compatible `Game` (python/standoff/_compat.py), so it
+//! need not read the whole board into its `Power` objects for one number or one order.
+//!
+//! Each power's units in the `diplomacy` package's order: units that stay on the board keep their place,
 //! units new on the board (built, or moved: `A BUR` is a new unit text) come last, in
 //! board order. The compat layer does not read the board after every phase it plays;
 //! when its `Power` objects are next read it asks for the order over every board since
@@ -9,6 +11,18 @@ use crate::game::PyGame;
 use crate::model::units_by_power;
 use pyo3::prelude::*;
 use std::collections::HashSet;
+
+/// A power's supply centers minus its units (not counting dislodged ones) on the
+/// current board: the builds it may make (or, negative, the units it must remove) as
+/// the package counts them.
+#[pyfunction]
+pub fn centers_minus_units(game: PyRef<'_, PyGame>, power_name: &str) -> PyResult<i64> {
+    let power = game.power_arg(power_name)?;
+    let pos = &game.rec().game.position;
+    let centers = pos.owners().iter().filter(|o| **o == Some(power)).count();
+    let units = pos.units().filter(|(_, u)| u.power == power).count();
+    Ok(centers as i64 - units as i64)
+}
 
 /// How many phases the game has played (its history's length).
 #[pyfunction]
