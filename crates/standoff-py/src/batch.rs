@@ -11,15 +11,13 @@ use crate::model::{
     build_position, movement_codes, orders_by_power, parse_problem, units_after, OrderProblem,
     ProblemKind, StateParts,
 };
-use crate::names::powers;
 use crate::phase_data::{PyPhaseData, PyRejectedOrder};
-use pyo3::exceptions::{PyRuntimeError, PyTypeError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
 use standoff::order::Order;
 use standoff::parse::parse_order;
-use standoff::record::PhaseRecord;
 use standoff::report::{movement_report, Audience};
 use standoff::{Phase, PhaseKind, Position, Variant};
 use std::sync::Arc;
@@ -364,89 +362,35 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
         }
         list.push(game);
     }
-    // Per game: variant, the position and orders to play (None if over), and a
-    // fingerprint to check nothing changed while detached.
-    struct Job {
-        variant: Arc<Variant>,
-        /// The position and orders to play (moved into the batch and back: no copies).
-        item: Option<(Position, Vec<Order>)>,
-        history: usize,
-    }
-    let mut jobs: Vec<Option<Job>> = Vec::with_capacity(list.len());
-    for g in &list {
-        let g = g.try_borrow()?;
-        jobs.push((!g.is_done()).then(|| Job {
-            variant: g.variant.clone(),
-            item: Some((g.rec().game.position.clone(), g.all_orders())),
-            history: g.rec().history.len(),
-        }));
-    }
-    let stepped = py.detach(|| {
-        // Group by variant so each group is one core batch call.
-        let mut groups: Vec<(Arc<Variant>, Vec<usize>)> = Vec::new();
-        for (i, job) in jobs.iter().enumerate() {
-            let Some(job) = job else { continue };
-            match groups
-                .iter_mut()
-                .find(|(v, _)| Arc::ptr_eq(v, &job.variant) || v.name == job.variant.name)
-            {
-                Some((_, idx)) => idx.push(i),
-                None => groups.push((job.variant.clone(), vec![i])),
-            }
-        }
-        let mut out: Vec<Option<(standoff::game::Processed, Position)>> =
-            (0..jobs.len()).map(|_| None).collect();
-        for (variant, idx) in groups {
-            let items: Vec<(Position, Vec<Order>)> = idx
-                .iter()
-                .filter_map(|&i| jobs[i].as_mut().and_then(|j| j.item.take()))
-                .collect();
-            let results = standoff::batch::step_many(&variant, &items);
-            for ((i, r), item) in idx.into_iter().zip(results).zip(items) {
-                out[i] = Some(r);
-                if let Some(job) = jobs[i].as_mut() {
-                    job.item = Some(item);
-                }
-            }
-        }
-        out
-    });
+    // Every game is borrowed for the whole call (another thread touching one meanwhile
+    // gets a borrow error); each one's session plays its phase with the GIL released,
+    // exactly as `process()` does, the games spread over the cores.
+    let mut borrowed = list
+        .iter()
+        .map(|g| g.try_borrow_mut())
+        .collect::<Result<Vec<PyRefMut<'_, PyGame>>, _>>()?;
+    let played: Vec<Option<Result<(), String>>> = {
+        let mut sessions: Vec<Option<&mut standoff::session::Session>> = borrowed
+            .iter_mut()
+            .map(|g| (!g.is_done()).then_some(&mut g.session))
+            .collect();
+        py.detach(|| {
+            sessions
+                .par_iter_mut()
+                .map(|s| {
+                    s.as_mut()
+                        .map(|s| s.process().map(|_| ()).map_err(|e| e.to_string()))
+                })
+                .collect()
+        })
+    };
     let mut phases = Vec::with_capacity(list.len());
-    for ((g, job), step) in list.iter().zip(jobs).zip(stepped) {
-        let (Some(job), Some((processed, after))) = (job, step) else {
-            phases.push(None);
-            continue;
-        };
-        let mut game = g.try_borrow_mut()?;
-        let Some((pos, orders)) = job.item else {
-            return Err(PyRuntimeError::new_err("step_many lost a game's orders"));
-        };
-        let same_orders = {
-            let game = &*game;
-            powers(&game.variant)
-                .flat_map(|p| game.session.accepted_orders(p))
-                .eq(orders.iter())
-        };
-        if game.rec().history.len() != job.history
-            || game.rec().game.position != pos
-            || !same_orders
-        {
-            return Err(PyRuntimeError::new_err(
-                "a game was changed by another thread during step_many",
-            ));
+    for (game, outcome) in borrowed.iter_mut().zip(played) {
+        match outcome {
+            None => phases.push(None),
+            Some(Err(e)) => return Err(standoff_err(e)),
+            Some(Ok(())) => phases.push(game.played_phase_data(py)?),
         }
-        let winner = processed.winner();
-        game.rec_mut().history.push(PhaseRecord {
-            position: pos,
-            orders,
-            processed,
-        });
-        game.rec_mut().game.position = after;
-        let winner = game.rec().game.winner.or(winner);
-        game.rec_mut().game.winner = winner;
-        let problems = game.after_process(py)?;
-        let record = game.rec().history.last().cloned();
-        phases.push(record.map(|r| PyPhaseData::new(game.variant.clone(), r, problems)));
     }
     Ok(phases)
 }

@@ -265,6 +265,17 @@ impl PyGame {
         Ok(problems)
     }
 
+    /// After the session played a phase (`process()`, `step_many`): records it (see
+    /// [`PyGame::after_process`]) and returns its `PhaseData`.
+    pub fn played_phase_data(&mut self, py: Python<'_>) -> PyResult<Option<PyPhaseData>> {
+        let problems = self.after_process(py)?;
+        Ok(self
+            .rec()
+            .history
+            .last()
+            .map(|record| PyPhaseData::new(self.variant.clone(), record.clone(), problems)))
+    }
+
     fn phase_data(&self, index: usize) -> Option<PyPhaseData> {
         let record = self.rec().history.get(index)?.clone();
         let problems = self
@@ -646,13 +657,7 @@ impl PyGame {
         self.session
             .process()
             .map_err(|e| standoff_err(e.to_string()))?;
-        let problems = self.after_process(py)?;
-        let index = self.rec().history.len().saturating_sub(1);
-        Ok(self
-            .rec()
-            .history
-            .get(index)
-            .map(|record| PyPhaseData::new(self.variant.clone(), record.clone(), problems)))
+        self.played_phase_data(py)
     }
 
     /// Played phases as `PhaseData`, oldest first; `from_phase`/`to_phase` (names or
