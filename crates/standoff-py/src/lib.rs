@@ -58,7 +58,7 @@ fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("OrderWarning", py.get_type::<errors::OrderWarning>())?;
     m.add_class::<classes::PyVariant>()?;
     m.add_class::<classes::PyPosition>()?;
-    m.add_class::<order::PyOrder>()?;
+    m.add_class::<classes::PyOrder>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<phase_data::PyPhaseData>()?;
     m.add_class::<game::PyPowerView>()?;

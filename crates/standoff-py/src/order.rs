@@ -1,7 +1,7 @@
 //! `standoff.Order` and `standoff.parse_order`: typed orders read from text.
 
 use crate::args::variant_arg;
-use crate::classes::PyVariant;
+use crate::classes::{PyOrder, PyVariant};
 use crate::convert::repr_str;
 use crate::errors::{with_attrs, AmbiguousOrderError, InvalidOrderError, StandoffError};
 use crate::names::{kind_letter, loc_name, order_text, parse_kind, power_name, prov_name};
@@ -39,21 +39,6 @@ pub fn kind_arg(phase: &str) -> PyResult<PhaseKind> {
              `F1901R`, or `movement`/`retreat`/`adjustment`)"
         ))
     })
-}
-
-/// An order read from text, with ids resolved against a variant's map. ``str(order)``
-/// is its text in the ``diplomacy`` package's notation (``A PAR - BUR``,
-/// ``A LON - NWY VIA``, ``F NTH C A LON - NWY``, ``A PAR S A MAR - BUR``,
-/// ``A PAR R BUR``, ``A PAR D``, ``F STP/NC B``, ``WAIVE``), which ``Game.set_orders``
-/// reads back. ``Order(text, power=None, phase="M", variant=None)`` is
-/// ``parse_order``.
-#[pyclass(frozen, module = "standoff", name = "Order")]
-pub struct PyOrder {
-    pub variant: Arc<Variant>,
-    pub order: Order,
-    pub kind: PhaseKind,
-    /// False when no power was named (the order is then nobody's).
-    pub has_power: bool,
 }
 
 /// Parses `text` as `parse_order` does.
