@@ -969,7 +969,8 @@ class Game:
 
     # ------------------------------------------------------------------ orders
     def get_orderable_locations(self, power_name=None):
-        self._push()
+        if not self._board_pending:
+            self._push()
         table = self._cache.get("orderable")
         if table is None:
             table = self._cache["orderable"] = self._native.get_orderable_locations()
@@ -983,7 +984,8 @@ class Game:
     def get_all_possible_orders(self):
         """Location -> possible orders (kept until the board changes, as the package
         caches it)."""
-        self._push()
+        if not self._board_pending:
+            self._push()
         possible = self._cache.get("possible")
         if possible is None:
             possible = self._cache["possible"] = self._native.get_all_possible_orders()
@@ -997,11 +999,12 @@ class Game:
                 and "NO_CHECK" not in self.rules):
             # The common case (a movement phase, a list of orders): the native game reads
             # and checks them (empty strings are skipped there too).
-            self._push()
-            orders = self._native.set_orders_and_get_map(power.name, orders, expand, replace, errors)
-            self._modes[power.name] = errors
+            if not self._board_pending:
+                self._push()
+            orders = self._native.set_orders_and_get_map(power_name, orders, expand, replace, errors)
+            self._modes[power_name] = errors
             power.__dict__["orders"] = orders  # (not a board field: no __setattr__ needed)
-            self._sent[power.name] = orders.copy()
+            self._sent[power_name] = orders.copy()
             return
         if isinstance(orders, dict):
             raise TypeError("set_orders takes an order string or a list of them, not a dict")
