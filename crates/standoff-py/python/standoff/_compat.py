@@ -52,6 +52,13 @@ class SortedDict(dict):
         for key, value in dict(*args, **kwargs).items():
             self.put(key, value)
 
+    @classmethod
+    def _empty(cls, sort_key):
+        """An empty one (quicker than the constructor)."""
+        new = cls.__new__(cls)
+        new._sort_key = sort_key
+        return new
+
     def __reduce__(self):
         return (_sorted_dict, (dict(self), self._sort_key))
 
@@ -560,6 +567,23 @@ def _shared_map(variant):
     return game_map
 
 
+def _history_property(name, doc):
+    """A phase history of the game: played phases are filed in it when it is read."""
+    attr = "_" + name
+
+    def get(self):
+        if self._unfiled:
+            self._file_played()
+        return self.__dict__[attr]
+
+    def set(self, value):
+        if self._unfiled:
+            self._file_played()
+        self.__dict__[attr] = value
+
+    return property(get, set, doc=doc)
+
+
 class Game:
     """A game of Diplomacy with the ``diplomacy`` package's ``Game`` interface.
 
@@ -571,6 +595,11 @@ class Game:
     ``order_errors`` and announced with an ``OrderWarning`` (``set_orders(...,
     errors="raise")`` raises instead).
     """
+
+    order_history = _history_property("order_history", "Phase -> power -> the orders given.")
+    state_history = _history_property("state_history", "Phase -> the package's state dict at its start.")
+    result_history = _history_property("result_history", "Phase -> unit -> the package's result labels.")
+    message_history = _history_property("message_history", "Phase -> the press sent in it.")
 
     def __init__(self, game_id=None, map_name="standard", rules=None, *, variant=None, position=None, **kwargs):
         unknown = set(kwargs) - {"status", "deadline", "n_controls", "registration_password", "role"}
@@ -607,10 +636,12 @@ class Game:
         self._ordered_from = None
         self.result = {}
         self.messages = SortedDict(sort_key=_time_key)
-        self.order_history = _History(build=_Played.orders_by_power)
-        self.state_history = _History(build=_Played.state)
-        self.result_history = _History(build=_Played.results)
-        self.message_history = _History()
+        # Played phases not yet filed in the histories (``_file_played``).
+        self._unfiled = []
+        self._order_history = _History(build=_Played.orders_by_power)
+        self._state_history = _History(build=_Played.state)
+        self._result_history = _History(build=_Played.results)
+        self._message_history = _History()
         self._reasons = {}
         self._phase = native.get_current_phase()
         self._snap = None
@@ -1124,17 +1155,17 @@ class Game:
         self._duplicates = set()
         self._kept_adjust = {}
         for power in self._power_list:
-            fields = power.__dict__  # (not board fields: no __setattr__ needed)
-            fields["orders"] = {}
-            fields["adjust"] = []
+            # (not board fields: no __setattr__ needed)
+            power.__dict__.update(orders={}, adjust=[])
 
     @property
     def order_errors(self):
         return self._native.order_errors
 
-    def _sync_orders(self):
-        """Makes the native game's orders exactly the Power objects' orders. Returns, in
-        NO_CHECK mode, the units whose orders were not usable (they become ``void``)."""
+    def _sync_orders(self, orders, adjusts):
+        """Makes the native game's orders exactly the Power objects' orders (``orders``,
+        ``adjusts``: theirs, in power order). Returns, in NO_CHECK mode, the units whose
+        orders were not usable (they become ``void``)."""
         void_units = {}
         if self._no_check and self._phase[-1] == "M":
             self._native.clear_orders()
@@ -1150,6 +1181,8 @@ class Game:
                     before = len(self._native.order_errors)
             return void_units
         movement = self._phase[-1] == "M"
+        if list(map(self._sent.get, self._power_names)) == (orders if movement else adjusts):
+            return void_units  # the native game has exactly the Power objects' orders
         for name, power in self.powers.items():
             current = power.orders if movement else power.adjust
             if name in self._sent and self._sent[name] == current:
@@ -1182,7 +1215,7 @@ class Game:
         # played phase) only if the state history entry is read.
         record = _Played(None, phase[-1] == "M", self._no_check, [p.orders for p in powers],
                          [p.adjust for p in powers], self._power_names, None, self._duplicates, self.note, self.map)
-        record.void_units = self._sync_orders()
+        record.void_units = self._sync_orders(record.orders, record.adjusts)
         # The units given orders (``ordered_units``): worked out when first read.
         self._ordered_units, self._ordered_from = None, record
         return phase, record, self._cache.get("state")
@@ -1202,11 +1235,8 @@ class Game:
                         ordered[name].append(unit)
         # The package's commands and result labels are worked out when first read.
         self._outcome = record
-        self.result_history.put(phase, record)
-        self.order_history.put(phase, record)
-        self.state_history.put(phase, record if state_before is None else state_before)
-        self.message_history.put(phase, self.messages)
-        self.messages = SortedDict(sort_key=_time_key)
+        self._unfiled.append((phase, record, state_before, self.messages))
+        self.messages = SortedDict._empty(_time_key)
         self._clear_orders_python()
         self._popped = None  # replaced below
         self._pull_played()
@@ -1299,10 +1329,8 @@ class Game:
     def _check_year_limit(self, played):
         """The package's draw after 100 years (its default rules): once the winter of the
         100th year has been played the game ends in a draw of the powers with units."""
-        if self.is_game_done or not played or played[-1] not in "AR" and played[0] != "F":
-            return
         current = self._phase
-        if current in ("COMPLETED", "FORMING"):
+        if current == "COMPLETED" or current == "FORMING" or not played or played[-1] not in "AR" and played[0] != "F":
             return
         year = int(current[1:-1])
         if year >= self.map.first_year + 100:
@@ -1462,9 +1490,24 @@ class Game:
     def copy(self):
         return _copy.deepcopy(self)
 
+    def _file_played(self):
+        """Files the phases played since the histories were last read (one record per
+        phase: the histories build their entries from it when read)."""
+        unfiled, self._unfiled = self._unfiled, []
+        fields = self.__dict__
+        results, orders = fields["_result_history"], fields["_order_history"]
+        states, messages = fields["_state_history"], fields["_message_history"]
+        for phase, record, state_before, sent in unfiled:
+            results.put(phase, record)
+            orders.put(phase, record)
+            states.put(phase, record if state_before is None else state_before)
+            messages.put(phase, sent)
+
     def _settle_all(self):
         """Works out everything kept for later (last phase's outcome, ordered units, the
         board), so that copies and pickles hold plain values."""
+        if self._unfiled:
+            self._file_played()
         if self._outcome is not None:
             self._settle_outcome()
         if self._ordered_from is not None:
@@ -1503,6 +1546,10 @@ class Game:
         state.setdefault("_ordered_units", state.pop("ordered_units", {}))
         state.setdefault("_ordered_from", None)
         state.setdefault("_power_names", tuple(state.get("powers", ())))
+        for name in ("order_history", "state_history", "result_history", "message_history"):
+            if name in state:
+                state["_" + name] = state.pop(name)
+        state.setdefault("_unfiled", [])
         self.__dict__.update(state)
         self.map = _shared_map(self._native.variant)
 
