@@ -153,17 +153,45 @@ def test_board_edits_while_the_board_is_unread_keep_the_package_unit_order():
 
 
 def test_ordered_units_and_copies_right_after_a_phase_are_what_an_eager_reader_saw():
+    # The eager game reads every power's orders before each phase (so its Power objects
+    # hold them); the lazy one leaves them in the native game.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         eager, lazy = Game(), Game()
         for step in range(14):
             for game in (eager, lazy):
-                random_phases(game, seed=step, phases=1, eager=False)
+                rng = random.Random(step)
+                possible = game.get_all_possible_orders()
+                for name in game.powers:
+                    orders = [rng.choice(possible[loc]) for loc in game.get_orderable_locations(name)
+                              if possible[loc]]
+                    game.set_orders(name, orders, errors="ignore")
+                if game is eager:
+                    given = {name: dict(power.orders) for name, power in game.powers.items()}
+                game.process()
             seen = copy.deepcopy(eager.ordered_units)
-            assert seen == {name: list(units) for name, units in eager.ordered_units.items()}
+            if eager.order_history.last_key()[-1] == "M":
+                assert seen == {name: list(orders) for name, orders in given.items()}
             if step % 3 == 0:
                 assert pickle.loads(pickle.dumps(lazy)).ordered_units == seen
             elif step % 3 == 1:
                 assert copy.deepcopy(lazy).ordered_units == seen
         assert lazy.ordered_units == eager.ordered_units
+        assert lazy.order_history == eager.order_history
         assert any(eager.ordered_units.values())
+
+
+def test_orders_held_by_the_native_game_read_as_the_package_map():
+    # After set_orders in a movement phase, power.orders is built when first used, and
+    # edits to it are what the phase plays.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        game = Game()
+        game.set_orders("FRANCE", ["A PAR - BUR", "F BRE - MAO"])
+        assert "orders" not in game.get_power("FRANCE").__dict__
+        france = game.get_power("FRANCE")
+        assert france.orders == {"A PAR": "- BUR", "F BRE": "- MAO"}
+        france.orders["A MAR"] = "- SPA"
+        game.process()
+        assert sorted(game.order_history["S1901M"]["FRANCE"]) == ["A MAR - SPA", "A PAR - BUR", "F BRE - MAO"]
+        assert "A SPA" in game.get_power("FRANCE").units

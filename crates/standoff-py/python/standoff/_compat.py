@@ -133,14 +133,17 @@ class _Played:
     def orders_by_power(self, _name=None):
         """Power -> order texts, as they were set when the phase was played (the Power
         objects got new dicts and lists afterwards, so these stayed put)."""
-        return {name: _order_texts(self.movement, self.no_check, orders, adjust)
+        return {name: self.played.orders.get(name, []) if orders is _NATIVE_ORDERS else
+                _order_texts(self.movement, self.no_check, orders, adjust)
                 for name, orders, adjust in zip(self.names, self.orders, self.adjusts)}
 
     def ordered_units(self):
         """Power -> the units given an order."""
         out = {}
         for name, orders, adjust in zip(self.names, self.orders, self.adjusts):
-            if self.movement:
+            if orders is _NATIVE_ORDERS:
+                out[name] = [" ".join(o.split()[:2]) for o in self.played.orders.get(name, [])]
+            elif self.movement:
                 if self.no_check:
                     out[name] = [" ".join(o.split()[:2]) for o in orders.values() if o]
                 else:
@@ -337,6 +340,20 @@ def _messages_of(phase):
     return out
 
 
+class _NativeOrders:
+    """Stands for a power's movement orders while only the native game holds them:
+    ``set_orders`` leaves ``power.orders`` unbuilt, and it is read from the native
+    game when first used (``Power.orders``), or from the played phase once played."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "<orders held by the native game>"
+
+
+_NATIVE_ORDERS = _NativeOrders()
+
+
 #: The Power attributes that hold the board (read from the native game when first used
 #: after it changed the board).
 _BOARD_FIELDS = frozenset(("units", "centers", "retreats"))
@@ -353,11 +370,17 @@ class Power:
     before (a loop that never reads them does not pay for them)."""
 
     def __getattr__(self, name):
-        # Only called for a missing attribute: a board field not read yet.
+        # Only called for a missing attribute: a board field not read yet, or movement
+        # orders the native game holds.
         if name in _BOARD_FIELDS:
             game = self.__dict__.get("game")
             if game is not None and getattr(game, "_board_pending", False):
                 game._pull_now()
+                return self.__dict__[name]
+        elif name == "orders":
+            game = self.__dict__.get("game")
+            if game is not None:
+                game._pull_orders(self)
                 return self.__dict__[name]
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
@@ -372,6 +395,8 @@ class Power:
         game = self.__dict__.get("game")
         if game is not None and getattr(game, "_board_pending", False):
             game._pull_now()
+        if game is not None and "orders" not in self.__dict__:
+            game._pull_orders(self)
         return self.__dict__
 
     def __setstate__(self, state):
@@ -1032,10 +1057,11 @@ class Game:
             # and checks them (empty strings are skipped there too).
             if not self._board_pending:
                 self._push()
-            orders = self._native.set_orders_and_get_map(power_name, orders, expand, replace, errors)
+            self._native.set_orders(power_name, orders, expand, replace, errors=errors)
             self._modes[power_name] = errors
-            power.__dict__["orders"] = orders  # (not a board field: no __setattr__ needed)
-            self._sent[power_name] = orders.copy()
+            # power.orders is read from the native game when next used.
+            power.__dict__.pop("orders", None)  # (not a board field: no __setattr__ needed)
+            self._sent[power_name] = _NATIVE_ORDERS
             return
         if isinstance(orders, dict):
             raise TypeError("set_orders takes an order string or a list of them, not a dict")
@@ -1123,6 +1149,16 @@ class Game:
                     if len(parts) >= 2 and parts[1][:3] == words[1][:3]:
                         power.orders[key] = ""
             power.orders[f"ORDER {len(power.orders) + 1}"] = " ".join(words)
+
+    def _pull_orders(self, power):
+        """``power.orders`` (unit -> order), read from the native game, which held them
+        since ``set_orders``."""
+        orders = {}
+        for order in self._native.get_orders(power.name):
+            words = order.split(" ", 2)
+            orders[f"{words[0]} {words[1]}"] = words[2] if len(words) > 2 else ""
+        power.__dict__["orders"] = orders
+        self._sent[power.name] = dict(orders)
 
     def _read_orders(self, power, native=None):
         if native is None:
@@ -1213,7 +1249,9 @@ class Game:
         powers = self._power_list
         # The package's state dict of the board before the phase is made (from the
         # played phase) only if the state history entry is read.
-        record = _Played(None, phase[-1] == "M", self._no_check, [p.orders for p in powers],
+        # (Orders the native game holds stay there: _NATIVE_ORDERS.)
+        record = _Played(None, phase[-1] == "M", self._no_check,
+                         [p.__dict__.get("orders", _NATIVE_ORDERS) for p in powers],
                          [p.adjust for p in powers], self._power_names, None, self._duplicates, self.note, self.map)
         record.void_units = self._sync_orders(record.orders, record.adjusts)
         # The units given orders (``ordered_units``): worked out when first read.
@@ -1514,6 +1552,9 @@ class Game:
             self.ordered_units
         if self._board_pending:
             self._pull_now()
+        for power in self._power_list:
+            if "orders" not in power.__dict__:
+                self._pull_orders(power)
 
     def __deepcopy__(self, memo):
         self._settle_all()
