@@ -173,7 +173,12 @@ fn build_sites(variant: &Variant, pos: &Position, power: PowerId) -> Vec<Provinc
 /// `get_orderable_locations`).
 pub fn orderable_locations(variant: &Variant, pos: &Position) -> Vec<(String, Vec<String>)> {
     let map = &variant.map;
-    let counts = adjustment_counts(variant, pos);
+    // Only adjustments need the counts (they take a pass over the board).
+    let counts = if pos.phase().kind == PhaseKind::Adjustment {
+        adjustment_counts(variant, pos)
+    } else {
+        Vec::new()
+    };
     powers(variant)
         .map(|p| {
             let locs: Vec<String> = match pos.phase().kind {
