@@ -228,11 +228,11 @@ pub fn possible_orders_dict<'py>(
         entries.push((at.0, id));
     };
     if pos.phase().kind == standoff::PhaseKind::Movement {
-        for order in standoff::legal::movement_orders(variant, pos) {
+        standoff::legal::for_each_movement_order(variant, pos, |order| {
             if let Some(at) = order.kind.unit().map(|u| u.location) {
                 add(at, table.text_id(py, map, &order));
             }
-        }
+        });
     } else {
         let possible = crate::model::possible_order_table(variant, pos);
         for (at, list) in possible.iter().enumerate() {

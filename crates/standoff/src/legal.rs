@@ -235,6 +235,9 @@ struct MovementTables<'a> {
     targets: Vec<Vec<(LocationId, bool)>>,
     /// Unit × province: the unit can move there (by any route).
     dests: BitMatrix,
+    /// Province × unit: the unit stands there or can move there (by any route). A unit
+    /// can support only the units of the rows of the provinces it reaches.
+    near: BitMatrix,
 }
 
 impl<'a> MovementTables<'a> {
@@ -270,6 +273,13 @@ impl<'a> MovementTables<'a> {
                 dests.set(i, p.index());
             }
         }
+        let mut near = BitMatrix::with_size(map.province_count(), units.len());
+        for (j, (q, _)) in units.iter().enumerate() {
+            near.set(q.index(), j);
+            for p in dests.row(j) {
+                near.set(p, j);
+            }
+        }
         MovementTables {
             map,
             hooks,
@@ -277,6 +287,7 @@ impl<'a> MovementTables<'a> {
             units,
             targets,
             dests,
+            near,
         }
     }
 
@@ -403,8 +414,34 @@ impl<'a> MovementTables<'a> {
         // Supports: in place, for units it can reach; of moves into provinces it can
         // reach. A fleet at sea cannot also carry the army it supports.
         let reach = map.reach_words(unit.kind, unit.location);
+        // The units it could support: those in or moving into a province it reaches
+        // (in unit order, as the loop below needs).
+        let mut candidates = vec![0u64; self.units.len().div_ceil(64)];
+        for (w, &bits) in reach.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let p = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                for (c, &n) in candidates.iter_mut().zip(self.near.row_words(p)) {
+                    *c |= n;
+                }
+            }
+        }
         let mut without_me;
-        for (j, (q, other)) in self.units.iter().enumerate() {
+        let candidates = candidates.iter().enumerate().flat_map(|(w, &bits)| {
+            let mut bits = bits;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    w * 64 + b
+                })
+            })
+        });
+        for j in candidates {
+            let Some((q, other)) = self.units.get(j) else {
+                continue;
+            };
             if j == i {
                 continue;
             }
@@ -489,12 +526,20 @@ pub fn unit_movement_orders(
 
 /// Every legal movement-phase order of every unit, unit by unit in province order.
 pub fn movement_orders(variant: &Variant, position: &Position) -> Vec<Order> {
-    let tables = MovementTables::new(&variant.map, variant.hooks(position.phase), position);
-    let mut out = Vec::with_capacity(tables.units.len() * 48);
-    for i in 0..tables.units.len() {
-        tables.orders_of(i, &mut out);
-    }
+    let mut out = Vec::new();
+    for_each_movement_order(variant, position, |o| out.push(o));
     out
+}
+
+/// [`movement_orders`] handed to `f` one by one (in the same order), without
+/// collecting them.
+pub fn for_each_movement_order(variant: &Variant, position: &Position, mut f: impl FnMut(Order)) {
+    let tables = MovementTables::new(&variant.map, variant.hooks(position.phase), position);
+    let mut unit_orders = Vec::with_capacity(64);
+    for i in 0..tables.units.len() {
+        tables.orders_of(i, &mut unit_orders);
+        unit_orders.drain(..).for_each(&mut f);
+    }
 }
 
 /// Every legal retreat-phase order for the dislodged unit from `province`.
