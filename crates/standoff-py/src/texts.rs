@@ -19,6 +19,8 @@ pub struct OrderTexts {
     table: std::sync::Mutex<TextTable>,
     /// The keys of the possible-orders dict.
     locations: std::sync::OnceLock<LocationKeys>,
+    /// Province names (`STP`), by province index.
+    provinces: std::sync::OnceLock<Vec<Py<PyString>>>,
 }
 
 /// A fast, fixed hasher for the text table (orders are small; no untrusted keys pick
@@ -38,12 +40,56 @@ struct TextTable {
     /// The address of each string of `strings` -> its order. The strings are kept
     /// alive by `strings`, so an address stands for one string while it is here.
     by_address: std::collections::HashMap<usize, Order, FastHash>,
+    /// Per location: the (key, text id) of the orders last listed for the unit there,
+    /// in list order. A unit's list often repeats from one phase to the next, so its
+    /// k-th order is first compared with the k-th entry here (no hashing).
+    recent: Vec<Vec<(u64, u32)>>,
 }
 
 impl TextTable {
     /// The index in `strings` of `order`'s text, made (and remembered) on first use.
     fn text_id(&mut self, py: Python<'_>, map: &standoff::Map, order: &Order) -> u32 {
-        let key = compact_key(order);
+        self.text_id_keyed(py, map, order, compact_key(order))
+    }
+
+    /// [`TextTable::text_id`] of the `k`-th order listed for the unit at `at`.
+    fn unit_text_id(
+        &mut self,
+        py: Python<'_>,
+        map: &standoff::Map,
+        order: &Order,
+        at: usize,
+        k: usize,
+    ) -> u32 {
+        let Some(key) = compact_key(order) else {
+            return self.text_id_keyed(py, map, order, None);
+        };
+        match self.recent.get(at).and_then(|r| r.get(k)) {
+            Some(&(known, id)) if known == key => return id,
+            _ => {}
+        }
+        let id = self.text_id_keyed(py, map, order, Some(key));
+        if self.recent.len() <= at {
+            self.recent.resize_with(at + 1, Vec::new);
+        }
+        if let Some(recent) = self.recent.get_mut(at) {
+            // Key 0 is no order's key: a gap left by an order without one.
+            if recent.len() <= k {
+                recent.resize(k + 1, (0, 0));
+            }
+            recent[k] = (key, id);
+        }
+        id
+    }
+
+    /// [`TextTable::text_id`] given the order's [`compact_key`].
+    fn text_id_keyed(
+        &mut self,
+        py: Python<'_>,
+        map: &standoff::Map,
+        order: &Order,
+        key: Option<u64>,
+    ) -> u32 {
         let known = match key {
             Some(k) => self.by_key.get(&k),
             None => self.by_order.get(order),
@@ -228,9 +274,15 @@ pub fn possible_orders_dict<'py>(
         entries.push((at.0, id));
     };
     if pos.phase().kind == standoff::PhaseKind::Movement {
+        // The unit whose orders come now, and how many of them came so far.
+        let mut unit: (Option<standoff::LocationId>, usize) = (None, 0);
         standoff::legal::for_each_movement_order(variant, pos, |order| {
             if let Some(at) = order.kind.unit().map(|u| u.location) {
-                add(at, table.text_id(py, map, &order));
+                if unit.0 != Some(at) {
+                    unit = (Some(at), 0);
+                }
+                add(at, table.unit_text_id(py, map, &order, at.index(), unit.1));
+                unit.1 += 1;
             }
         });
     } else {
@@ -279,4 +331,31 @@ pub fn possible_orders_dict<'py>(
         dict.set_item(name.bind(py), PyList::new(py, items.iter().map(text))?)?;
     }
     Ok(dict)
+}
+
+/// The provinces that need an order from `power` (`get_orderable_locations(power)`),
+/// as the game's cached name strings.
+pub fn orderable_list<'py>(
+    py: Python<'py>,
+    variant: &Variant,
+    pos: &Position,
+    texts: &OrderTexts,
+    power: standoff::PowerId,
+) -> PyResult<Bound<'py, PyList>> {
+    let map = &variant.map;
+    let names = texts.provinces.get_or_init(|| {
+        (0..map.province_count())
+            .map(|p| {
+                let name = crate::names::prov_name(map, standoff::ProvinceId(p as u16));
+                PyString::new(py, &name).unbind()
+            })
+            .collect()
+    });
+    let provinces = crate::model::orderable_provinces(variant, pos, power);
+    PyList::new(
+        py,
+        provinces
+            .iter()
+            .filter_map(|p| names.get(p.index()).map(|n| n.bind(py))),
+    )
 }

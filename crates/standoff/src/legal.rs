@@ -293,7 +293,7 @@ impl<'a> MovementTables<'a> {
 
     /// Bowen 3: the fleet at `here` convoys from an adjacent coast holding an army, or an
     /// adjacent sea holding a fleet, to another adjacent coast or sea holding a fleet.
-    fn hop_convoys_of(&self, here: ProvinceId, me: UnitRef, power: PowerId, out: &mut Vec<Order>) {
+    fn hop_convoys_of(&self, here: ProvinceId, me: UnitRef, power: PowerId, out: &mut impl FnMut(Order)) {
         let map = self.map;
         let holds = |p: ProvinceId, kind: UnitKind| {
             self.units.iter().any(|(q, u)| *q == p && u.kind == kind)
@@ -307,7 +307,7 @@ impl<'a> MovementTables<'a> {
                 .iter()
                 .filter(|&&to| hop_link(map, here, from, to, holds))
             {
-                out.push(Order::new(
+                out(Order::new(
                     power,
                     OrderKind::Convoy {
                         unit: me,
@@ -319,7 +319,7 @@ impl<'a> MovementTables<'a> {
         }
     }
 
-    fn orders_of(&self, i: usize, out: &mut Vec<Order>) {
+    fn orders_of(&self, i: usize, out: &mut impl FnMut(Order)) {
         let map = self.map;
         let (province, unit) = self.units[i];
         let me = UnitRef {
@@ -328,7 +328,7 @@ impl<'a> MovementTables<'a> {
             nationality: None,
         };
         let order = |kind| Order::new(unit.power, kind);
-        out.push(order(OrderKind::Hold { unit: me }));
+        out(order(OrderKind::Hold { unit: me }));
         if self.hooks.frozen.contains(province) {
             return;
         }
@@ -340,7 +340,7 @@ impl<'a> MovementTables<'a> {
         };
         let hop = self.hooks.flags.hop_convoys;
         if self.hooks.flags.disband_any_turn {
-            out.push(order(OrderKind::Disband { unit: me }));
+            out(order(OrderKind::Disband { unit: me }));
         }
         for &(to, convoy) in &self.targets[i] {
             let adjacent =
@@ -353,7 +353,7 @@ impl<'a> MovementTables<'a> {
                 continue;
             }
             if adjacent || convoy {
-                out.push(order(OrderKind::Move {
+                out(order(OrderKind::Move {
                     unit: me,
                     to,
                     via_convoy: false,
@@ -361,7 +361,7 @@ impl<'a> MovementTables<'a> {
                 }));
             }
             if convoy {
-                out.push(order(OrderKind::Move {
+                out(order(OrderKind::Move {
                     unit: me,
                     to,
                     via_convoy: true,
@@ -375,7 +375,7 @@ impl<'a> MovementTables<'a> {
                     && map.province(*q).terrain == Terrain::Sea
                     && map.fleet_province_adjacent(province, *q)
                 {
-                    out.push(order(OrderKind::Move {
+                    out(order(OrderKind::Move {
                         unit: me,
                         to: q.location(),
                         via_convoy: false,
@@ -385,7 +385,7 @@ impl<'a> MovementTables<'a> {
             }
         }
         for to in rail_destinations(self.hooks, &self.units[i]) {
-            out.push(order(OrderKind::RailMove { unit: me, to }));
+            out(order(OrderKind::RailMove { unit: me, to }));
         }
         // The unit in a canal's gate may let a fleet through.
         if let Some(c) = self.hooks.canal.filter(|c| c.gate == province) {
@@ -395,7 +395,7 @@ impl<'a> MovementTables<'a> {
                     .iter()
                     .find(|(q, u)| *q == a && u.kind == UnitKind::Fleet)
                 {
-                    out.push(order(OrderKind::CanalPermission {
+                    out(order(OrderKind::CanalPermission {
                         fleet: UnitRef::new(Some(UnitKind::Fleet), fleet.location),
                         to: b,
                     }));
@@ -451,7 +451,7 @@ impl<'a> MovementTables<'a> {
                 nationality: None,
             };
             if map.can_reach_province(unit.kind, unit.location, *q) && !difficult(province, *q) {
-                out.push(order(OrderKind::SupportHold { unit: me, target }));
+                out(order(OrderKind::SupportHold { unit: me, target }));
             }
             // Only a fleet in a chain next to the army could be carrying it.
             let carries =
@@ -472,7 +472,7 @@ impl<'a> MovementTables<'a> {
                     bits &= bits - 1;
                     let dest = ProvinceId((w * 64 + b) as u16);
                     if dest != province && !difficult(province, dest) {
-                        out.push(order(OrderKind::SupportMove {
+                        out(order(OrderKind::SupportMove {
                             unit: me,
                             target,
                             to: dest.location(),
@@ -498,7 +498,7 @@ impl<'a> MovementTables<'a> {
                         && self.chains.through(province, *a, d)
                         && self.chains.on_route(map, province, *a, d)
                     {
-                        out.push(order(OrderKind::Convoy {
+                        out(order(OrderKind::Convoy {
                             unit: me,
                             army: army_ref,
                             to: d,
@@ -519,7 +519,7 @@ pub fn unit_movement_orders(
     let tables = MovementTables::new(&variant.map, variant.hooks(position.phase), position);
     let mut out = Vec::new();
     if let Some(i) = tables.units.iter().position(|(p, _)| *p == province) {
-        tables.orders_of(i, &mut out);
+        tables.orders_of(i, &mut |o| out.push(o));
     }
     out
 }
@@ -535,10 +535,8 @@ pub fn movement_orders(variant: &Variant, position: &Position) -> Vec<Order> {
 /// collecting them.
 pub fn for_each_movement_order(variant: &Variant, position: &Position, mut f: impl FnMut(Order)) {
     let tables = MovementTables::new(&variant.map, variant.hooks(position.phase), position);
-    let mut unit_orders = Vec::with_capacity(64);
     for i in 0..tables.units.len() {
-        tables.orders_of(i, &mut unit_orders);
-        unit_orders.drain(..).for_each(&mut f);
+        tables.orders_of(i, &mut f);
     }
 }
 
