@@ -22,6 +22,8 @@ use crate::unit::{Unit, UnitKind};
 use crate::variant::plugins::PhaseHooks;
 use crate::variant::Variant;
 
+mod route_blocks;
+
 /// Seas reachable from coastal `from` through fleets at sea, optionally without one fleet.
 fn convoy_reach(
     map: &Map,
@@ -89,6 +91,9 @@ struct SeaChains {
     chain: Vec<u16>,
     /// Per chain: the coastal provinces next to one of its seas.
     shore: Vec<Vec<bool>>,
+    /// (chain, from, to) -> the chain's seas on some route (bit per index into
+    /// `members`), found once for all the chain's fleets.
+    routes: std::cell::RefCell<std::collections::HashMap<(u16, ProvinceId, ProvinceId), Option<u64>>>,
 }
 
 impl SeaChains {
@@ -128,6 +133,7 @@ impl SeaChains {
             members,
             chain,
             shore,
+            routes: Default::default(),
         }
     }
 
@@ -161,7 +167,20 @@ impl SeaChains {
         let Some(i) = seas.iter().position(|&p| p == fleet) else {
             return false;
         };
-        crate::adjudicate::fleet_on_route(map, a, d, seas, i)
+        // A fleet next to both ends carries the army alone.
+        if map.fleet_province_adjacent(fleet, a) && map.fleet_province_adjacent(fleet, d) {
+            return a != d;
+        }
+        let c = self.chain[fleet.index()];
+        let on_routes = *self
+            .routes
+            .borrow_mut()
+            .entry((c, a, d))
+            .or_insert_with(|| route_blocks::seas_on_routes(map, a, d, seas));
+        match on_routes {
+            Some(bits) => i < 64 && bits & (1 << i) != 0,
+            None => crate::adjudicate::fleet_on_route(map, a, d, seas, i),
+        }
     }
 
     /// Whether the fleet in `fleet` can carry an army from `a` to `d`.
