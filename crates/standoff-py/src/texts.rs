@@ -264,56 +264,66 @@ pub fn possible_orders_dict<'py>(
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     table.bound();
     // (location, text id) in list order.
-    let mut entries: Vec<(u16, u32)> = Vec::with_capacity(512);
-    let mut add = |at: standoff::LocationId, id: u32| {
-        // A unit on a coast is listed under its province too.
-        let province = map.province_of(at).0;
-        if province != at.0 {
-            entries.push((province, id));
+    // Text ids in list order, and runs of them: (location, start, end). A unit's
+    // orders come together, so a movement phase makes one run per unit (and one more
+    // for the province of a unit on a coast, which lists the same orders).
+    let mut ids: Vec<u32> = Vec::with_capacity(512);
+    let mut runs: Vec<(u16, usize, usize)> = Vec::with_capacity(64);
+    let close = |runs: &mut Vec<(u16, usize, usize)>, at: u16, start: usize, end: usize| {
+        if end > start {
+            let province = map.province_of(standoff::LocationId(at)).0;
+            if province != at {
+                runs.push((province, start, end));
+            }
+            runs.push((at, start, end));
         }
-        entries.push((at.0, id));
     };
     if pos.phase().kind == standoff::PhaseKind::Movement {
-        // The unit whose orders come now, and how many of them came so far.
-        let mut unit: (Option<standoff::LocationId>, usize) = (None, 0);
+        // The unit whose orders come now, and where its run started.
+        let mut unit: Option<(standoff::LocationId, usize)> = None;
         standoff::legal::for_each_movement_order(variant, pos, |order| {
-            if let Some(at) = order.kind.unit().map(|u| u.location) {
-                if unit.0 != Some(at) {
-                    unit = (Some(at), 0);
+            let Some(at) = order.kind.unit().map(|u| u.location) else {
+                return;
+            };
+            let start = match unit {
+                Some((l, start)) if l == at => start,
+                _ => {
+                    if let Some((l, start)) = unit {
+                        close(&mut runs, l.0, start, ids.len());
+                    }
+                    unit = Some((at, ids.len()));
+                    ids.len()
                 }
-                add(at, table.unit_text_id(py, map, &order, at.index(), unit.1));
-                unit.1 += 1;
-            }
+            };
+            ids.push(table.unit_text_id(py, map, &order, at.index(), ids.len() - start));
         });
+        if let Some((l, start)) = unit {
+            close(&mut runs, l.0, start, ids.len());
+        }
     } else {
         let possible = crate::model::possible_order_table(variant, pos);
         for (at, list) in possible.iter().enumerate() {
+            let start = ids.len();
             for entry in list {
-                let id = match entry {
+                ids.push(match entry {
                     crate::model::Possible::Order(order) => table.text_id(py, map, order),
                     crate::model::Possible::Waive => WAIVE_ID,
-                };
-                entries.push((at as u16, id));
+                });
+            }
+            // The table already lists a coast's orders under its province too.
+            if ids.len() > start {
+                runs.push((at as u16, start, ids.len()));
             }
         }
     }
-    // Counting sort by location (stable: each list keeps its order).
+    // Runs by location (stable: a list keeps its order), and where each location's
+    // runs begin.
+    runs.sort_by_key(|r| r.0);
     let n = map.location_count();
-    let mut start = vec![0usize; n + 1];
-    for &(at, _) in &entries {
-        if let Some(s) = start.get_mut(usize::from(at) + 1) {
-            *s += 1;
-        }
-    }
-    for i in 0..n {
-        start[i + 1] += start[i];
-    }
-    let mut next = start.clone();
-    let mut ids = vec![0u32; entries.len()];
-    for &(at, id) in &entries {
-        if let Some(slot) = next.get_mut(usize::from(at)) {
-            ids[*slot] = id;
-            *slot += 1;
+    let mut first = vec![usize::MAX; n];
+    for (i, r) in runs.iter().enumerate().rev() {
+        if let Some(f) = first.get_mut(usize::from(r.0)) {
+            *f = i;
         }
     }
     let waive = pyo3::intern!(py, "WAIVE");
@@ -323,10 +333,23 @@ pub fn possible_orders_dict<'py>(
         None => waive.as_any(),
     };
     let dict = keys.template.bind(py).copy()?;
+    let mut joined: Vec<u32> = Vec::new();
     for (name, index) in &keys.names {
-        let items = match (start.get(*index), start.get(index + 1)) {
-            (Some(&a), Some(&b)) => ids.get(a..b).unwrap_or(&[]),
+        let mine = match first.get(*index) {
+            Some(&f) if f != usize::MAX => &runs[f..],
             _ => &[],
+        };
+        let mine = &mine[..mine.iter().take_while(|r| usize::from(r.0) == *index).count()];
+        let items: &[u32] = match mine {
+            [] => &[],
+            [(_, a, b)] => ids.get(*a..*b).unwrap_or(&[]),
+            _ => {
+                joined.clear();
+                for (_, a, b) in mine {
+                    joined.extend_from_slice(ids.get(*a..*b).unwrap_or(&[]));
+                }
+                &joined
+            }
         };
         dict.set_item(name.bind(py), PyList::new(py, items.iter().map(text))?)?;
     }
