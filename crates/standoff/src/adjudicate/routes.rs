@@ -161,60 +161,37 @@ fn splits_to_both(
     let (a, b, sink) = (2 * n, 2 * n + 1, 2 * n + 2);
     let mut cap = vec![0i8; nodes * nodes];
     let idx = |u: usize, v: usize| u * nodes + v;
-    // Arcs with capacity left, as bit rows (bit `v` of row `u`): the search below
-    // visits a node's successors in ascending order without scanning every node.
-    let words = nodes.div_ceil(64);
-    let mut open = vec![0u64; nodes * words];
-    let set_open = |open: &mut [u64], u: usize, v: usize, on: bool| {
-        let (w, bit) = (u * words + v / 64, 1u64 << (v % 64));
-        if on {
-            open[w] |= bit;
-        } else {
-            open[w] &= !bit;
-        }
-    };
-    let mut arc = |u: usize, v: usize, c: i8| {
-        cap[idx(u, v)] = c;
-        set_open(&mut open, u, v, true);
-    };
     for i in 0..n {
-        arc(2 * i, 2 * i + 1, if i == start { 2 } else { 1 });
+        cap[idx(2 * i, 2 * i + 1)] = if i == start { 2 } else { 1 };
         for j in 0..n {
             if i != j && map.fleet_province_adjacent(fleets[i], fleets[j]) {
-                arc(2 * i + 1, 2 * j, 1);
+                cap[idx(2 * i + 1, 2 * j)] = 1;
             }
         }
         if map.fleet_province_adjacent(fleets[i], from) {
-            arc(2 * i + 1, a, 1);
+            cap[idx(2 * i + 1, a)] = 1;
         }
         if map.fleet_province_adjacent(fleets[i], to) {
-            arc(2 * i + 1, b, 1);
+            cap[idx(2 * i + 1, b)] = 1;
         }
     }
-    arc(a, sink, 1);
-    arc(b, sink, 1);
+    cap[idx(a, sink)] = 1;
+    cap[idx(b, sink)] = 1;
     let source = 2 * start;
     let mut flow = 0;
     let mut prev = vec![usize::MAX; nodes];
-    let mut seen = vec![0u64; words];
     let mut queue = Vec::with_capacity(nodes);
     while flow < 2 {
         prev.iter_mut().for_each(|p| *p = usize::MAX);
-        seen.iter_mut().for_each(|w| *w = 0);
         prev[source] = source;
-        seen[source / 64] |= 1 << (source % 64);
         queue.clear();
         queue.push(source);
         let mut head = 0;
         while head < queue.len() && prev[sink] == usize::MAX {
             let u = queue[head];
             head += 1;
-            for w in 0..words {
-                let mut fresh = open[u * words + w] & !seen[w];
-                seen[w] |= fresh;
-                while fresh != 0 {
-                    let v = w * 64 + fresh.trailing_zeros() as usize;
-                    fresh &= fresh - 1;
+            for v in 0..nodes {
+                if prev[v] == usize::MAX && cap[idx(u, v)] > 0 {
                     prev[v] = u;
                     queue.push(v);
                 }
@@ -228,8 +205,6 @@ fn splits_to_both(
             let u = prev[v];
             cap[idx(u, v)] -= 1;
             cap[idx(v, u)] += 1;
-            set_open(&mut open, u, v, cap[idx(u, v)] > 0);
-            set_open(&mut open, v, u, cap[idx(v, u)] > 0);
             v = u;
         }
         flow += 1;
