@@ -339,7 +339,10 @@ pub fn possible_orders_dict<'py>(
             Some(&f) if f != usize::MAX => &runs[f..],
             _ => &[],
         };
-        let mine = &mine[..mine.iter().take_while(|r| usize::from(r.0) == *index).count()];
+        let mine = &mine[..mine
+            .iter()
+            .take_while(|r| usize::from(r.0) == *index)
+            .count()];
         let items: &[u32] = match mine {
             [] => &[],
             [(_, a, b)] => ids.get(*a..*b).unwrap_or(&[]),

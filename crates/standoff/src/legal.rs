@@ -93,7 +93,8 @@ struct SeaChains {
     shore: Vec<Vec<bool>>,
     /// (chain, from, to) -> the chain's seas on some route (bit per index into
     /// `members`), found once for all the chain's fleets.
-    routes: std::cell::RefCell<std::collections::HashMap<(u16, ProvinceId, ProvinceId), Option<u64>>>,
+    routes:
+        std::cell::RefCell<std::collections::HashMap<(u16, ProvinceId, ProvinceId), Option<u64>>>,
 }
 
 impl SeaChains {
@@ -312,7 +313,13 @@ impl<'a> MovementTables<'a> {
 
     /// Bowen 3: the fleet at `here` convoys from an adjacent coast holding an army, or an
     /// adjacent sea holding a fleet, to another adjacent coast or sea holding a fleet.
-    fn hop_convoys_of(&self, here: ProvinceId, me: UnitRef, power: PowerId, out: &mut impl FnMut(Order)) {
+    fn hop_convoys_of(
+        &self,
+        here: ProvinceId,
+        me: UnitRef,
+        power: PowerId,
+        out: &mut impl FnMut(Order),
+    ) {
         let map = self.map;
         let holds = |p: ProvinceId, kind: UnitKind| {
             self.units.iter().any(|(q, u)| *q == p && u.kind == kind)

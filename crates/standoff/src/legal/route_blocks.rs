@@ -145,8 +145,13 @@ mod tests {
         let (mut routes, mut partial) = (0, 0);
         for size in [1usize, 2, 3, 5, 8, 12] {
             for start in (0..seas.len()).step_by(3) {
-                let group: Vec<ProvinceId> =
-                    seas.iter().cycle().skip(start).take(size).copied().collect();
+                let group: Vec<ProvinceId> = seas
+                    .iter()
+                    .cycle()
+                    .skip(start)
+                    .take(size)
+                    .copied()
+                    .collect();
                 for &a in coasts.iter().step_by(2) {
                     for &d in coasts.iter().step_by(3) {
                         if a == d {
@@ -164,6 +169,9 @@ mod tests {
             }
         }
         // The cases cover routes, and groups only some of whose seas are on one.
-        assert!(routes > 100 && partial > 100, "{routes} routes, {partial} partial");
+        assert!(
+            routes > 100 && partial > 100,
+            "{routes} routes, {partial} partial"
+        );
     }
 }
