@@ -453,6 +453,15 @@ impl<'a> MovementTables<'a> {
                 }
             }
         }
+        // An army this fleet could be carrying has its moves worked out anew below (not
+        // from `near`): it stays a candidate.
+        if at_sea {
+            for (j, (q, other)) in self.units.iter().enumerate() {
+                if other.kind == UnitKind::Army && self.chains.touches(province, *q) {
+                    candidates[j / 64] |= 1 << (j % 64);
+                }
+            }
+        }
         let mut without_me;
         let candidates = candidates.iter().enumerate().flat_map(|(w, &bits)| {
             let mut bits = bits;
