@@ -40,46 +40,12 @@ struct TextTable {
     /// The address of each string of `strings` -> its order. The strings are kept
     /// alive by `strings`, so an address stands for one string while it is here.
     by_address: std::collections::HashMap<usize, Order, FastHash>,
-    /// Per location: the (key, text id) of the orders last listed for the unit there,
-    /// in list order. A unit's list often repeats from one phase to the next, so its
-    /// k-th order is first compared with the k-th entry here (no hashing).
-    recent: Vec<Vec<(u64, u32)>>,
 }
 
 impl TextTable {
     /// The index in `strings` of `order`'s text, made (and remembered) on first use.
     fn text_id(&mut self, py: Python<'_>, map: &standoff::Map, order: &Order) -> u32 {
         self.text_id_keyed(py, map, order, compact_key(order))
-    }
-
-    /// [`TextTable::text_id`] of the `k`-th order listed for the unit at `at`.
-    fn unit_text_id(
-        &mut self,
-        py: Python<'_>,
-        map: &standoff::Map,
-        order: &Order,
-        at: usize,
-        k: usize,
-    ) -> u32 {
-        let Some(key) = compact_key(order) else {
-            return self.text_id_keyed(py, map, order, None);
-        };
-        match self.recent.get(at).and_then(|r| r.get(k)) {
-            Some(&(known, id)) if known == key => return id,
-            _ => {}
-        }
-        let id = self.text_id_keyed(py, map, order, Some(key));
-        if self.recent.len() <= at {
-            self.recent.resize_with(at + 1, Vec::new);
-        }
-        if let Some(recent) = self.recent.get_mut(at) {
-            // Key 0 is no order's key: a gap left by an order without one.
-            if recent.len() <= k {
-                recent.resize(k + 1, (0, 0));
-            }
-            recent[k] = (key, id);
-        }
-        id
     }
 
     /// [`TextTable::text_id`] given the order's [`compact_key`].
@@ -285,17 +251,13 @@ pub fn possible_orders_dict<'py>(
             let Some(at) = order.kind.unit().map(|u| u.location) else {
                 return;
             };
-            let start = match unit {
-                Some((l, start)) if l == at => start,
-                _ => {
-                    if let Some((l, start)) = unit {
-                        close(&mut runs, l.0, start, ids.len());
-                    }
-                    unit = Some((at, ids.len()));
-                    ids.len()
+            if unit.map(|(l, _)| l) != Some(at) {
+                if let Some((l, start)) = unit {
+                    close(&mut runs, l.0, start, ids.len());
                 }
-            };
-            ids.push(table.unit_text_id(py, map, &order, at.index(), ids.len() - start));
+                unit = Some((at, ids.len()));
+            }
+            ids.push(table.text_id(py, map, &order));
         });
         if let Some((l, start)) = unit {
             close(&mut runs, l.0, start, ids.len());
