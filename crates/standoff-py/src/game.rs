@@ -11,7 +11,7 @@ use crate::model::{
 };
 use crate::names::{kind_letter, long_phase, order_text, power_name, powers};
 use crate::phase_data::{rejected_list, PyPhaseData};
-use crate::texts::{possible_orders_dict, OrderTexts};
+use crate::texts::{orderable_list, possible_orders_dict, OrderTexts};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -475,6 +475,10 @@ impl PyGame {
         py: Python<'py>,
         power_name: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(p) = power_name.filter(|_| !self.is_done()) {
+            let (pos, power) = (&self.rec().game.position, self.power_arg(p)?);
+            return Ok(orderable_list(py, &self.variant, pos, &self.texts, power)?.into_any());
+        }
         let all = if self.is_done() {
             powers(&self.variant)
                 .map(|p| (crate::names::power_name(&self.variant, p), Vec::new()))

@@ -173,37 +173,67 @@ fn build_sites(variant: &Variant, pos: &Position, power: PowerId) -> Vec<Provinc
 /// `get_orderable_locations`).
 pub fn orderable_locations(variant: &Variant, pos: &Position) -> Vec<(String, Vec<String>)> {
     let map = &variant.map;
-    let counts = adjustment_counts(variant, pos);
+    // Only adjustments need the counts (they take a pass over the board).
+    let counts = if pos.phase().kind == PhaseKind::Adjustment {
+        adjustment_counts(variant, pos)
+    } else {
+        Vec::new()
+    };
     powers(variant)
         .map(|p| {
-            let locs: Vec<String> = match pos.phase().kind {
-                PhaseKind::Movement => pos
-                    .units()
-                    .filter(|(_, u)| u.power == p)
-                    .map(|(q, _)| prov_name(map, q))
-                    .collect(),
-                PhaseKind::Retreat => pos
-                    .dislodged()
-                    .iter()
-                    .filter(|d| d.unit.power == p)
-                    .map(|d| prov_name(map, map.province_of(d.unit.location)))
-                    .collect(),
-                PhaseKind::Adjustment => match counts.get(p.index()).copied().unwrap_or(0) {
-                    c if c > 0 => build_sites(variant, pos, p)
-                        .into_iter()
-                        .map(|h| prov_name(map, h))
-                        .collect(),
-                    c if c < 0 => pos
-                        .units()
-                        .filter(|(_, u)| u.power == p)
-                        .map(|(q, _)| prov_name(map, q))
-                        .collect(),
-                    _ => Vec::new(),
-                },
-            };
+            let due = counts.get(p.index()).copied().unwrap_or(0);
+            let locs = orderable_provinces_due(variant, pos, p, due)
+                .into_iter()
+                .map(|q| prov_name(map, q))
+                .collect();
             (power_name(variant, p), locs)
         })
         .collect()
+}
+
+/// The provinces that need an order from `power` in this phase: its units; its
+/// dislodged units; its build sites or, if it must remove, its units.
+pub fn orderable_provinces(variant: &Variant, pos: &Position, power: PowerId) -> Vec<ProvinceId> {
+    let due = if pos.phase().kind == PhaseKind::Adjustment {
+        adjustment_counts(variant, pos)
+            .get(power.index())
+            .copied()
+            .unwrap_or(0)
+    } else {
+        0
+    };
+    orderable_provinces_due(variant, pos, power, due)
+}
+
+/// [`orderable_provinces`] given the power's adjustment count (`due`; read only in
+/// adjustments).
+fn orderable_provinces_due(
+    variant: &Variant,
+    pos: &Position,
+    power: PowerId,
+    due: i32,
+) -> Vec<ProvinceId> {
+    let map = &variant.map;
+    let units = || {
+        pos.units()
+            .filter(|(_, u)| u.power == power)
+            .map(|(q, _)| q)
+            .collect()
+    };
+    match pos.phase().kind {
+        PhaseKind::Movement => units(),
+        PhaseKind::Retreat => pos
+            .dislodged()
+            .iter()
+            .filter(|d| d.unit.power == power)
+            .map(|d| map.province_of(d.unit.location))
+            .collect(),
+        PhaseKind::Adjustment => match due {
+            c if c > 0 => build_sites(variant, pos, power),
+            c if c < 0 => units(),
+            _ => Vec::new(),
+        },
+    }
 }
 
 /// One entry of a possible-orders list: an order, or `WAIVE`.

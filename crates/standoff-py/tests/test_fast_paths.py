@@ -129,3 +129,27 @@ def test_a_game_pickled_before_the_board_is_read():
     copy = pickle.loads(pickle.dumps(game))
     assert copy.get_units() == game.get_units()
     assert copy.powers["FRANCE"].units == game.powers["FRANCE"].units
+
+
+@pytest.mark.parametrize("make", [_standoff.Game, Game], ids=["native", "compat"])
+def test_orderable_locations_of_one_power_are_its_entry_of_all(make):
+    """``get_orderable_locations(power)`` is computed for that power alone; it must be
+    the power's entry of ``get_orderable_locations()`` in every kind of phase."""
+    kinds = set()
+    for seed in range(8):
+        if kinds == {"M", "R", "A"} and seed >= 3:
+            break
+        rng = random.Random(seed)
+        game = make()
+        while not game.is_game_done and int(game.get_current_phase()[1:5]) < 1908:
+            kinds.add(game.get_current_phase()[-1])
+            every = game.get_orderable_locations()
+            possible = game.get_all_possible_orders()
+            for name in every:
+                assert game.get_orderable_locations(name) == every[name]
+                orders = [rng.choice(possible[l]) for l in every[name] if possible[l]]
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    game.set_orders(name, orders)
+            game.process()
+    assert kinds == {"M", "R", "A"}

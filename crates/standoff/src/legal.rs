@@ -22,6 +22,8 @@ use crate::unit::{Unit, UnitKind};
 use crate::variant::plugins::PhaseHooks;
 use crate::variant::Variant;
 
+mod route_blocks;
+
 /// Seas reachable from coastal `from` through fleets at sea, optionally without one fleet.
 fn convoy_reach(
     map: &Map,
@@ -89,6 +91,10 @@ struct SeaChains {
     chain: Vec<u16>,
     /// Per chain: the coastal provinces next to one of its seas.
     shore: Vec<Vec<bool>>,
+    /// (chain, from, to) -> the chain's seas on some route (bit per index into
+    /// `members`), found once for all the chain's fleets.
+    routes:
+        std::cell::RefCell<std::collections::HashMap<(u16, ProvinceId, ProvinceId), Option<u64>>>,
 }
 
 impl SeaChains {
@@ -128,6 +134,7 @@ impl SeaChains {
             members,
             chain,
             shore,
+            routes: Default::default(),
         }
     }
 
@@ -161,7 +168,20 @@ impl SeaChains {
         let Some(i) = seas.iter().position(|&p| p == fleet) else {
             return false;
         };
-        crate::adjudicate::fleet_on_route(map, a, d, seas, i)
+        // A fleet next to both ends carries the army alone.
+        if map.fleet_province_adjacent(fleet, a) && map.fleet_province_adjacent(fleet, d) {
+            return a != d;
+        }
+        let c = self.chain[fleet.index()];
+        let on_routes = *self
+            .routes
+            .borrow_mut()
+            .entry((c, a, d))
+            .or_insert_with(|| route_blocks::seas_on_routes(map, a, d, seas));
+        match on_routes {
+            Some(bits) => i < 64 && bits & (1 << i) != 0,
+            None => crate::adjudicate::fleet_on_route(map, a, d, seas, i),
+        }
     }
 
     /// Whether the fleet in `fleet` can carry an army from `a` to `d`.
@@ -235,6 +255,9 @@ struct MovementTables<'a> {
     targets: Vec<Vec<(LocationId, bool)>>,
     /// Unit × province: the unit can move there (by any route).
     dests: BitMatrix,
+    /// Province × unit: the unit stands there or can move there (by any route). A unit
+    /// can support only the units of the rows of the provinces it reaches.
+    near: BitMatrix,
 }
 
 impl<'a> MovementTables<'a> {
@@ -270,6 +293,13 @@ impl<'a> MovementTables<'a> {
                 dests.set(i, p.index());
             }
         }
+        let mut near = BitMatrix::with_size(map.province_count(), units.len());
+        for (j, (q, _)) in units.iter().enumerate() {
+            near.set(q.index(), j);
+            for p in dests.row(j) {
+                near.set(p, j);
+            }
+        }
         MovementTables {
             map,
             hooks,
@@ -277,12 +307,19 @@ impl<'a> MovementTables<'a> {
             units,
             targets,
             dests,
+            near,
         }
     }
 
     /// Bowen 3: the fleet at `here` convoys from an adjacent coast holding an army, or an
     /// adjacent sea holding a fleet, to another adjacent coast or sea holding a fleet.
-    fn hop_convoys_of(&self, here: ProvinceId, me: UnitRef, power: PowerId, out: &mut Vec<Order>) {
+    fn hop_convoys_of(
+        &self,
+        here: ProvinceId,
+        me: UnitRef,
+        power: PowerId,
+        out: &mut impl FnMut(Order),
+    ) {
         let map = self.map;
         let holds = |p: ProvinceId, kind: UnitKind| {
             self.units.iter().any(|(q, u)| *q == p && u.kind == kind)
@@ -296,7 +333,7 @@ impl<'a> MovementTables<'a> {
                 .iter()
                 .filter(|&&to| hop_link(map, here, from, to, holds))
             {
-                out.push(Order::new(
+                out(Order::new(
                     power,
                     OrderKind::Convoy {
                         unit: me,
@@ -308,7 +345,7 @@ impl<'a> MovementTables<'a> {
         }
     }
 
-    fn orders_of(&self, i: usize, out: &mut Vec<Order>) {
+    fn orders_of(&self, i: usize, out: &mut impl FnMut(Order)) {
         let map = self.map;
         let (province, unit) = self.units[i];
         let me = UnitRef {
@@ -317,7 +354,7 @@ impl<'a> MovementTables<'a> {
             nationality: None,
         };
         let order = |kind| Order::new(unit.power, kind);
-        out.push(order(OrderKind::Hold { unit: me }));
+        out(order(OrderKind::Hold { unit: me }));
         if self.hooks.frozen.contains(province) {
             return;
         }
@@ -329,7 +366,7 @@ impl<'a> MovementTables<'a> {
         };
         let hop = self.hooks.flags.hop_convoys;
         if self.hooks.flags.disband_any_turn {
-            out.push(order(OrderKind::Disband { unit: me }));
+            out(order(OrderKind::Disband { unit: me }));
         }
         for &(to, convoy) in &self.targets[i] {
             let adjacent =
@@ -342,7 +379,7 @@ impl<'a> MovementTables<'a> {
                 continue;
             }
             if adjacent || convoy {
-                out.push(order(OrderKind::Move {
+                out(order(OrderKind::Move {
                     unit: me,
                     to,
                     via_convoy: false,
@@ -350,7 +387,7 @@ impl<'a> MovementTables<'a> {
                 }));
             }
             if convoy {
-                out.push(order(OrderKind::Move {
+                out(order(OrderKind::Move {
                     unit: me,
                     to,
                     via_convoy: true,
@@ -364,7 +401,7 @@ impl<'a> MovementTables<'a> {
                     && map.province(*q).terrain == Terrain::Sea
                     && map.fleet_province_adjacent(province, *q)
                 {
-                    out.push(order(OrderKind::Move {
+                    out(order(OrderKind::Move {
                         unit: me,
                         to: q.location(),
                         via_convoy: false,
@@ -374,7 +411,7 @@ impl<'a> MovementTables<'a> {
             }
         }
         for to in rail_destinations(self.hooks, &self.units[i]) {
-            out.push(order(OrderKind::RailMove { unit: me, to }));
+            out(order(OrderKind::RailMove { unit: me, to }));
         }
         // The unit in a canal's gate may let a fleet through.
         if let Some(c) = self.hooks.canal.filter(|c| c.gate == province) {
@@ -384,7 +421,7 @@ impl<'a> MovementTables<'a> {
                     .iter()
                     .find(|(q, u)| *q == a && u.kind == UnitKind::Fleet)
                 {
-                    out.push(order(OrderKind::CanalPermission {
+                    out(order(OrderKind::CanalPermission {
                         fleet: UnitRef::new(Some(UnitKind::Fleet), fleet.location),
                         to: b,
                     }));
@@ -403,8 +440,43 @@ impl<'a> MovementTables<'a> {
         // Supports: in place, for units it can reach; of moves into provinces it can
         // reach. A fleet at sea cannot also carry the army it supports.
         let reach = map.reach_words(unit.kind, unit.location);
+        // The units it could support: those in or moving into a province it reaches
+        // (in unit order, as the loop below needs).
+        let mut candidates = vec![0u64; self.units.len().div_ceil(64)];
+        for (w, &bits) in reach.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let p = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                for (c, &n) in candidates.iter_mut().zip(self.near.row_words(p)) {
+                    *c |= n;
+                }
+            }
+        }
+        // An army this fleet could be carrying has its moves worked out anew below (not
+        // from `near`): it stays a candidate.
+        if at_sea {
+            for (j, (q, other)) in self.units.iter().enumerate() {
+                if other.kind == UnitKind::Army && self.chains.touches(province, *q) {
+                    candidates[j / 64] |= 1 << (j % 64);
+                }
+            }
+        }
         let mut without_me;
-        for (j, (q, other)) in self.units.iter().enumerate() {
+        let candidates = candidates.iter().enumerate().flat_map(|(w, &bits)| {
+            let mut bits = bits;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    w * 64 + b
+                })
+            })
+        });
+        for j in candidates {
+            let Some((q, other)) = self.units.get(j) else {
+                continue;
+            };
             if j == i {
                 continue;
             }
@@ -414,7 +486,7 @@ impl<'a> MovementTables<'a> {
                 nationality: None,
             };
             if map.can_reach_province(unit.kind, unit.location, *q) && !difficult(province, *q) {
-                out.push(order(OrderKind::SupportHold { unit: me, target }));
+                out(order(OrderKind::SupportHold { unit: me, target }));
             }
             // Only a fleet in a chain next to the army could be carrying it.
             let carries =
@@ -435,7 +507,7 @@ impl<'a> MovementTables<'a> {
                     bits &= bits - 1;
                     let dest = ProvinceId((w * 64 + b) as u16);
                     if dest != province && !difficult(province, dest) {
-                        out.push(order(OrderKind::SupportMove {
+                        out(order(OrderKind::SupportMove {
                             unit: me,
                             target,
                             to: dest.location(),
@@ -461,7 +533,7 @@ impl<'a> MovementTables<'a> {
                         && self.chains.through(province, *a, d)
                         && self.chains.on_route(map, province, *a, d)
                     {
-                        out.push(order(OrderKind::Convoy {
+                        out(order(OrderKind::Convoy {
                             unit: me,
                             army: army_ref,
                             to: d,
@@ -482,19 +554,25 @@ pub fn unit_movement_orders(
     let tables = MovementTables::new(&variant.map, variant.hooks(position.phase), position);
     let mut out = Vec::new();
     if let Some(i) = tables.units.iter().position(|(p, _)| *p == province) {
-        tables.orders_of(i, &mut out);
+        tables.orders_of(i, &mut |o| out.push(o));
     }
     out
 }
 
 /// Every legal movement-phase order of every unit, unit by unit in province order.
 pub fn movement_orders(variant: &Variant, position: &Position) -> Vec<Order> {
-    let tables = MovementTables::new(&variant.map, variant.hooks(position.phase), position);
-    let mut out = Vec::with_capacity(tables.units.len() * 48);
-    for i in 0..tables.units.len() {
-        tables.orders_of(i, &mut out);
-    }
+    let mut out = Vec::new();
+    for_each_movement_order(variant, position, |o| out.push(o));
     out
+}
+
+/// [`movement_orders`] handed to `f` one by one (in the same order), without
+/// collecting them.
+pub fn for_each_movement_order(variant: &Variant, position: &Position, mut f: impl FnMut(Order)) {
+    let tables = MovementTables::new(&variant.map, variant.hooks(position.phase), position);
+    for i in 0..tables.units.len() {
+        tables.orders_of(i, &mut f);
+    }
 }
 
 /// Every legal retreat-phase order for the dislodged unit from `province`.
