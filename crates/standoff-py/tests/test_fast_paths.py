@@ -151,5 +151,7 @@ def test_orderable_locations_of_one_power_are_its_entry_of_all(make):
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
                     game.set_orders(name, orders)
-            game.process()
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # random builds beyond the allowed number
+                game.process()
     assert kinds == {"M", "R", "A"}
