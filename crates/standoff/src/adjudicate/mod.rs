@@ -310,7 +310,8 @@ pub fn retreat_options(
 }
 
 /// Checks single movement orders against one position (DATC 4.E.1 d legality),
-/// reusing the position's tables across checks.
+/// reusing the position's tables across checks. Making one costs only the unit tables
+/// (no orders are assigned or matched), so a checker per call is cheap.
 pub struct OrderChecker<'a> {
     judge: Judge<'a>,
 }
@@ -324,12 +325,11 @@ impl<'a> OrderChecker<'a> {
     /// Prepares checks against `position` under `rules`.
     pub fn with_rules(variant: &'a Variant, rules: &'a Rules, position: &Position) -> Self {
         OrderChecker {
-            judge: Judge::new(
+            judge: Judge::tables(
                 &variant.map,
                 rules,
                 variant.hooks(position.phase),
                 position,
-                &[],
             ),
         }
     }
