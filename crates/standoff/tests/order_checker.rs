@@ -131,3 +131,48 @@ fn checker_agrees_with_the_judge_on_special_variants() {
         compare_in_games(&v, &Rules::DATC, 0..1, 8);
     }
 }
+
+#[test]
+fn a_session_checks_against_its_current_position() {
+    // The session's checker follows the game: after each phase it gives the verdicts
+    // of a checker made afresh for the new position (and they differ from the old
+    // position's somewhere, so a checker kept from before would be caught).
+    let variant = standoff::variant::builtin_arc("standard").expect("standard");
+    let v: &Variant = &variant;
+    let mut session = standoff::session::Session::new(
+        "standard",
+        variant.clone(),
+        Rules::DATC,
+        standoff::game::EndRules::default(),
+    )
+    .expect("session");
+    let mut rng = Rng::new(5);
+    let mut previous: Option<Position> = None;
+    let mut changed_verdicts = 0;
+    for _ in 0..10 {
+        let pos = session.record().game.position.clone();
+        if pos.phase().kind == PhaseKind::Movement {
+            let fresh = OrderChecker::with_rules(v, &Rules::DATC, &pos);
+            let old = previous.as_ref().map(|p| OrderChecker::with_rules(v, &Rules::DATC, p));
+            let checker = session.checker();
+            for (p, _) in pos.units() {
+                for order in candidates(v, &pos, p) {
+                    let verdict = checker.check(&order);
+                    assert_eq!(verdict, fresh.check(&order), "{}", order.display_ids(&v.map));
+                    if old.as_ref().is_some_and(|o| o.check(&order) != verdict) {
+                        changed_verdicts += 1;
+                    }
+                }
+            }
+            previous = Some(pos.clone());
+        }
+        let orders = random_orders(v, &pos, &mut rng);
+        for (p, _) in v.powers.iter().enumerate() {
+            let power = standoff::PowerId(p as u8);
+            let own: Vec<Order> = orders.iter().filter(|o| o.power == power).cloned().collect();
+            session.submit_checked(power, own).expect("submit");
+        }
+        session.process().expect("process");
+    }
+    assert!(changed_verdicts > 0, "the positions never changed a verdict");
+}
