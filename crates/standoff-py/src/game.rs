@@ -644,7 +644,7 @@ impl PyGame {
             return Ok(None);
         }
         self.session
-            .process()
+            .play()
             .map_err(|e| standoff_err(e.to_string()))?;
         let problems = self.after_process(py)?;
         let index = self.rec().history.len().saturating_sub(1);
