@@ -238,7 +238,13 @@ impl PyGame {
     pub fn after_process(&mut self, py: Python<'_>) -> PyResult<Vec<OrderProblem>> {
         let mut problems = std::mem::take(&mut self.problems);
         let mut warn_lines = Vec::new();
-        if let Some(record) = self.rec().history.last() {
+        // The phase's problems are written out only when some order was not followed.
+        let last = self.rec().history.last().filter(|record| {
+            crate::model::not_followed(&record.orders, &record.processed.result)
+                .next()
+                .is_some()
+        });
+        if let Some(record) = last {
             for p in rejected_in_phase(&self.variant, record) {
                 let power = self.variant.find_power(&p.power);
                 let mode = power
@@ -643,8 +649,9 @@ impl PyGame {
         if self.is_done() {
             return Ok(None);
         }
-        self.session
-            .play()
+        // The phase is played without the GIL (only Rust data is touched).
+        let session = &mut self.session;
+        py.detach(|| session.play())
             .map_err(|e| standoff_err(e.to_string()))?;
         let problems = self.after_process(py)?;
         let index = self.rec().history.len().saturating_sub(1);

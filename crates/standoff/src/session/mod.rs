@@ -306,20 +306,26 @@ impl Session {
 
     /// Plays the current phase with the submitted orders and clears the submissions.
     pub fn process(&mut self) -> Result<SubmittedPhase, SessionError> {
-        let collected = self.play()?;
-        let processed = match self.record.history.last() {
-            Some(record) => record.processed.clone(),
-            None => return Err(SessionError::GameOver),
+        let mut collected = self.play_collected()?;
+        let Some(record) = self.record.history.last() else {
+            return Err(SessionError::GameOver);
         };
+        collected.orders = record.orders.clone();
         Ok(SubmittedPhase {
             collected,
-            processed,
+            processed: record.processed.clone(),
         })
     }
 
     /// [`Session::process`] without handing the phase back: the played phase is the
-    /// record's last ([`RecordedGame::history`]); returns how the orders were collected.
-    pub fn play(&mut self) -> Result<Collected, SessionError> {
+    /// record's last ([`RecordedGame::history`]), nothing of it is copied.
+    pub fn play(&mut self) -> Result<(), SessionError> {
+        self.play_collected().map(drop)
+    }
+
+    /// Plays the phase; how the orders were collected, without the orders themselves
+    /// (they moved into the record).
+    fn play_collected(&mut self) -> Result<Collected, SessionError> {
         if self.is_over() {
             return Err(SessionError::GameOver);
         }
@@ -330,13 +336,14 @@ impl Session {
             }
         }
         let game = &self.record.game;
-        let collected = submissions.collect(
+        let mut collected = submissions.collect(
             &self.variant,
             &game.rules,
             game.position.phase.kind,
             &game.standing,
         );
-        self.record.process(&self.variant, &collected.orders);
+        let orders = std::mem::take(&mut collected.orders);
+        self.record.process_owned(&self.variant, orders);
         Ok(collected)
     }
 }
