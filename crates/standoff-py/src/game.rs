@@ -110,6 +110,8 @@ pub struct PyGame {
     pub game_id: String,
     /// Python strings of order texts, shared with the game's copies.
     pub texts: Arc<OrderTexts>,
+    /// `Power.orders` entries of orders written once, shared with the game's copies.
+    pub entries: Arc<crate::submit::OrderEntries>,
 }
 
 impl Clone for PyGame {
@@ -122,6 +124,7 @@ impl Clone for PyGame {
             modes: self.modes.clone(),
             game_id: self.game_id.clone(),
             texts: self.texts.clone(),
+            entries: self.entries.clone(),
         }
     }
 }
@@ -165,6 +168,7 @@ impl PyGame {
         PyGame {
             session: Session::from_record(&name, variant.clone(), rec),
             texts: OrderTexts::for_variant(&variant),
+            entries: crate::submit::OrderEntries::for_variant(&variant),
             variant,
             problems: Vec::new(),
             history_problems: vec![Vec::new(); phases],
@@ -574,15 +578,10 @@ impl PyGame {
         replace: bool,
         errors: &str,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let texts = self.set_orders_and_get(py, power_name, orders, expand, replace, errors)?;
-        let map = PyDict::new(py);
-        for text in &texts {
-            let mut words = text.splitn(3, ' ');
-            let kind = words.next().unwrap_or_default();
-            let at = words.next().unwrap_or_default();
-            map.set_item(format!("{kind} {at}"), words.next().unwrap_or_default())?;
-        }
-        Ok(map)
+        self.set_orders(py, power_name, orders, expand, replace, errors)?;
+        let power = self.power_arg(power_name)?;
+        self.entries
+            .map(py, &self.variant.map, self.session.accepted_orders(power))
     }
 
     /// A power's current orders, or power -> orders (package notation).

@@ -10,8 +10,72 @@ use crate::names::order_text;
 use crate::order::parse_error_to_py;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
 use standoff::order::Order;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// The package's `Power.orders` entries of orders written once: order -> (its unit,
+/// `A PAR`; the rest of it, `- BUR`), as Python strings, shared by the games of a
+/// variant and their copies (the package-compatible `Game` asks for the entries of a
+/// power's orders after every `set_orders`). At most [`OrderEntries::MAX`] are kept.
+#[derive(Default)]
+pub struct OrderEntries {
+    table: Mutex<HashMap<Order, (Py<PyString>, Py<PyString>), foldhash::fast::FixedState>>,
+}
+
+impl OrderEntries {
+    /// The most entries kept (the table is emptied when it would grow past this).
+    pub const MAX: usize = 1 << 16;
+
+    /// The table of a variant, shared by all its games; tables of variants no longer
+    /// in use are dropped.
+    pub fn for_variant(variant: &Arc<standoff::Variant>) -> Arc<OrderEntries> {
+        type Tables = Vec<(std::sync::Weak<standoff::Variant>, Arc<OrderEntries>)>;
+        static TABLES: Mutex<Tables> = Mutex::new(Vec::new());
+        let mut tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
+        tables.retain(|(v, _)| v.strong_count() > 0);
+        if let Some((_, entries)) = tables
+            .iter()
+            .find(|(v, _)| std::ptr::eq(v.as_ptr(), Arc::as_ptr(variant)))
+        {
+            return entries.clone();
+        }
+        let entries = Arc::<OrderEntries>::default();
+        tables.push((Arc::downgrade(variant), entries.clone()));
+        entries
+    }
+
+    /// `orders` as the package's `Power.orders` map: unit (`A PAR`) -> the rest of
+    /// its order (`- BUR`), split from the order's text at its second space.
+    pub fn map<'py, 'a>(
+        &self,
+        py: Python<'py>,
+        map: &standoff::Map,
+        orders: impl Iterator<Item = &'a Order>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        let mut table = self.table.lock().unwrap_or_else(PoisonError::into_inner);
+        for order in orders {
+            if let Some((unit, rest)) = table.get(order) {
+                out.set_item(unit.bind(py), rest.bind(py))?;
+                continue;
+            }
+            let text = order_text(map, order);
+            let mut words = text.splitn(3, ' ');
+            let kind = words.next().unwrap_or_default();
+            let at = words.next().unwrap_or_default();
+            let unit = PyString::new(py, &format!("{kind} {at}"));
+            let rest = PyString::new(py, words.next().unwrap_or_default());
+            out.set_item(&unit, &rest)?;
+            if table.len() >= OrderEntries::MAX {
+                table.clear();
+            }
+            table.insert(order.clone(), (unit.unbind(), rest.unbind()));
+        }
+        Ok(out)
+    }
+}
 
 /// One order given to `set_orders`: a string this game listed as a possible order (its
 /// order known; its text is read only if the order is refused), or any other text.
