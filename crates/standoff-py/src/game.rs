@@ -81,6 +81,24 @@ impl PyPowerView {
     }
 }
 
+/// What a played phase leaves to report ([`PyGame::settle_phase`]).
+pub struct SettledPhase {
+    /// The orders left out of the phase, and those not followed.
+    pub problems: Vec<OrderProblem>,
+    /// The warning to give about the orders not followed (None: nothing to say).
+    pub warning: Option<String>,
+}
+
+impl SettledPhase {
+    /// Gives the warning (an `OrderWarning`), if there is one.
+    pub fn warn(&self, py: Python<'_>) -> PyResult<()> {
+        match &self.warning {
+            Some(text) => warn_orders(py, text),
+            None => Ok(()),
+        }
+    }
+}
+
 /// A game: the current position, the orders given for the current phase, and the
 /// history of played phases. The methods follow the ``diplomacy`` package's ``Game``
 /// (same names and return shapes), so scripts port by changing the import.
@@ -240,6 +258,15 @@ impl PyGame {
     /// Records a played phase: rejected orders are reported (warned as the powers'
     /// modes say). Returns the phase's problems.
     pub fn after_process(&mut self, py: Python<'_>) -> PyResult<Vec<OrderProblem>> {
+        let settled = self.settle_phase();
+        settled.warn(py)?;
+        Ok(settled.problems)
+    }
+
+    /// [`PyGame::after_process`] up to the warning, without Python (it may run with
+    /// the GIL released): the phase's problems are recorded and the submissions cleared;
+    /// the warning is given by [`SettledPhase::warn`].
+    pub fn settle_phase(&mut self) -> SettledPhase {
         let mut problems = std::mem::take(&mut self.problems);
         let mut warn_lines = Vec::new();
         // The phase's problems are written out only when some order was not followed.
@@ -262,17 +289,14 @@ impl PyGame {
         }
         self.history_problems.push(problems.clone());
         self.reset_phase_state();
-        if !warn_lines.is_empty() {
-            warn_orders(
-                py,
-                &format!(
-                    "{} order(s) not followed when the phase was played:\n  {}",
-                    warn_lines.len(),
-                    warn_lines.join("\n  ")
-                ),
-            )?;
-        }
-        Ok(problems)
+        let warning = (!warn_lines.is_empty()).then(|| {
+            format!(
+                "{} order(s) not followed when the phase was played:\n  {}",
+                warn_lines.len(),
+                warn_lines.join("\n  ")
+            )
+        });
+        SettledPhase { problems, warning }
     }
 
     fn phase_data(&self, index: usize) -> Option<PyPhaseData> {
@@ -648,17 +672,23 @@ impl PyGame {
         if self.is_done() {
             return Ok(None);
         }
-        // The phase is played without the GIL (only Rust data is touched).
-        let session = &mut self.session;
-        py.detach(|| session.play())
+        // Everything but the warning touches only Rust data: done without the GIL.
+        let (settled, data) = py
+            .detach(|| {
+                self.session.play()?;
+                let settled = self.settle_phase();
+                let data = self.rec().history.last().map(|record| {
+                    PyPhaseData::new(
+                        self.variant.clone(),
+                        record.clone(),
+                        settled.problems.clone(),
+                    )
+                });
+                Ok::<_, standoff::session::SessionError>((settled, data))
+            })
             .map_err(|e| standoff_err(e.to_string()))?;
-        let problems = self.after_process(py)?;
-        let index = self.rec().history.len().saturating_sub(1);
-        Ok(self
-            .rec()
-            .history
-            .get(index)
-            .map(|record| PyPhaseData::new(self.variant.clone(), record.clone(), problems)))
+        settled.warn(py)?;
+        Ok(data)
     }
 
     /// Played phases as `PhaseData`, oldest first; `from_phase`/`to_phase` (names or
