@@ -21,8 +21,11 @@ use std::sync::{Arc, Mutex, PoisonError};
 /// power's orders after every `set_orders`). At most [`OrderEntries::MAX`] are kept.
 #[derive(Default)]
 pub struct OrderEntries {
-    table: Mutex<HashMap<Order, (Py<PyString>, Py<PyString>), foldhash::fast::FixedState>>,
+    table: Mutex<HashMap<Order, Entry, foldhash::fast::FixedState>>,
 }
+
+/// One order's `Power.orders` entry: its unit, the rest of it.
+type Entry = (Py<PyString>, Py<PyString>);
 
 impl OrderEntries {
     /// The most entries kept (the table is emptied when it would grow past this).

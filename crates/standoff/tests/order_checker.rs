@@ -153,12 +153,19 @@ fn a_session_checks_against_its_current_position() {
         let pos = session.record().game.position.clone();
         if pos.phase().kind == PhaseKind::Movement {
             let fresh = OrderChecker::with_rules(v, &Rules::DATC, &pos);
-            let old = previous.as_ref().map(|p| OrderChecker::with_rules(v, &Rules::DATC, p));
+            let old = previous
+                .as_ref()
+                .map(|p| OrderChecker::with_rules(v, &Rules::DATC, p));
             let checker = session.checker();
             for (p, _) in pos.units() {
                 for order in candidates(v, &pos, p) {
                     let verdict = checker.check(&order);
-                    assert_eq!(verdict, fresh.check(&order), "{}", order.display_ids(&v.map));
+                    assert_eq!(
+                        verdict,
+                        fresh.check(&order),
+                        "{}",
+                        order.display_ids(&v.map)
+                    );
                     if old.as_ref().is_some_and(|o| o.check(&order) != verdict) {
                         changed_verdicts += 1;
                     }
@@ -169,10 +176,17 @@ fn a_session_checks_against_its_current_position() {
         let orders = random_orders(v, &pos, &mut rng);
         for (p, _) in v.powers.iter().enumerate() {
             let power = standoff::PowerId(p as u8);
-            let own: Vec<Order> = orders.iter().filter(|o| o.power == power).cloned().collect();
+            let own: Vec<Order> = orders
+                .iter()
+                .filter(|o| o.power == power)
+                .cloned()
+                .collect();
             session.submit_checked(power, own).expect("submit");
         }
         session.process().expect("process");
     }
-    assert!(changed_verdicts > 0, "the positions never changed a verdict");
+    assert!(
+        changed_verdicts > 0,
+        "the positions never changed a verdict"
+    );
 }

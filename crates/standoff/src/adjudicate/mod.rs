@@ -325,12 +325,7 @@ impl<'a> OrderChecker<'a> {
     /// Prepares checks against `position` under `rules`.
     pub fn with_rules(variant: &'a Variant, rules: &'a Rules, position: &Position) -> Self {
         OrderChecker {
-            judge: Judge::tables(
-                &variant.map,
-                rules,
-                variant.hooks(position.phase),
-                position,
-            ),
+            judge: Judge::tables(&variant.map, rules, variant.hooks(position.phase), position),
         }
     }
 
