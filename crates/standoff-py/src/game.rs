@@ -99,6 +99,14 @@ impl SettledPhase {
     }
 }
 
+/// A phase played by [`PyGame::play_phase`]: what to report, and its `PhaseData`.
+pub struct PlayedPhase {
+    /// The problems and the warning to give.
+    pub settled: SettledPhase,
+    /// The played phase (what `process()` returns).
+    pub data: Option<PyPhaseData>,
+}
+
 /// A game: the current position, the orders given for the current phase, and the
 /// history of played phases. The methods follow the ``diplomacy`` package's ``Game``
 /// (same names and return shapes), so scripts port by changing the import.
@@ -261,6 +269,24 @@ impl PyGame {
         let settled = self.settle_phase();
         settled.warn(py)?;
         Ok(settled.problems)
+    }
+
+    /// `process()` up to its warning, without Python: safe with the GIL released and on
+    /// any thread (a batch may play many games so). None when the game is over.
+    pub fn play_phase(&mut self) -> Result<Option<PlayedPhase>, standoff::session::SessionError> {
+        if self.is_done() {
+            return Ok(None);
+        }
+        self.session.play()?;
+        let settled = self.settle_phase();
+        let data = self.rec().history.last().map(|record| {
+            PyPhaseData::new(
+                self.variant.clone(),
+                record.clone(),
+                settled.problems.clone(),
+            )
+        });
+        Ok(Some(PlayedPhase { settled, data }))
     }
 
     /// [`PyGame::after_process`] up to the warning, without Python (it may run with
@@ -669,26 +695,15 @@ impl PyGame {
     /// without orders are in civil disorder) and moves to the next phase. Returns the
     /// played phase's `PhaseData` (None if the game is over).
     fn process(&mut self, py: Python<'_>) -> PyResult<Option<PyPhaseData>> {
-        if self.is_done() {
-            return Ok(None);
-        }
         // Everything but the warning touches only Rust data: done without the GIL.
-        let (settled, data) = py
-            .detach(|| {
-                self.session.play()?;
-                let settled = self.settle_phase();
-                let data = self.rec().history.last().map(|record| {
-                    PyPhaseData::new(
-                        self.variant.clone(),
-                        record.clone(),
-                        settled.problems.clone(),
-                    )
-                });
-                Ok::<_, standoff::session::SessionError>((settled, data))
-            })
+        let played = py
+            .detach(|| self.play_phase())
             .map_err(|e| standoff_err(e.to_string()))?;
-        settled.warn(py)?;
-        Ok(data)
+        let Some(played) = played else {
+            return Ok(None);
+        };
+        played.settled.warn(py)?;
+        Ok(played.data)
     }
 
     /// Played phases as `PhaseData`, oldest first; `from_phase`/`to_phase` (names or
