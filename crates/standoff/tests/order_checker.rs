@@ -190,3 +190,72 @@ fn a_session_checks_against_its_current_position() {
         "the positions never changed a verdict"
     );
 }
+
+/// Adjustment orders for every power: builds of each kind everywhere, removals of
+/// every unit, waives.
+fn adjustment_candidates(v: &Variant, pos: &Position) -> Vec<Order> {
+    let map = &v.map;
+    let mut out = Vec::new();
+    for p in 0..v.powers.len() {
+        let power = standoff::PowerId(p as u8);
+        out.push(Order::new(power, OrderKind::Waive));
+        for l in 0..map.location_count() {
+            for kind in [standoff::UnitKind::Army, standoff::UnitKind::Fleet] {
+                let unit = UnitRef::new(Some(kind), LocationId(l as u16));
+                out.push(Order::new(power, OrderKind::Build { unit }));
+            }
+        }
+        for (_, u) in pos.units() {
+            let unit = UnitRef::new(Some(u.kind), u.location);
+            out.push(Order::new(power, OrderKind::Remove { unit }));
+            out.push(Order::new(power, OrderKind::Disband { unit }));
+        }
+    }
+    out
+}
+
+#[test]
+fn adjustment_checks_agree_with_the_adjudication() {
+    // The checker leaves out the civil-disorder removals; no order's status depends on
+    // them, so every verdict is the one adjudicating the order alone gives.
+    let mut adjustments = 0;
+    for name in ["standard", "bowen"] {
+        let v = Variant::builtin(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for seed in 0..3 {
+            let mut rng = Rng::new(seed);
+            let mut game = Game::new(&v);
+            for _ in 0..30 {
+                if game.winner.is_some() {
+                    break;
+                }
+                let pos = game.position.clone();
+                if pos.phase().kind == PhaseKind::Adjustment {
+                    adjustments += 1;
+                    let checker = standoff::session::PositionChecker::new(&v, &Rules::DATC, &pos);
+                    for order in adjustment_candidates(&v, &pos) {
+                        let alone = standoff::adjudicate::adjudicate_adjustments_with(
+                            &v,
+                            &Rules::DATC,
+                            &pos,
+                            std::slice::from_ref(&order),
+                        );
+                        let judged = match alone.orders.first() {
+                            Some(OrderStatus::Rejected(why)) => Err(*why),
+                            _ => Ok(()),
+                        };
+                        assert_eq!(
+                            checker.check(&order),
+                            judged,
+                            "{name} {}: {}",
+                            pos.phase().short_code(),
+                            order.display_ids(&v.map)
+                        );
+                    }
+                }
+                let orders = random_orders(&v, &pos, &mut rng);
+                game.process(&v, &orders);
+            }
+        }
+    }
+    assert!(adjustments > 0, "no adjustment phase was checked");
+}

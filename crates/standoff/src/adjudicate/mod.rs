@@ -23,11 +23,11 @@ mod routes;
 mod settlement;
 mod turn_rules;
 
-pub(crate) use adjustment::check_build_site;
 pub use adjustment::{
     adjudicate_adjustments, adjudicate_adjustments_with, adjustment_counts, Adjustment,
     AdjustmentResult,
 };
+pub(crate) use adjustment::{adjustment_statuses, check_build_site};
 pub(crate) use judge::hop_link;
 pub use outcome::{Illegal, Outcome, UnitResult};
 pub use retreat::{adjudicate_retreats, adjudicate_retreats_with, RetreatOutcome, RetreatResult};

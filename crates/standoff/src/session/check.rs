@@ -1,9 +1,7 @@
 //! Checking one power's submitted order lines against the current position: how the
 //! judge reads each line (canonical text), or why it is unreadable or illegal.
 
-use crate::adjudicate::{
-    adjudicate_adjustments_with, adjudicate_retreats_with, Illegal, OrderChecker, OrderStatus,
-};
+use crate::adjudicate::{adjudicate_retreats_with, Illegal, OrderChecker, OrderStatus};
 use crate::ids::PowerId;
 use crate::order::Order;
 use crate::parse::parse_orders_with;
@@ -191,7 +189,7 @@ fn check_alone(
     let one = std::slice::from_ref(order);
     let statuses = match position.phase.kind {
         PhaseKind::Retreat => adjudicate_retreats_with(variant, rules, position, one).orders,
-        _ => adjudicate_adjustments_with(variant, rules, position, one).orders,
+        _ => crate::adjudicate::adjustment_statuses(variant, rules, position, one),
     };
     match statuses.first() {
         Some(OrderStatus::Rejected(why)) => Err(*why),
