@@ -363,33 +363,25 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
         list.push(game);
     }
     // Every game is borrowed for the whole call (another thread touching one meanwhile
-    // gets a borrow error); each one's session plays its phase with the GIL released,
-    // exactly as `process()` does, the games spread over the cores.
+    // gets a borrow error); each plays its phase with the GIL released, exactly as
+    // `process()` does (`PyGame::play_phase`), the games spread over the cores. Only the
+    // warnings and the Python objects are made afterwards, in order.
     let mut borrowed = list
         .iter()
         .map(|g| g.try_borrow_mut())
         .collect::<Result<Vec<PyRefMut<'_, PyGame>>, _>>()?;
-    let played: Vec<Option<Result<(), String>>> = {
-        let mut sessions: Vec<Option<&mut standoff::session::Session>> = borrowed
-            .iter_mut()
-            .map(|g| (!g.is_done()).then_some(&mut g.session))
-            .collect();
-        py.detach(|| {
-            sessions
-                .par_iter_mut()
-                .map(|s| {
-                    s.as_mut()
-                        .map(|s| s.process().map(|_| ()).map_err(|e| e.to_string()))
-                })
-                .collect()
-        })
+    let played: Vec<_> = {
+        let mut games: Vec<&mut PyGame> = borrowed.iter_mut().map(|g| &mut **g).collect();
+        py.detach(|| games.par_iter_mut().map(|g| g.play_phase()).collect())
     };
     let mut phases = Vec::with_capacity(list.len());
-    for (game, outcome) in borrowed.iter_mut().zip(played) {
-        match outcome {
+    for outcome in played {
+        match outcome.map_err(|e| standoff_err(e.to_string()))? {
             None => phases.push(None),
-            Some(Err(e)) => return Err(standoff_err(e)),
-            Some(Ok(())) => phases.push(game.played_phase_data(py)?),
+            Some(played) => {
+                played.settled.warn(py)?;
+                phases.push(played.data);
+            }
         }
     }
     Ok(phases)

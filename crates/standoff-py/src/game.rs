@@ -81,6 +81,32 @@ impl PyPowerView {
     }
 }
 
+/// What a played phase leaves to report ([`PyGame::settle_phase`]).
+pub struct SettledPhase {
+    /// The orders left out of the phase, and those not followed.
+    pub problems: Vec<OrderProblem>,
+    /// The warning to give about the orders not followed (None: nothing to say).
+    pub warning: Option<String>,
+}
+
+impl SettledPhase {
+    /// Gives the warning (an `OrderWarning`), if there is one.
+    pub fn warn(&self, py: Python<'_>) -> PyResult<()> {
+        match &self.warning {
+            Some(text) => warn_orders(py, text),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A phase played by [`PyGame::play_phase`]: what to report, and its `PhaseData`.
+pub struct PlayedPhase {
+    /// The problems and the warning to give.
+    pub settled: SettledPhase,
+    /// The played phase (what `process()` returns).
+    pub data: Option<PyPhaseData>,
+}
+
 /// A game: the current position, the orders given for the current phase, and the
 /// history of played phases. The methods follow the ``diplomacy`` package's ``Game``
 /// (same names and return shapes), so scripts port by changing the import.
@@ -110,6 +136,8 @@ pub struct PyGame {
     pub game_id: String,
     /// Python strings of order texts, shared with the game's copies.
     pub texts: Arc<OrderTexts>,
+    /// `Power.orders` entries of orders written once, shared with the game's copies.
+    pub entries: Arc<crate::submit::OrderEntries>,
 }
 
 impl Clone for PyGame {
@@ -122,6 +150,7 @@ impl Clone for PyGame {
             modes: self.modes.clone(),
             game_id: self.game_id.clone(),
             texts: self.texts.clone(),
+            entries: self.entries.clone(),
         }
     }
 }
@@ -165,6 +194,7 @@ impl PyGame {
         PyGame {
             session: Session::from_record(&name, variant.clone(), rec),
             texts: OrderTexts::for_variant(&variant),
+            entries: crate::submit::OrderEntries::for_variant(&variant),
             variant,
             problems: Vec::new(),
             history_problems: vec![Vec::new(); phases],
@@ -233,12 +263,38 @@ impl PyGame {
         self.problems.clear();
     }
 
-    /// Records a played phase: rejected orders are reported (warned as the powers'
-    /// modes say). Returns the phase's problems.
-    pub fn after_process(&mut self, py: Python<'_>) -> PyResult<Vec<OrderProblem>> {
+    /// `process()` up to its warning, without Python: safe with the GIL released and on
+    /// any thread (a batch may play many games so). None when the game is over.
+    pub fn play_phase(&mut self) -> Result<Option<PlayedPhase>, standoff::session::SessionError> {
+        if self.is_done() {
+            return Ok(None);
+        }
+        self.session.play()?;
+        let settled = self.settle_phase();
+        let data = self.rec().history.last().map(|record| {
+            PyPhaseData::new(
+                self.variant.clone(),
+                record.clone(),
+                settled.problems.clone(),
+            )
+        });
+        Ok(Some(PlayedPhase { settled, data }))
+    }
+
+    /// Records a played phase, without Python (it may run with the GIL released): the
+    /// phase's problems (orders left out, and those not followed, warned about as the
+    /// powers' modes say) are recorded and the submissions cleared; the warning is given
+    /// by [`SettledPhase::warn`].
+    pub fn settle_phase(&mut self) -> SettledPhase {
         let mut problems = std::mem::take(&mut self.problems);
         let mut warn_lines = Vec::new();
-        if let Some(record) = self.rec().history.last() {
+        // The phase's problems are written out only when some order was not followed.
+        let last = self.rec().history.last().filter(|record| {
+            crate::model::not_followed(&record.orders, &record.processed.result)
+                .next()
+                .is_some()
+        });
+        if let Some(record) = last {
             for p in rejected_in_phase(&self.variant, record) {
                 let power = self.variant.find_power(&p.power);
                 let mode = power
@@ -252,28 +308,14 @@ impl PyGame {
         }
         self.history_problems.push(problems.clone());
         self.reset_phase_state();
-        if !warn_lines.is_empty() {
-            warn_orders(
-                py,
-                &format!(
-                    "{} order(s) not followed when the phase was played:\n  {}",
-                    warn_lines.len(),
-                    warn_lines.join("\n  ")
-                ),
-            )?;
-        }
-        Ok(problems)
-    }
-
-    /// After the session played a phase (`process()`, `step_many`): records it (see
-    /// [`PyGame::after_process`]) and returns its `PhaseData`.
-    pub fn played_phase_data(&mut self, py: Python<'_>) -> PyResult<Option<PyPhaseData>> {
-        let problems = self.after_process(py)?;
-        Ok(self
-            .rec()
-            .history
-            .last()
-            .map(|record| PyPhaseData::new(self.variant.clone(), record.clone(), problems)))
+        let warning = (!warn_lines.is_empty()).then(|| {
+            format!(
+                "{} order(s) not followed when the phase was played:\n  {}",
+                warn_lines.len(),
+                warn_lines.join("\n  ")
+            )
+        });
+        SettledPhase { problems, warning }
     }
 
     fn phase_data(&self, index: usize) -> Option<PyPhaseData> {
@@ -583,15 +625,10 @@ impl PyGame {
         replace: bool,
         errors: &str,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let texts = self.set_orders_and_get(py, power_name, orders, expand, replace, errors)?;
-        let map = PyDict::new(py);
-        for text in &texts {
-            let mut words = text.splitn(3, ' ');
-            let kind = words.next().unwrap_or_default();
-            let at = words.next().unwrap_or_default();
-            map.set_item(format!("{kind} {at}"), words.next().unwrap_or_default())?;
-        }
-        Ok(map)
+        self.set_orders(py, power_name, orders, expand, replace, errors)?;
+        let power = self.power_arg(power_name)?;
+        self.entries
+            .map(py, &self.variant.map, self.session.accepted_orders(power))
     }
 
     /// A power's current orders, or power -> orders (package notation).
@@ -655,13 +692,15 @@ impl PyGame {
     /// without orders are in civil disorder) and moves to the next phase. Returns the
     /// played phase's `PhaseData` (None if the game is over).
     fn process(&mut self, py: Python<'_>) -> PyResult<Option<PyPhaseData>> {
-        if self.is_done() {
-            return Ok(None);
-        }
-        self.session
-            .process()
+        // Everything but the warning touches only Rust data: done without the GIL.
+        let played = py
+            .detach(|| self.play_phase())
             .map_err(|e| standoff_err(e.to_string()))?;
-        self.played_phase_data(py)
+        let Some(played) = played else {
+            return Ok(None);
+        };
+        played.settled.warn(py)?;
+        Ok(played.data)
     }
 
     /// Played phases as `PhaseData`, oldest first; `from_phase`/`to_phase` (names or

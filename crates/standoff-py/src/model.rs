@@ -4,10 +4,7 @@
 
 use crate::names::{loc_name, order_text, power_name, powers, prov_name, unit_name};
 use serde_json::{json, Map as JsonMap, Value};
-use standoff::adjudicate::{
-    adjudicate_adjustments, adjudicate_retreats, adjustment_counts, Illegal, MovementResult,
-    OrderChecker, OrderStatus, Outcome,
-};
+use standoff::adjudicate::{adjustment_counts, Illegal, MovementResult, OrderStatus, Outcome};
 use standoff::game::PhaseResult;
 use standoff::legal::{movement_orders, power_adjustment_orders, unit_retreat_orders};
 use standoff::mila::{labels, state_json, MilaState};
@@ -564,44 +561,6 @@ pub fn fill_kinds(pos: &Position, variant: &Variant, mut order: Order) -> Order 
         OrderKind::Build { .. } | OrderKind::Waive => {}
     }
     order
-}
-
-/// Checks orders one at a time against one position.
-pub struct Checker<'a> {
-    variant: &'a Variant,
-    pos: &'a Position,
-    movement: Option<OrderChecker<'a>>,
-}
-
-impl<'a> Checker<'a> {
-    /// A checker for `pos`.
-    pub fn new(variant: &'a Variant, pos: &'a Position) -> Self {
-        let movement =
-            (pos.phase().kind == PhaseKind::Movement).then(|| OrderChecker::new(variant, pos));
-        Checker {
-            variant,
-            pos,
-            movement,
-        }
-    }
-
-    /// Whether the order would be followed (alone: an adjustment allowance is checked
-    /// when the phase is played).
-    pub fn check(&self, order: &Order) -> Result<(), Illegal> {
-        if let Some(c) = &self.movement {
-            return c.check(order);
-        }
-        let statuses = match self.pos.phase().kind {
-            PhaseKind::Retreat => {
-                adjudicate_retreats(self.variant, self.pos, std::slice::from_ref(order)).orders
-            }
-            _ => adjudicate_adjustments(self.variant, self.pos, std::slice::from_ref(order)).orders,
-        };
-        match statuses.first() {
-            Some(OrderStatus::Rejected(why)) => Err(*why),
-            _ => Ok(()),
-        }
-    }
 }
 
 /// Reads one order of `power` in the current phase.

@@ -5,30 +5,96 @@
 
 use crate::errors::{standoff_err, warn_orders, with_attrs, IllegalOrderError};
 use crate::game::{error_mode, ErrorMode, PyGame};
-use crate::model::{fill_kinds, parse_problem, Checker, OrderProblem, ProblemKind};
+use crate::model::{fill_kinds, parse_problem, OrderProblem, ProblemKind};
 use crate::names::order_text;
 use crate::order::parse_error_to_py;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
 use standoff::order::Order;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// The package's `Power.orders` entries of orders written once: order -> (its unit,
+/// `A PAR`; the rest of it, `- BUR`), as Python strings, shared by the games of a
+/// variant and their copies (the package-compatible `Game` asks for the entries of a
+/// power's orders after every `set_orders`). At most [`OrderEntries::MAX`] are kept.
+#[derive(Default)]
+pub struct OrderEntries {
+    table: Mutex<HashMap<Order, Entry, foldhash::fast::FixedState>>,
+}
+
+/// One order's `Power.orders` entry: its unit, the rest of it.
+type Entry = (Py<PyString>, Py<PyString>);
+
+impl OrderEntries {
+    /// The most entries kept (the table is emptied when it would grow past this).
+    pub const MAX: usize = 1 << 16;
+
+    /// The table of a variant, shared by all its games; tables of variants no longer
+    /// in use are dropped.
+    pub fn for_variant(variant: &Arc<standoff::Variant>) -> Arc<OrderEntries> {
+        type Tables = Vec<(std::sync::Weak<standoff::Variant>, Arc<OrderEntries>)>;
+        static TABLES: Mutex<Tables> = Mutex::new(Vec::new());
+        let mut tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
+        tables.retain(|(v, _)| v.strong_count() > 0);
+        if let Some((_, entries)) = tables
+            .iter()
+            .find(|(v, _)| std::ptr::eq(v.as_ptr(), Arc::as_ptr(variant)))
+        {
+            return entries.clone();
+        }
+        let entries = Arc::<OrderEntries>::default();
+        tables.push((Arc::downgrade(variant), entries.clone()));
+        entries
+    }
+
+    /// `orders` as the package's `Power.orders` map: unit (`A PAR`) -> the rest of
+    /// its order (`- BUR`), split from the order's text at its second space.
+    pub fn map<'py, 'a>(
+        &self,
+        py: Python<'py>,
+        map: &standoff::Map,
+        orders: impl Iterator<Item = &'a Order>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        let mut table = self.table.lock().unwrap_or_else(PoisonError::into_inner);
+        for order in orders {
+            if let Some((unit, rest)) = table.get(order) {
+                out.set_item(unit.bind(py), rest.bind(py))?;
+                continue;
+            }
+            let text = order_text(map, order);
+            let mut words = text.splitn(3, ' ');
+            let kind = words.next().unwrap_or_default();
+            let at = words.next().unwrap_or_default();
+            let unit = PyString::new(py, &format!("{kind} {at}"));
+            let rest = PyString::new(py, words.next().unwrap_or_default());
+            out.set_item(&unit, &rest)?;
+            if table.len() >= OrderEntries::MAX {
+                table.clear();
+            }
+            table.insert(order.clone(), (unit.unbind(), rest.unbind()));
+        }
+        Ok(out)
+    }
+}
 
 /// One order given to `set_orders`: a string this game listed as a possible order (its
-/// order known), or any other text.
-enum Given {
-    Listed(Order, String),
+/// order known; its text is read only if the order is refused), or any other text.
+enum Given<'py> {
+    Listed(Order, Bound<'py, PyString>),
     Text(String),
 }
 
 impl PyGame {
     /// The orders given to `set_orders` (a string or an iterable of strings); strings
     /// this game handed out as possible orders are recognised without reading them.
-    fn given_orders(&self, orders: &Bound<'_, PyAny>) -> PyResult<Vec<Given>> {
-        let one = |s: &Bound<'_, PyString>| -> PyResult<Given> {
-            let text = s.to_cow()?.into_owned();
+    fn given_orders<'py>(&self, orders: &Bound<'py, PyAny>) -> PyResult<Vec<Given<'py>>> {
+        let one = |s: &Bound<'py, PyString>| -> PyResult<Given<'py>> {
             Ok(match self.texts.order_of(s) {
-                Some(order) => Given::Listed(order, text),
-                None => Given::Text(text),
+                Some(order) => Given::Listed(order, s.clone()),
+                None => Given::Text(s.to_cow()?.into_owned()),
             })
         };
         if let Ok(s) = orders.cast::<PyString>() {
@@ -71,11 +137,19 @@ impl PyGame {
             self.given_orders(orders)?
         };
         let variant = self.variant.clone();
-        let pos = &self.rec().game.position;
-        let phase = pos.phase().short_code();
-        let upper = crate::names::power_name(&variant, power);
-        let checker = Checker::new(&variant, pos);
-        let mut accepted: Vec<Order> = Vec::new();
+        let pos = &self.session.record().game.position;
+        // The phase and power as problems name them (written only if there is one).
+        let names = std::cell::OnceCell::new();
+        let names = || {
+            names.get_or_init(|| {
+                (
+                    pos.phase().short_code(),
+                    crate::names::power_name(&variant, power),
+                )
+            })
+        };
+        let checker = self.session.checker();
+        let mut accepted: Vec<Order> = Vec::with_capacity(given.len());
         let mut problems: Vec<OrderProblem> = Vec::new();
         let mut notes: Vec<String> = Vec::new();
         for given in given {
@@ -90,7 +164,7 @@ impl PyGame {
                         accepted.push(order);
                         continue;
                     }
-                    (text, Some(order))
+                    (text.to_cow()?.into_owned(), Some(order))
                 }
                 Given::Text(text) => (text, None),
             };
@@ -98,6 +172,7 @@ impl PyGame {
             if text.is_empty() {
                 continue;
             }
+            let (phase, upper) = names();
             let problem = |kind, reason: String| OrderProblem {
                 phase: phase.clone(),
                 power: upper.clone(),
@@ -113,7 +188,7 @@ impl PyGame {
                 Ok(o) => o,
                 Err(e) => {
                     if mode == ErrorMode::Raise {
-                        return Err(parse_error_to_py(py, text, Some(&upper), &e));
+                        return Err(parse_error_to_py(py, text, Some(upper), &e));
                     }
                     problems.push(problem(parse_problem(&e), e.kind.to_string()));
                     continue;
@@ -140,7 +215,7 @@ impl PyGame {
                         err,
                         &[
                             ("order", Some(text)),
-                            ("power", Some(&upper)),
+                            ("power", Some(upper)),
                             ("reason", Some(&reason)),
                         ],
                     ));
@@ -164,7 +239,8 @@ impl PyGame {
         drop(checker);
         let map = &variant.map;
         let key = |o: &Order| o.kind.unit().map(|u| map.province_of(u.location));
-        let mut list = self.power_orders(power);
+        let mut list = Vec::with_capacity(accepted.len());
+        list.extend(self.session.accepted_orders(power).cloned());
         for order in accepted {
             match key(&order) {
                 Some(k) => match list.iter().position(|o| key(o) == Some(k)) {

@@ -46,11 +46,19 @@ impl RecordedGame {
 
     /// Plays the current phase and records it.
     pub fn process(&mut self, variant: &Variant, orders: &[Order]) -> &PhaseRecord {
-        let position = self.game.position.clone();
-        let processed = self.game.process(variant, orders);
+        self.process_owned(variant, orders.to_vec())
+    }
+
+    /// [`RecordedGame::process`] with orders the record may keep (no copy of them).
+    pub fn process_owned(&mut self, variant: &Variant, orders: Vec<Order>) -> &PhaseRecord {
+        // The position before the phase moves into the record (the game plays from it
+        // and gets the next one): no copy of the board.
+        let placeholder = Position::placeholder(self.game.position.phase());
+        let position = std::mem::replace(&mut self.game.position, placeholder);
+        let processed = self.game.process_from(variant, &position, &orders);
         self.history.push(PhaseRecord {
             position,
-            orders: orders.to_vec(),
+            orders,
             processed,
         });
         let last = self.history.len() - 1;

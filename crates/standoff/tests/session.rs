@@ -285,6 +285,15 @@ fn orders_checked_by_the_caller_go_to_the_judge_as_submitted() {
         s.accepted_orders(france).cloned().collect::<Vec<_>>(),
         orders
     );
+    // The lines of a checked submission are the orders in canonical notation, as the
+    // session reads them from text.
+    let lines_now = s.orders(france).expect("submitted").to_vec();
+    assert_eq!(lines_now.len(), 2);
+    for (line, check) in lines_now.iter().zip(&checks) {
+        assert_eq!(Some(&line.text), check.read_as.as_ref());
+        assert_eq!(line.read_as, check.read_as);
+        assert_eq!(line.accepted(), check.accepted());
+    }
     let played = s.process().expect("process");
     assert_eq!(played.collected.orders.len(), 2);
     assert_eq!(unit_at(&s, "bur").as_deref(), Some("France Army"));

@@ -87,6 +87,31 @@ pub fn adjudicate_adjustments_with(
     position: &Position,
     orders: &[Order],
 ) -> AdjustmentResult {
+    adjudicate_with(variant, rules, position, orders, true)
+}
+
+/// The status of each of `orders` in an adjustment phase under `rules`, as
+/// [`adjudicate_adjustments_with`] gives them, without working out the removals of
+/// powers in civil disorder (which decide no order's status): for checking orders
+/// before the phase is played.
+pub(crate) fn adjustment_statuses(
+    variant: &Variant,
+    rules: &Rules,
+    position: &Position,
+    orders: &[Order],
+) -> Vec<OrderStatus> {
+    adjudicate_with(variant, rules, position, orders, false).orders
+}
+
+/// [`adjudicate_adjustments_with`]; `civil_disorder`: whether to remove the units of
+/// powers that ordered too few removals (else the result's board and changes lack them).
+fn adjudicate_with(
+    variant: &Variant,
+    rules: &Rules,
+    position: &Position,
+    orders: &[Order],
+    civil_disorder: bool,
+) -> AdjustmentResult {
     let map = &variant.map;
     // Bowen 10: disbands come first; what is due is counted on the board without them.
     let voluntary = variant.flags().disband_any_turn && !variant.placing(position);
@@ -210,7 +235,7 @@ pub fn adjudicate_adjustments_with(
             for _ in done..due {
                 changes.push(Adjustment::Waived(power));
             }
-        } else if due < 0 {
+        } else if due < 0 && civil_disorder {
             for _ in done..-due {
                 let Some(victim) = civil_disorder_victim(variant, rules, &next, power) else {
                     break;

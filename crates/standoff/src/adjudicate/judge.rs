@@ -236,6 +236,54 @@ impl<'a> Judge<'a> {
         position: &Position,
         orders: &[Order],
     ) -> Judge<'a> {
+        let mut j = Judge::tables(map, rules, hooks, position);
+        let n = j.units;
+        j.eff.resize(n, Eff::Hold);
+        j.status.resize(n, Status::Ok);
+        j.ordered.resize(n, false);
+        j.assign(orders);
+        if rules.implicit_orders == Allowance::Allowed {
+            j.follow_implicit_orders();
+        }
+        if rules.unneeded_convoy == UnneededConvoy::Illegal {
+            j.drop_unneeded_convoys();
+        }
+        if j.hop {
+            j.follow_hop_chains(orders);
+        } else {
+            j.decide_convoy_intent(orders);
+        }
+        j.match_orders();
+        if j.special {
+            j.lay_rail(position);
+            j.grant_canal_permission(orders);
+        }
+        if j.graded {
+            // Bowen 8: a unit built in an uncontrolled home center is full strength while
+            // it holds in its first spring, half strength once it does anything else.
+            for u in 0..n {
+                if j.grade[u] == Grade::Provisional {
+                    j.grade[u] = if matches!(j.eff[u], Eff::Hold) {
+                        Grade::Full
+                    } else {
+                        Grade::Half
+                    };
+                }
+            }
+        }
+        j.build_lists();
+        j
+    }
+
+    /// The unit tables alone (who stands where, the seas that count for convoys), with
+    /// no orders assigned: all [`Judge::legality`] reads. Orders checked one by one
+    /// ([`super::OrderChecker`]) need no more.
+    pub(crate) fn tables(
+        map: &'a Map,
+        rules: &'a RuleSet,
+        hooks: &'a PhaseHooks,
+        position: &Position,
+    ) -> Judge<'a> {
         let n_prov = map.province_count();
         let b = buffers::take_judge();
         let mut at = b.at;
@@ -304,40 +352,6 @@ impl<'a> Judge<'a> {
         if j.graded || reduced {
             j.grade = position.units().map(|(_, u)| u.grade).collect();
         }
-        j.eff.resize(n, Eff::Hold);
-        j.status.resize(n, Status::Ok);
-        j.ordered.resize(n, false);
-        j.assign(orders);
-        if rules.implicit_orders == Allowance::Allowed {
-            j.follow_implicit_orders();
-        }
-        if rules.unneeded_convoy == UnneededConvoy::Illegal {
-            j.drop_unneeded_convoys();
-        }
-        if j.hop {
-            j.follow_hop_chains(orders);
-        } else {
-            j.decide_convoy_intent(orders);
-        }
-        j.match_orders();
-        if j.special {
-            j.lay_rail(position);
-            j.grant_canal_permission(orders);
-        }
-        if j.graded {
-            // Bowen 8: a unit built in an uncontrolled home center is full strength while
-            // it holds in its first spring, half strength once it does anything else.
-            for u in 0..n {
-                if j.grade[u] == Grade::Provisional {
-                    j.grade[u] = if matches!(j.eff[u], Eff::Hold) {
-                        Grade::Full
-                    } else {
-                        Grade::Half
-                    };
-                }
-            }
-        }
-        j.build_lists();
         j
     }
 

@@ -23,11 +23,11 @@ mod routes;
 mod settlement;
 mod turn_rules;
 
-pub(crate) use adjustment::check_build_site;
 pub use adjustment::{
     adjudicate_adjustments, adjudicate_adjustments_with, adjustment_counts, Adjustment,
     AdjustmentResult,
 };
+pub(crate) use adjustment::{adjustment_statuses, check_build_site};
 pub(crate) use judge::hop_link;
 pub use outcome::{Illegal, Outcome, UnitResult};
 pub use retreat::{adjudicate_retreats, adjudicate_retreats_with, RetreatOutcome, RetreatResult};
@@ -310,7 +310,8 @@ pub fn retreat_options(
 }
 
 /// Checks single movement orders against one position (DATC 4.E.1 d legality),
-/// reusing the position's tables across checks.
+/// reusing the position's tables across checks. Making one costs only the unit tables
+/// (no orders are assigned or matched), so a checker per call is cheap.
 pub struct OrderChecker<'a> {
     judge: Judge<'a>,
 }
@@ -324,13 +325,7 @@ impl<'a> OrderChecker<'a> {
     /// Prepares checks against `position` under `rules`.
     pub fn with_rules(variant: &'a Variant, rules: &'a Rules, position: &Position) -> Self {
         OrderChecker {
-            judge: Judge::new(
-                &variant.map,
-                rules,
-                variant.hooks(position.phase),
-                position,
-                &[],
-            ),
+            judge: Judge::tables(&variant.map, rules, variant.hooks(position.phase), position),
         }
     }
 

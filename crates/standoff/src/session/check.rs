@@ -1,9 +1,7 @@
 //! Checking one power's submitted order lines against the current position: how the
 //! judge reads each line (canonical text), or why it is unreadable or illegal.
 
-use crate::adjudicate::{
-    adjudicate_adjustments_with, adjudicate_retreats_with, Illegal, OrderChecker, OrderStatus,
-};
+use crate::adjudicate::{adjudicate_retreats_with, Illegal, OrderChecker, OrderStatus};
 use crate::ids::PowerId;
 use crate::order::Order;
 use crate::parse::parse_orders_with;
@@ -103,8 +101,7 @@ pub(super) fn check_lines(
             outcomes[i] = Some(CheckOutcome::Refused(e.error.kind.to_string()));
         }
     }
-    let movement = (position.phase.kind == PhaseKind::Movement)
-        .then(|| OrderChecker::with_rules(variant, rules, position));
+    let checker = PositionChecker::new(variant, rules, position);
     for p in parsed {
         let Some(i) = slot(p.line) else { continue };
         let order = p.order;
@@ -115,11 +112,7 @@ pub(super) fn check_lines(
                 variant.power_name(power)
             ))
         } else {
-            let verdict = match &movement {
-                Some(checker) => checker.check(&order),
-                None => check_alone(variant, rules, position, &order),
-            };
-            match verdict {
+            match checker.check(&order) {
                 Ok(()) => CheckOutcome::Accepted(order),
                 Err(why @ Illegal::NotYourUnit) => CheckOutcome::Refused(illegal_text(why).into()),
                 Err(why) => CheckOutcome::Illegal {
@@ -151,6 +144,40 @@ pub(super) fn check_lines(
         .collect()
 }
 
+/// Checks orders one at a time against one position, in any phase: a movement order
+/// by the judge's legality (DATC 4.E.1 d), a retreat or adjustment order adjudicated
+/// alone (an adjustment allowance shared by several orders is applied when the phase
+/// is played). Making one is cheap (the judge's unit tables, in a movement phase).
+pub struct PositionChecker<'a> {
+    variant: &'a Variant,
+    rules: &'a Rules,
+    position: &'a Position,
+    movement: Option<OrderChecker<'a>>,
+}
+
+impl<'a> PositionChecker<'a> {
+    /// A checker for `position` under `rules`.
+    pub fn new(variant: &'a Variant, rules: &'a Rules, position: &'a Position) -> Self {
+        let movement = (position.phase.kind == PhaseKind::Movement)
+            .then(|| OrderChecker::with_rules(variant, rules, position));
+        PositionChecker {
+            variant,
+            rules,
+            position,
+            movement,
+        }
+    }
+
+    /// Whether `order` would be followed (the unit is there, is the ordering power's,
+    /// and the order could be valid here); why not otherwise.
+    pub fn check(&self, order: &Order) -> Result<(), Illegal> {
+        match &self.movement {
+            Some(checker) => checker.check(order),
+            None => check_alone(self.variant, self.rules, self.position, order),
+        }
+    }
+}
+
 /// A retreat or adjustment order checked alone (an adjustment allowance shared by
 /// several orders is applied when the phase is played).
 fn check_alone(
@@ -162,7 +189,7 @@ fn check_alone(
     let one = std::slice::from_ref(order);
     let statuses = match position.phase.kind {
         PhaseKind::Retreat => adjudicate_retreats_with(variant, rules, position, one).orders,
-        _ => adjudicate_adjustments_with(variant, rules, position, one).orders,
+        _ => crate::adjudicate::adjustment_statuses(variant, rules, position, one),
     };
     match statuses.first() {
         Some(OrderStatus::Rejected(why)) => Err(*why),

@@ -11,7 +11,7 @@
 mod check;
 mod saved;
 
-pub use check::{canonical, CheckOutcome, OrderCheck};
+pub use check::{canonical, CheckOutcome, OrderCheck, PositionChecker};
 pub use saved::SessionError;
 
 use crate::game::{EndRules, SubmittedPhase};
@@ -21,9 +21,9 @@ use crate::order::{Order, OrderKind};
 use crate::phase::PhaseKind;
 use crate::record::RecordedGame;
 use crate::rules::Rules;
-use crate::submission::{Arrival, OrderSet, Submissions};
+use crate::submission::{Arrival, Collected, OrderSet, Submissions};
 use crate::variant::Variant;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// One game in play: variant, record, pending submissions.
 #[derive(Clone, Debug)]
@@ -35,9 +35,66 @@ pub struct Session {
     earlier: Vec<PhaseRecordJson>,
     /// How the game ended, in words, when it ended before this session was loaded.
     ended_text: Option<String>,
-    /// Per power: the lines it submitted for the current phase and how each is read
-    /// (`None`: nothing submitted).
-    pending: Vec<Option<Vec<OrderCheck>>>,
+    /// Per power: what it submitted for the current phase (`None`: nothing).
+    pending: Vec<Option<Pending>>,
+}
+
+/// One power's submission for the current phase.
+#[derive(Clone, Debug)]
+enum Pending {
+    /// Lines read by the session ([`Session::submit`]), each with how it is read.
+    Lines(Vec<OrderCheck>),
+    /// Orders read and checked by the caller ([`Session::submit_checked`]); their lines
+    /// in canonical notation are written only if asked for ([`Session::orders`]).
+    Checked {
+        orders: Vec<Order>,
+        lines: OnceLock<Vec<OrderCheck>>,
+    },
+}
+
+impl Pending {
+    /// The submitted lines and how each is read.
+    fn lines(&self, variant: &Variant) -> &[OrderCheck] {
+        match self {
+            Pending::Lines(lines) => lines,
+            Pending::Checked { orders, lines } => lines.get_or_init(|| {
+                orders
+                    .iter()
+                    .map(|order| {
+                        let text = canonical(variant, order);
+                        OrderCheck {
+                            read_as: Some(text.clone()),
+                            text,
+                            outcome: CheckOutcome::Accepted(order.clone()),
+                        }
+                    })
+                    .collect()
+            }),
+        }
+    }
+
+    /// The orders that go to the judge, in submission order.
+    fn accepted(&self) -> impl Iterator<Item = &Order> + '_ {
+        let (lines, orders) = match self {
+            Pending::Lines(lines) => (lines.as_slice(), &[][..]),
+            Pending::Checked { orders, .. } => (&[][..], orders.as_slice()),
+        };
+        lines.iter().filter_map(OrderCheck::accepted).chain(orders)
+    }
+
+    /// The orders that go to the judge, taken out of the submission.
+    fn into_accepted(self) -> Vec<Order> {
+        match self {
+            Pending::Lines(lines) => lines
+                .into_iter()
+                .filter_map(|c| match c.outcome {
+                    CheckOutcome::Accepted(o) => Some(o),
+                    _ => None,
+                })
+                .collect(),
+            Pending::Checked { orders, .. } => orders,
+        }
+    }
 }
 
 impl Session {
@@ -127,7 +184,7 @@ impl Session {
         let lines = check::order_lines(entries);
         let game = &self.record.game;
         let checks = check::check_lines(&self.variant, &game.rules, &game.position, power, &lines);
-        self.pending[power.index()] = Some(checks.clone());
+        self.pending[power.index()] = Some(Pending::Lines(checks.clone()));
         Ok(checks)
     }
 
@@ -154,7 +211,8 @@ impl Session {
 
     /// Replaces `power`'s submission with orders the caller has already read and checked
     /// against the current position (the binding reads the `diplomacy` package's
-    /// notation itself). Each is kept as an accepted line in canonical notation.
+    /// notation itself; [`Session::checker`] checks them). Each is kept as an accepted
+    /// line in canonical notation (written when [`Session::orders`] first asks).
     pub fn submit_checked(
         &mut self,
         power: PowerId,
@@ -163,25 +221,23 @@ impl Session {
         if self.is_over() {
             return Err(SessionError::GameOver);
         }
-        let variant = &self.variant;
         let slot = self
             .pending
             .get_mut(power.index())
             .ok_or_else(|| SessionError::UnknownPower(format!("power {}", power.0)))?;
-        *slot = Some(
-            orders
-                .into_iter()
-                .map(|order| {
-                    let text = canonical(variant, &order);
-                    OrderCheck {
-                        read_as: Some(text.clone()),
-                        text,
-                        outcome: CheckOutcome::Accepted(order),
-                    }
-                })
-                .collect(),
-        );
+        *slot = Some(Pending::Checked {
+            orders,
+            lines: OnceLock::new(),
+        });
         Ok(())
+    }
+
+    /// A checker for orders in the current position under the game's rules (what
+    /// [`Session::submit`] applies to each line), for callers that read orders
+    /// themselves before [`Session::submit_checked`].
+    pub fn checker(&self) -> PositionChecker<'_> {
+        let game = &self.record.game;
+        PositionChecker::new(&self.variant, &game.rules, &game.position)
     }
 
     /// Withdraws `power`'s submission (every power's with `None`).
@@ -196,15 +252,17 @@ impl Session {
     /// The orders of `power`'s submission that go to the judge (empty when it submitted
     /// nothing).
     pub fn accepted_orders(&self, power: PowerId) -> impl Iterator<Item = &Order> + '_ {
-        self.orders(power)
-            .unwrap_or(&[])
-            .iter()
-            .filter_map(OrderCheck::accepted)
+        self.pending
+            .get(power.index())
+            .and_then(Option::as_ref)
+            .into_iter()
+            .flat_map(Pending::accepted)
     }
 
     /// `power`'s submission for the current phase (`None`: nothing submitted).
     pub fn orders(&self, power: PowerId) -> Option<&[OrderCheck]> {
-        self.pending.get(power.index())?.as_deref()
+        let pending = self.pending.get(power.index())?.as_ref()?;
+        Some(pending.lines(&self.variant))
     }
 
     /// The powers that must act in the current phase: in a movement phase every power
@@ -248,38 +306,44 @@ impl Session {
 
     /// Plays the current phase with the submitted orders and clears the submissions.
     pub fn process(&mut self) -> Result<SubmittedPhase, SessionError> {
+        let mut collected = self.play_collected()?;
+        let Some(record) = self.record.history.last() else {
+            return Err(SessionError::GameOver);
+        };
+        collected.orders = record.orders.clone();
+        Ok(SubmittedPhase {
+            collected,
+            processed: record.processed.clone(),
+        })
+    }
+
+    /// [`Session::process`] without handing the phase back: the played phase is the
+    /// record's last ([`RecordedGame::history`]), nothing of it is copied.
+    pub fn play(&mut self) -> Result<(), SessionError> {
+        self.play_collected().map(drop)
+    }
+
+    /// Plays the phase; how the orders were collected, without the orders themselves
+    /// (they moved into the record).
+    fn play_collected(&mut self) -> Result<Collected, SessionError> {
         if self.is_over() {
             return Err(SessionError::GameOver);
         }
         let mut submissions = Submissions::new(Arrival::Known);
-        for (p, pending) in self.pending.iter().enumerate() {
-            if let Some(checks) = pending {
-                let orders: Vec<Order> = checks
-                    .iter()
-                    .filter_map(|c| c.accepted())
-                    .cloned()
-                    .collect();
-                submissions.submit(PowerId(p as u8), OrderSet::new(orders));
+        for (p, pending) in self.pending.iter_mut().enumerate() {
+            if let Some(pending) = pending.take() {
+                submissions.submit(PowerId(p as u8), OrderSet::new(pending.into_accepted()));
             }
         }
         let game = &self.record.game;
-        let collected = submissions.collect(
+        let mut collected = submissions.collect(
             &self.variant,
             &game.rules,
             game.position.phase.kind,
             &game.standing,
         );
-        let processed = self
-            .record
-            .process(&self.variant, &collected.orders)
-            .processed
-            .clone();
-        for p in &mut self.pending {
-            *p = None;
-        }
-        Ok(SubmittedPhase {
-            collected,
-            processed,
-        })
+        let orders = std::mem::take(&mut collected.orders);
+        self.record.process_owned(&self.variant, orders);
+        Ok(collected)
     }
 }

@@ -220,6 +220,11 @@ impl Submissions {
         standing: &StandingOrders,
     ) -> Collected {
         let mut out = Collected::default();
+        // Room for every submitted order up front (orders are large; growing the list
+        // one order at a time copied it over and over).
+        let submitted: usize = self.sets.iter().map(|(_, set)| set.orders.len()).sum();
+        out.orders.reserve(submitted);
+        out.origins.reserve(submitted);
         let mut powers: Vec<PowerId> = Vec::new();
         for (power, _) in &self.sets {
             if !powers.contains(power) {

@@ -51,6 +51,14 @@ pub(super) fn merge(
         sets.push((n, own));
     }
     match subs.arrival {
+        // One set: it stands as it is (what taking the sets in turn gives for one).
+        Arrival::Known if sets.len() == 1 => {
+            for (n, orders) in sets {
+                for (index, order) in orders {
+                    out.take(Origin::Set { set: n, index }, order);
+                }
+            }
+        }
         Arrival::Known => merge_in_turn(subs, map, rules, sets, out),
         Arrival::Unknown => merge_unordered(rules, sets, out),
     }
