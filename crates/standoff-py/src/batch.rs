@@ -372,7 +372,13 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
         .collect::<Result<Vec<PyRefMut<'_, PyGame>>, _>>()?;
     let played: Vec<_> = {
         let mut games: Vec<&mut PyGame> = borrowed.iter_mut().map(|g| &mut **g).collect();
-        py.detach(|| games.par_iter_mut().map(|g| g.play_phase()).collect())
+        py.detach(|| {
+            games
+                .par_iter_mut()
+                .with_min_len(16)
+                .map(|g| g.play_phase())
+                .collect()
+        })
     };
     let mut phases = Vec::with_capacity(list.len());
     for outcome in played {
