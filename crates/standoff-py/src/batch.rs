@@ -2,16 +2,16 @@
 //! and the work spread over all cores (the core's `standoff::batch`, rayon).
 
 use crate::args::{state_parts_from_dict, variant_arg};
+use crate::classes::PyGame;
 use crate::classes::{PyAdjudication, PyPosition, PyVariant};
+use crate::classes::{PyPhaseData, PyRejectedOrder};
 use crate::convert::dislodged_dict;
 use crate::convert::{dict_of_lists, str_or_list, str_to_list_map};
 use crate::errors::{standoff_err, state_err};
-use crate::game::PyGame;
 use crate::model::{
     build_position, movement_codes, orders_by_power, parse_problem, units_after, OrderProblem,
     ProblemKind, StateParts,
 };
-use crate::phase_data::{PyPhaseData, PyRejectedOrder};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};

@@ -1,12 +1,17 @@
 //! The native API's `#[pyclass]` structs that other modules build and read: `Variant`,
-//! `Position`, `Order` and `AdjudicationResult` (their Python methods live in
-//! `variant`, `position`, `order` and `batch`). Kept in one module so those modules need not import each
+//! `Position`, `Order`, `AdjudicationResult`, `Game`, `PowerView`, `PhaseData` and
+//! `RejectedOrder` (their Python methods live in `variant`, `position`, `order`, `batch`,
+//! `game` and `phase_data`). Kept in one module so those modules need not import each
 //! other for the types.
 
-use crate::model::OrderProblem;
+use crate::model::{ErrorMode, OrderProblem};
+use crate::texts::OrderTexts;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use standoff::adjudicate::MovementResult;
 use standoff::order::Order;
+use standoff::record::PhaseRecord;
+use standoff::session::Session;
 use standoff::{PhaseKind, Position, Variant};
 use std::sync::Arc;
 
@@ -55,4 +60,74 @@ pub struct PyAdjudication {
     pub orders: Vec<Order>,
     pub result: MovementResult,
     pub problems: Vec<OrderProblem>,
+}
+
+/// A game: the current position, the orders given for the current phase, and the
+/// history of played phases. The methods follow the ``diplomacy`` package's ``Game``
+/// (same names and return shapes), so scripts port by changing the import.
+///
+/// ``Game(game_id=None, variant="standard", map_name=None, rules=None, position=None)``:
+/// ``variant`` (or the package's ``map_name``) is a variant name or ``Variant``;
+/// ``position`` starts the game from a ``Position``. Only the default rules
+/// (2000 rulebook with the DATC's preferences) are supported for now: ``rules`` must
+/// be None, ``"default"`` or empty, anything else raises ``ValueError``
+/// (``StandoffError``).
+///
+/// Unlike the package, orders are never dropped silently: ``set_orders`` records each
+/// order it cannot use in ``order_errors`` (and in the phase's ``PhaseData``) and warns
+/// with ``OrderWarning``, or raises with ``errors="raise"``.
+#[pyclass(module = "standoff", name = "Game")]
+pub struct PyGame {
+    pub variant: Arc<Variant>,
+    /// The game and each power's orders for the current phase: the core's game session,
+    /// the type the server keeps per game too (one order-collection code path).
+    pub session: Session,
+    /// Orders left out in the current phase.
+    pub problems: Vec<OrderProblem>,
+    /// Per played phase: orders left out.
+    pub history_problems: Vec<Vec<OrderProblem>>,
+    /// Per power: what to do with orders left out when the phase is played.
+    pub modes: Vec<ErrorMode>,
+    pub game_id: String,
+    /// Python strings of order texts, shared with the game's copies.
+    pub texts: Arc<OrderTexts>,
+    /// `Power.orders` entries of orders written once, shared with the game's copies.
+    pub entries: Arc<crate::submit::OrderEntries>,
+}
+
+/// A snapshot of one power (``game.powers[name]``): ``name``, ``units``, ``centers``,
+/// ``homes``, ``retreats``, ``orders``; ``is_eliminated()``.
+#[pyclass(frozen, module = "standoff", name = "PowerView")]
+pub struct PyPowerView {
+    #[pyo3(get)]
+    pub name: String,
+    #[pyo3(get)]
+    pub units: Vec<String>,
+    #[pyo3(get)]
+    pub centers: Vec<String>,
+    #[pyo3(get)]
+    pub homes: Vec<String>,
+    pub retreats: Vec<(String, Vec<String>)>,
+    #[pyo3(get)]
+    pub orders: Vec<String>,
+}
+
+/// One played phase: ``name``, ``state`` (the board at its start, as the package's
+/// state dict), ``orders`` (power -> orders adjudicated), ``results`` (unit -> result
+/// codes), ``messages`` (always empty), and standoff's ``order_errors`` (orders left out,
+/// with reasons) and ``report`` (readable outcome of every order).
+#[pyclass(frozen, module = "standoff", name = "PhaseData")]
+pub struct PyPhaseData {
+    pub variant: Arc<Variant>,
+    pub record: PhaseRecord,
+    pub problems: Vec<OrderProblem>,
+    pub state: PyOnceLock<Py<PyAny>>,
+    pub orders: PyOnceLock<Py<PyAny>>,
+    pub results: PyOnceLock<Py<PyAny>>,
+}
+
+/// An order that was given but left out of the adjudication, and why.
+#[pyclass(frozen, module = "standoff", name = "RejectedOrder")]
+pub struct PyRejectedOrder {
+    pub inner: OrderProblem,
 }

@@ -7,7 +7,7 @@
 //! when its `Power` objects are next read it asks for the order over every board since
 //! it last knew it (each board of the history after that phase, then the current one).
 
-use crate::game::PyGame;
+use crate::classes::PyGame;
 use crate::model::units_by_power;
 use pyo3::prelude::*;
 use std::collections::HashSet;

@@ -1,16 +1,18 @@
-//! `standoff.Game`: a game with the `diplomacy` package's `Game` interface, its phase
-//! history (`PhaseData`) and power views (`PowerView`), and `RejectedOrder`.
+//! The methods of `standoff._standoff.Game` (the struct is in `classes`): a game with
+//! the `diplomacy` package's `Game` interface, its phase history (`PhaseData`) and
+//! power views (`PowerView`).
 
 use crate::args::{phase_arg, position_from_state_dict, variant_arg};
-use crate::classes::{PyPosition, PyVariant};
+use crate::classes::{PyGame, PyPhaseData, PyPosition, PyPowerView, PyVariant};
 use crate::convert::{dict_of_lists, json_to_py, str_or_list};
 use crate::errors::{standoff_err, state_err, warn_orders, StandoffError};
+use crate::model::ErrorMode;
 use crate::model::{
     centers_by_power, homes_by_power, orderable_locations, orders_by_power, rejected_in_phase,
     result_codes, state_value, units_by_power, OrderProblem,
 };
 use crate::names::{kind_letter, long_phase, order_text, power_name, powers};
-use crate::phase_data::{rejected_list, PyPhaseData};
+use crate::phase_data::rejected_list;
 use crate::texts::{orderable_list, possible_orders_dict, OrderTexts};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
@@ -23,17 +25,6 @@ use standoff::session::Session;
 use standoff::{Phase, Position, PowerId, Variant};
 use std::sync::Arc;
 
-/// What `set_orders` does with orders it cannot use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ErrorMode {
-    /// Leave them out, record them, issue an `OrderWarning`.
-    Warn,
-    /// Raise (and set none of the call's orders).
-    Raise,
-    /// Leave them out and record them, quietly.
-    Ignore,
-}
-
 pub fn error_mode(text: &str) -> PyResult<ErrorMode> {
     match text {
         "warn" => Ok(ErrorMode::Warn),
@@ -43,23 +34,6 @@ pub fn error_mode(text: &str) -> PyResult<ErrorMode> {
             "errors must be \"warn\", \"raise\" or \"ignore\", not {text:?}"
         ))),
     }
-}
-
-/// A snapshot of one power (``game.powers[name]``): ``name``, ``units``, ``centers``,
-/// ``homes``, ``retreats``, ``orders``; ``is_eliminated()``.
-#[pyclass(frozen, module = "standoff", name = "PowerView")]
-pub struct PyPowerView {
-    #[pyo3(get)]
-    name: String,
-    #[pyo3(get)]
-    units: Vec<String>,
-    #[pyo3(get)]
-    centers: Vec<String>,
-    #[pyo3(get)]
-    homes: Vec<String>,
-    retreats: Vec<(String, Vec<String>)>,
-    #[pyo3(get)]
-    orders: Vec<String>,
 }
 
 #[pymethods]
@@ -105,39 +79,6 @@ pub struct PlayedPhase {
     pub settled: SettledPhase,
     /// The played phase (what `process()` returns).
     pub data: Option<PyPhaseData>,
-}
-
-/// A game: the current position, the orders given for the current phase, and the
-/// history of played phases. The methods follow the ``diplomacy`` package's ``Game``
-/// (same names and return shapes), so scripts port by changing the import.
-///
-/// ``Game(game_id=None, variant="standard", map_name=None, rules=None, position=None)``:
-/// ``variant`` (or the package's ``map_name``) is a variant name or ``Variant``;
-/// ``position`` starts the game from a ``Position``. Only the default rules
-/// (2000 rulebook with the DATC's preferences) are supported for now: ``rules`` must
-/// be None, ``"default"`` or empty, anything else raises ``ValueError``
-/// (``StandoffError``).
-///
-/// Unlike the package, orders are never dropped silently: ``set_orders`` records each
-/// order it cannot use in ``order_errors`` (and in the phase's ``PhaseData``) and warns
-/// with ``OrderWarning``, or raises with ``errors="raise"``.
-#[pyclass(module = "standoff", name = "Game")]
-pub struct PyGame {
-    pub variant: Arc<Variant>,
-    /// The game and each power's orders for the current phase: the core's game session,
-    /// the type the server keeps per game too (one order-collection code path).
-    pub session: Session,
-    /// Orders left out in the current phase.
-    pub problems: Vec<OrderProblem>,
-    /// Per played phase: orders left out.
-    pub history_problems: Vec<Vec<OrderProblem>>,
-    /// Per power: what to do with orders left out when the phase is played.
-    pub modes: Vec<ErrorMode>,
-    pub game_id: String,
-    /// Python strings of order texts, shared with the game's copies.
-    pub texts: Arc<OrderTexts>,
-    /// `Power.orders` entries of orders written once, shared with the game's copies.
-    pub entries: Arc<crate::submit::OrderEntries>,
 }
 
 impl Clone for PyGame {

@@ -7,9 +7,10 @@
 //! exception (no panics on user input).
 //!
 //! Layers (a module uses only those before it): plain helpers without PyO3 (`names`,
-//! `model`); `errors`; the shared `#[pyclass]` structs (`classes`); conversions
+//! `model`); `errors`; `texts` (the Python strings of order texts a game hands out);
+//! the `#[pyclass]` structs every other module may use (`classes`); conversions
 //! (`convert`, `args`: the `variant=` argument, phase names, state dicts); the native
-//! API (`variant`, `order`, `texts`, `render`, `phase_data`, `game` with `submit` (the
+//! API's methods (`variant`, `order`, `render`, `phase_data`, `game` with `submit` (the
 //! body of its `set_orders`), `batch`, `position`, `saved`). The package-compatible
 //! `Game` is Python (`python/standoff/_compat.py`), with `compat_support` (native
 //! helpers it calls: the package's unit order, build counts).
@@ -65,10 +66,10 @@ fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<classes::PyVariant>()?;
     m.add_class::<classes::PyPosition>()?;
     m.add_class::<classes::PyOrder>()?;
-    m.add_class::<game::PyGame>()?;
-    m.add_class::<phase_data::PyPhaseData>()?;
-    m.add_class::<game::PyPowerView>()?;
-    m.add_class::<phase_data::PyRejectedOrder>()?;
+    m.add_class::<classes::PyGame>()?;
+    m.add_class::<classes::PyPhaseData>()?;
+    m.add_class::<classes::PyPowerView>()?;
+    m.add_class::<classes::PyRejectedOrder>()?;
     m.add_class::<classes::PyAdjudication>()?;
     m.add_function(wrap_pyfunction!(order::parse_order_py, m)?)?;
     m.add_function(wrap_pyfunction!(saved::to_saved_game_format, m)?)?;

@@ -16,6 +16,17 @@ use standoff::report::illegal_text;
 use standoff::{LocationId, Phase, PhaseKind, PowerId, ProvinceId, Variant};
 use std::collections::BTreeSet;
 
+/// What `set_orders` does with orders it cannot use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorMode {
+    /// Leave them out, record them, issue an `OrderWarning`.
+    Warn,
+    /// Raise (and set none of the call's orders).
+    Raise,
+    /// Leave them out and record them, quietly.
+    Ignore,
+}
+
 /// Why an order given to a game was left out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProblemKind {

@@ -1,7 +1,7 @@
 //! `PhaseData` (one played phase: its state, orders, results with the package's labels,
 //! orders left out, standoff's report) and `RejectedOrder` (an order left out, and why).
 
-use crate::classes::PyPosition;
+use crate::classes::{PyPhaseData, PyPosition, PyRejectedOrder};
 use crate::convert::{dict_of_lists, json_to_py, repr_str};
 use crate::model::{orders_by_power, result_codes, state_value, OrderProblem};
 use crate::names::power_name;
@@ -12,12 +12,6 @@ use standoff::record::PhaseRecord;
 use standoff::report::{phase_report, Audience};
 use standoff::Variant;
 use std::sync::Arc;
-
-/// An order that was given but left out of the adjudication, and why.
-#[pyclass(frozen, module = "standoff", name = "RejectedOrder")]
-pub struct PyRejectedOrder {
-    pub inner: OrderProblem,
-}
 
 #[pymethods]
 impl PyRejectedOrder {
@@ -76,20 +70,6 @@ pub fn rejected_list<'py>(
         .map(|p| Bound::new(py, PyRejectedOrder { inner: p.clone() }).map(|b| b.into_any()))
         .collect::<PyResult<Vec<_>>>()?;
     PyList::new(py, items)
-}
-
-/// One played phase: ``name``, ``state`` (the board at its start, as the package's
-/// state dict), ``orders`` (power -> orders adjudicated), ``results`` (unit -> result
-/// codes), ``messages`` (always empty), and standoff's ``order_errors`` (orders left out,
-/// with reasons) and ``report`` (readable outcome of every order).
-#[pyclass(frozen, module = "standoff", name = "PhaseData")]
-pub struct PyPhaseData {
-    variant: Arc<Variant>,
-    record: PhaseRecord,
-    problems: Vec<OrderProblem>,
-    state: PyOnceLock<Py<PyAny>>,
-    orders: PyOnceLock<Py<PyAny>>,
-    results: PyOnceLock<Py<PyAny>>,
 }
 
 impl PyPhaseData {

@@ -1,9 +1,10 @@
 //! Saved games in the `diplomacy` package's format: loading one (replayed by standoff),
 //! writing one, and reading files of them (size-capped, JSON or JSON lines).
 
+use crate::classes::PyGame;
 use crate::convert::{json_to_py, py_to_json};
 use crate::errors::{standoff_err, state_err, warn_orders};
-use crate::game::{new_game_id, PyGame};
+use crate::game::new_game_id;
 use crate::model::{OrderProblem, ProblemKind};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;

@@ -3,8 +3,10 @@
 //! merged with the power's orders so far, and handed to the game session; orders left
 //! out are recorded, warned about or raised as the caller's `errors` says.
 
+use crate::classes::PyGame;
 use crate::errors::{standoff_err, warn_orders, with_attrs, IllegalOrderError};
-use crate::game::{error_mode, ErrorMode, PyGame};
+use crate::game::error_mode;
+use crate::model::ErrorMode;
 use crate::model::{fill_kinds, parse_problem, OrderProblem, ProblemKind};
 use crate::names::order_text;
 use crate::order::parse_error_to_py;
