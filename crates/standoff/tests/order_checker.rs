@@ -11,9 +11,7 @@ mod common;
 use standoff::adjudicate::{adjudicate_movement_with, Illegal, OrderChecker, OrderStatus, Outcome};
 use standoff::corpus::{random_orders, Rng};
 use standoff::rules::Rules;
-use standoff::{
-    game::Game, LocationId, Order, OrderKind, PhaseKind, Position, ProvinceId, UnitRef, Variant,
-};
+use standoff::{LocationId, Order, OrderKind, PhaseKind, Position, ProvinceId, UnitRef, Variant};
 
 /// Orders for the unit in `p`: holds, moves to every location (by land and by
 /// convoy), supports of every unit in place and to every province, convoys of every
@@ -79,32 +77,25 @@ fn judged(v: &Variant, rules: &Rules, pos: &Position, order: &Order) -> Result<(
 fn compare_in_games(v: &Variant, rules: &Rules, seeds: std::ops::Range<u64>, phases: usize) {
     let mut positions = 0;
     for seed in seeds {
-        let mut rng = Rng::new(seed);
-        let mut game = Game::new(v);
-        for _ in 0..phases {
-            if game.winner.is_some() {
-                break;
+        common::random_game_on(v, seed, phases, |pos, _, _, _| {
+            if pos.phase().kind != PhaseKind::Movement {
+                return;
             }
-            let pos = game.position.clone();
-            if pos.phase().kind == PhaseKind::Movement {
-                positions += 1;
-                let checker = OrderChecker::with_rules(v, rules, &pos);
-                for (p, _) in pos.units() {
-                    for order in candidates(v, &pos, p) {
-                        assert_eq!(
-                            checker.check(&order).map_err(|why| format!("{why:?}")),
-                            judged(v, rules, &pos, &order),
-                            "{} in {}: {}",
-                            v.name,
-                            pos.phase().short_code(),
-                            order.display_ids(&v.map)
-                        );
-                    }
+            positions += 1;
+            let checker = OrderChecker::with_rules(v, rules, pos);
+            for (p, _) in pos.units() {
+                for order in candidates(v, pos, p) {
+                    assert_eq!(
+                        checker.check(&order).map_err(|why| format!("{why:?}")),
+                        judged(v, rules, pos, &order),
+                        "{} in {}: {}",
+                        v.name,
+                        pos.phase().short_code(),
+                        order.display_ids(&v.map)
+                    );
                 }
             }
-            let orders = random_orders(v, &pos, &mut rng);
-            game.process(v, &orders);
-        }
+        });
     }
     assert!(positions > 0, "{}: no movement phase was checked", v.name);
 }
@@ -222,39 +213,32 @@ fn adjustment_checks_agree_with_the_adjudication() {
     for name in ["standard", "bowen"] {
         let v = Variant::builtin(name).unwrap_or_else(|e| panic!("{name}: {e}"));
         for seed in 0..3 {
-            let mut rng = Rng::new(seed);
-            let mut game = Game::new(&v);
-            for _ in 0..30 {
-                if game.winner.is_some() {
-                    break;
+            common::random_game_on(&v, seed, 30, |pos, _, _, _| {
+                if pos.phase().kind != PhaseKind::Adjustment {
+                    return;
                 }
-                let pos = game.position.clone();
-                if pos.phase().kind == PhaseKind::Adjustment {
-                    adjustments += 1;
-                    let checker = standoff::session::PositionChecker::new(&v, &Rules::DATC, &pos);
-                    for order in adjustment_candidates(&v, &pos) {
-                        let alone = standoff::adjudicate::adjudicate_adjustments_with(
-                            &v,
-                            &Rules::DATC,
-                            &pos,
-                            std::slice::from_ref(&order),
-                        );
-                        let judged = match alone.orders.first() {
-                            Some(OrderStatus::Rejected(why)) => Err(*why),
-                            _ => Ok(()),
-                        };
-                        assert_eq!(
-                            checker.check(&order),
-                            judged,
-                            "{name} {}: {}",
-                            pos.phase().short_code(),
-                            order.display_ids(&v.map)
-                        );
-                    }
+                adjustments += 1;
+                let checker = standoff::session::PositionChecker::new(&v, &Rules::DATC, pos);
+                for order in adjustment_candidates(&v, pos) {
+                    let alone = standoff::adjudicate::adjudicate_adjustments_with(
+                        &v,
+                        &Rules::DATC,
+                        pos,
+                        std::slice::from_ref(&order),
+                    );
+                    let judged = match alone.orders.first() {
+                        Some(OrderStatus::Rejected(why)) => Err(*why),
+                        _ => Ok(()),
+                    };
+                    assert_eq!(
+                        checker.check(&order),
+                        judged,
+                        "{name} {}: {}",
+                        pos.phase().short_code(),
+                        order.display_ids(&v.map)
+                    );
                 }
-                let orders = random_orders(&v, &pos, &mut rng);
-                game.process(&v, &orders);
-            }
+            });
         }
     }
     assert!(adjustments > 0, "no adjustment phase was checked");
