@@ -18,6 +18,7 @@
 mod args;
 mod batch;
 mod classes;
+mod compat_core;
 mod compat_support;
 mod convert;
 mod errors;
@@ -71,6 +72,7 @@ fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<classes::PyPowerView>()?;
     m.add_class::<classes::PyRejectedOrder>()?;
     m.add_class::<classes::PyAdjudication>()?;
+    m.add_class::<compat_core::GameCore>()?;
     m.add_function(wrap_pyfunction!(order::parse_order_py, m)?)?;
     m.add_function(wrap_pyfunction!(saved::to_saved_game_format, m)?)?;
     m.add_function(wrap_pyfunction!(saved::from_saved_game_format, m)?)?;

@@ -609,7 +609,7 @@ def _history_property(name, doc):
     return property(get, set, doc=doc)
 
 
-class Game:
+class Game(_standoff.GameCore):
     """A game of Diplomacy with the ``diplomacy`` package's ``Game`` interface.
 
     ``Game(game_id=None, map_name="standard", rules=None, *, variant=None, position=None)``.
@@ -620,6 +620,12 @@ class Game:
     ``order_errors`` and announced with an ``OrderWarning`` (``set_orders(...,
     errors="raise")`` raises instead).
     """
+
+    # What the native hot paths (``GameCore``: set_orders, process...) make.
+    _NATIVE_ORDERS = _NATIVE_ORDERS
+    _Played = _Played
+    _SortedDict = SortedDict
+    _time_key = staticmethod(_time_key)
 
     order_history = _history_property("order_history", "Phase -> power -> the orders given.")
     state_history = _history_property("state_history", "Phase -> the package's state dict at its start.")
@@ -715,19 +721,6 @@ class Game:
             self._native, [previous.get(p.name) or [] for p in self._power_list])
         self._prev_units = {p.name: units for p, units in zip(self._power_list, ordered)}
         self._board_pending = True
-        self._after_board_change()
-
-    def _pull_played(self):
-        """``process()`` played a phase: the Power objects' board fields are read when
-        next used, and each power's units put in the package's order then, over every
-        board since the last read (``_settle_units``); a loop that never reads the
-        board pays nothing for it."""
-        if not self._board_pending:
-            self._prev_units = self._unread_board()
-            self._board_pending = True
-        if self._units_since is None:
-            # The board the order in _prev_units is about is the phase just played.
-            self._units_since = _standoff.played_phase_count(self._native) - 1
         self._after_board_change()
 
     def _unread_board(self):
@@ -839,13 +832,6 @@ class Game:
     @property
     def current_short_phase(self):
         return self._phase
-
-    def get_current_phase(self):
-        return self._phase
-
-    @property
-    def is_game_done(self):
-        return self._phase == "COMPLETED"
 
     @property
     def winner(self):
@@ -1024,48 +1010,12 @@ class Game:
         return self._current_state()["zobrist_hash"]
 
     # ------------------------------------------------------------------ orders
-    def get_orderable_locations(self, power_name=None):
-        if not self._board_pending:
-            self._push()
-        table = self._cache.get("orderable")
-        if table is None:
-            table = self._cache["orderable"] = self._native.get_orderable_locations()
-        if power_name is None:
-            return {name: locs[:] for name, locs in table.items()}
-        locs = table.get(power_name) if type(power_name) is str else None
-        if locs is None:
-            locs = table[self._power_arg(power_name).name]
-        return locs[:]
-
-    def get_all_possible_orders(self):
-        """Location -> possible orders (kept until the board changes, as the package
-        caches it)."""
-        if not self._board_pending:
-            self._push()
-        possible = self._cache.get("possible")
-        if possible is None:
-            possible = self._cache["possible"] = self._native.get_all_possible_orders()
-        return possible
-
-    def set_orders(self, power_name, orders, expand=True, replace=True, *, errors="warn"):
-        """Sets a power's orders (a string or a list). See the class doc for what
-        happens to orders that cannot be used."""
-        power = self.powers.get(power_name)
-        if (power is not None and type(orders) is list and self._phase[-1] == "M" and None not in orders
-                and "NO_CHECK" not in self.rules):
-            # The common case (a movement phase, a list of orders): the native game reads
-            # and checks them (empty strings are skipped there too).
-            if not self._board_pending:
-                self._push()
-            self._native.set_orders(power_name, orders, expand, replace, errors=errors)
-            self._modes[power_name] = errors
-            # power.orders is read from the native game when next used.
-            power.__dict__.pop("orders", None)  # (not a board field: no __setattr__ needed)
-            self._sent[power_name] = _NATIVE_ORDERS
-            return
+    def _set_orders_python(self, power_name, orders, expand=True, replace=True, *, errors="warn"):
+        """``set_orders`` in the cases ``GameCore.set_orders`` hands over (see the class doc
+        for what happens to orders that cannot be used)."""
         if isinstance(orders, dict):
             raise TypeError("set_orders takes an order string or a list of them, not a dict")
-        power = power or self._power_arg(power_name)
+        power = self._power_arg(power_name)
         if self._phase == "COMPLETED":
             raise _standoff.StandoffError("the game is over: no more orders")
         texts = [o for o in _as_list(orders) if o and str(o).strip()]
@@ -1233,60 +1183,24 @@ class Game:
         return void_units
 
     # ------------------------------------------------------------------ process
-    def process(self):
-        """Plays the current phase. Returns the played phase's ``PhaseData`` (``None`` once
-        the game is over)."""
-        if self.is_game_done:
-            return None
-        pending = self._before_process()
-        return self._after_process(pending, self._native.process())
+    # process(), _before_process() and _after_process() are GameCore's.
 
-    def _before_process(self):
-        """Everything ``process()`` does before the native game plays the phase: returns
-        the record of the phase as played (completed by ``_after_process``)."""
-        self._push()
-        phase = self._phase
-        powers = self._power_list
-        # The package's state dict of the board before the phase is made (from the
-        # played phase) only if the state history entry is read.
-        # (Orders the native game holds stay there: _NATIVE_ORDERS.)
-        record = _Played(None, phase[-1] == "M", self._no_check,
-                         [p.__dict__.get("orders", _NATIVE_ORDERS) for p in powers],
-                         [p.adjust for p in powers], self._power_names, None, self._duplicates, self.note, self.map)
-        record.void_units = self._sync_orders(record.orders, record.adjusts)
-        # The units given orders (``ordered_units``): worked out when first read.
-        self._ordered_units, self._ordered_from = None, record
-        return phase, record, self._cache.get("state")
+    def _order_void_units(self, record, played):
+        """NO_CHECK: the units whose orders were void count as ordered."""
+        ordered = self.ordered_units  # worked out now: NO_CHECK's void orders are added
+        for name, units in record.void_units.items():
+            own = {u.lstrip("*")[2:5] for u in played.state["units"][name]}
+            for unit in units:
+                if unit[2:5] in own and unit not in ordered[name]:
+                    ordered[name].append(unit)
 
-    def _after_process(self, pending, data):
-        """Everything ``process()`` does after the native game played the phase."""
-        phase, record, state_before = pending
-        played = data if data is not None else self._native.get_phase_history(-1, -1)[0]
-        record.played = played
-        void_units = record.void_units
-        if void_units:
-            ordered = self.ordered_units  # worked out now: NO_CHECK's void orders are added
-            for name, units in void_units.items():
-                own = {u.lstrip("*")[2:5] for u in played.state["units"][name]}
-                for unit in units:
-                    if unit[2:5] in own and unit not in ordered[name]:
-                        ordered[name].append(unit)
-        # The package's commands and result labels are worked out when first read.
-        self._outcome = record
-        self._unfiled.append((phase, record, state_before, self.messages))
-        self.messages = SortedDict._empty(_time_key)
-        self._clear_orders_python()
-        self._popped = None  # replaced below
-        self._pull_played()
-        # The native game starts the new phase with no orders, as the Power objects do.
-        empty = {} if self._phase[-1:] == "M" else []
-        self._sent = dict.fromkeys(self.powers, empty)
-        self._popped = phase[-1]  # worked out when read
+    def _after_last_phase(self, played):
+        """``process()`` played the game's last phase, or one in the package's 100th year:
+        the outcome."""
         if self._phase == "COMPLETED":
             winner = self._native.winner
-            self.outcome = [phase, winner] if winner else [phase]
-        self._check_year_limit(phase)
-        return data
+            self.outcome = [played, winner] if winner else [played]
+        self._check_year_limit(played)
 
     @property
     def ordered_units(self):
