@@ -7,19 +7,48 @@
 //! phase whose orders were changed behind the native game's back, the end of a game)
 //! they hand to the Python methods, which keep the package's semantics.
 //!
-//! The game's state stays in the Python object's attributes, so the Python methods,
-//! copies and pickles see one state: these methods read and write the same attributes
-//! the Python code does (`_native`, `_phase`, `_cache`, `_sent`, `_modes`...), with the
-//! same meaning.
+//! The attributes these methods use on every call are fields of `GameCore` (`_native`,
+//! `_phase`, `_board_pending`, `_cache`, `_sent`, `_modes`: the Python code reads and
+//! writes them by the same names, and copies and pickles carry them, see
+//! `Game._CORE_FIELDS`); the rest of the game's state stays in the Python object's own
+//! attributes, which these methods read and write with the same meaning as the Python
+//! code.
 
 use crate::classes::PyGame;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PySet, PyString, PyTuple};
 
-/// The base class of `standoff.Game`: its methods that run every phase.
+/// The base class of `standoff.Game`: its methods that run every phase, and the state
+/// they use on every call.
 #[pyclass(subclass, module = "standoff._standoff", name = "GameCore")]
-pub struct GameCore;
+#[derive(Default)]
+pub struct GameCore {
+    /// The native game that checks orders and plays phases.
+    #[pyo3(get, set, name = "_native")]
+    native: Option<Py<PyGame>>,
+    /// The current phase's code as the Python side knows it (`S1901M`; `COMPLETED` once
+    /// the game is over, even if the native game could go on).
+    phase: Option<Py<PyString>>,
+    /// The last letter of `phase` (`M`, `R`, `A`; `D` for `COMPLETED`).
+    phase_kind: u8,
+    /// Whether the native game changed the board since the `Power` objects last read it
+    /// (they read it when next used, so there are no edits of theirs to send).
+    #[pyo3(get, set, name = "_board_pending")]
+    board_pending: bool,
+    /// What is kept until the board changes: `possible` orders, `orderable` locations,
+    /// the `state` dict.
+    #[pyo3(get, set, name = "_cache")]
+    cache: Option<Py<PyDict>>,
+    /// Power -> the orders the native game holds for it, as the `Power` object had
+    /// them when they were sent (`_NATIVE_ORDERS`: given to the native game directly).
+    #[pyo3(get, set, name = "_sent")]
+    sent: Option<Py<PyDict>>,
+    /// Power -> the `errors` mode its orders were last given with.
+    #[pyo3(get, set, name = "_modes")]
+    modes: Option<Py<PyDict>>,
+}
 
 /// A Python argument read for its truth value, as the package reads `expand` and
 /// `replace`.
@@ -33,38 +62,67 @@ impl<'py> FromPyObject<'_, 'py> for Truthy {
     }
 }
 
+/// A field of a game that is not set yet (the Python `Game` sets them all first).
+fn unset(name: &str) -> PyErr {
+    pyo3::exceptions::PyAttributeError::new_err(format!("the game has no `{name}` yet"))
+}
+
+/// A field holding a Python object, bound. The borrow of the game ends here: the caller
+/// may run Python code that sets the field.
+fn field<'py, T>(
+    game: &Bound<'py, GameCore>,
+    name: &str,
+    get: impl Fn(&GameCore) -> Option<&Py<T>>,
+) -> PyResult<Bound<'py, T>> {
+    get(&game.borrow())
+        .map(|value| value.bind(game.py()).clone())
+        .ok_or_else(|| unset(name))
+}
+
 /// The native game behind a compatible `Game`.
-fn native<'py>(game: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyGame>> {
-    Ok(game
-        .getattr(intern!(game.py(), "_native"))?
-        .cast_into::<PyGame>()?)
+fn native<'py>(game: &Bound<'py, GameCore>) -> PyResult<Bound<'py, PyGame>> {
+    field(game, "_native", |g| g.native.as_ref())
 }
 
-/// An attribute of the game that is a dict (`_cache`, `_sent`, `_modes`, `powers`).
-fn dict_attr<'py>(
-    game: &Bound<'py, PyAny>,
+/// The game's `_cache` dict.
+fn cache<'py>(game: &Bound<'py, GameCore>) -> PyResult<Bound<'py, PyDict>> {
+    field(game, "_cache", |g| g.cache.as_ref())
+}
+
+/// The game's `_sent` dict.
+fn sent<'py>(game: &Bound<'py, GameCore>) -> PyResult<Bound<'py, PyDict>> {
+    field(game, "_sent", |g| g.sent.as_ref())
+}
+
+/// The game's `_modes` dict.
+fn modes<'py>(game: &Bound<'py, GameCore>) -> PyResult<Bound<'py, PyDict>> {
+    field(game, "_modes", |g| g.modes.as_ref())
+}
+
+/// The last letter of the current phase's code (`M`, `R`, `A`; `D` for `COMPLETED`).
+fn phase_kind(game: &Bound<'_, GameCore>) -> u8 {
+    game.borrow().phase_kind
+}
+
+/// An attribute of the game that is a Python list (`_power_list`, `_unfiled`).
+fn list_attr<'py>(
+    game: &Bound<'py, GameCore>,
     name: &Bound<'py, PyString>,
-) -> PyResult<Bound<'py, PyDict>> {
-    Ok(game.getattr(name)?.cast_into::<PyDict>()?)
-}
-
-/// The current phase's code (`S1901M`, `COMPLETED`...).
-fn phase_code(game: &Bound<'_, PyAny>) -> PyResult<String> {
-    game.getattr(intern!(game.py(), "_phase"))?.extract()
+) -> PyResult<Bound<'py, PyList>> {
+    Ok(game.getattr(name)?.cast_into::<PyList>()?)
 }
 
 /// Sends edits made through the `Power` objects to the native game (`_push`), unless
 /// the board was not even read since the native game last changed it.
-fn push_edits(game: &Bound<'_, PyAny>) -> PyResult<()> {
-    let py = game.py();
-    if !game.getattr(intern!(py, "_board_pending"))?.is_truthy()? {
-        game.call_method0(intern!(py, "_push"))?;
+fn push_edits(game: &Bound<'_, GameCore>) -> PyResult<()> {
+    if !game.borrow().board_pending {
+        game.call_method0(intern!(game.py(), "_push"))?;
     }
     Ok(())
 }
 
 /// Whether the package's `NO_CHECK` rule is in force.
-fn no_check(game: &Bound<'_, PyAny>) -> PyResult<bool> {
+fn no_check(game: &Bound<'_, GameCore>) -> PyResult<bool> {
     let py = game.py();
     game.getattr(intern!(py, "rules"))?
         .contains(intern!(py, "NO_CHECK"))
@@ -72,11 +130,11 @@ fn no_check(game: &Bound<'_, PyAny>) -> PyResult<bool> {
 
 /// `self._cache[key]`, made by `make` (and kept) when missing.
 fn cached<'py>(
-    game: &Bound<'py, PyAny>,
+    game: &Bound<'py, GameCore>,
     key: &Bound<'py, PyString>,
     make: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let cache = dict_attr(game, intern!(game.py(), "_cache"))?;
+    let cache = cache(game)?;
     if let Some(value) = cache.get_item(key)? {
         return Ok(value);
     }
@@ -85,15 +143,46 @@ fn cached<'py>(
     Ok(value)
 }
 
-/// Removes `key` from a Python object's attributes if it is there.
-fn forget_attr(obj: &Bound<'_, PyAny>, key: &Bound<'_, PyString>) -> PyResult<()> {
-    let fields = obj
+/// A Python object's attributes (`obj.__dict__`).
+fn attributes<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    Ok(obj
         .getattr(intern!(obj.py(), "__dict__"))?
-        .cast_into::<PyDict>()?;
-    if fields.contains(key)? {
-        fields.del_item(key)?;
-    }
-    Ok(())
+        .cast_into::<PyDict>()?)
+}
+
+/// An object of `standoff._compat` the native paths use, looked up once.
+fn compat_item<'py>(
+    py: Python<'py>,
+    cell: &'static PyOnceLock<Py<PyAny>>,
+    name: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let item = cell.get_or_try_init(py, || {
+        Ok::<_, PyErr>(py.import("standoff._compat")?.getattr(name)?.unbind())
+    })?;
+    Ok(item.bind(py).clone())
+}
+
+/// The stand-in for movement orders only the native game holds (`_NATIVE_ORDERS`).
+fn held_natively(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    static CELL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    compat_item(py, &CELL, "_NATIVE_ORDERS")
+}
+
+/// The record of a played phase (`_Played`).
+fn played_record(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    static CELL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    compat_item(py, &CELL, "_Played")
+}
+
+/// A new, empty press map of a phase (`SortedDict` by time sent).
+fn new_messages(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    static SORTED: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    static BY_TIME: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let sorted = compat_item(py, &SORTED, "SortedDict")?;
+    sorted.call_method1(
+        intern!(py, "_empty"),
+        (compat_item(py, &BY_TIME, "_time_key")?,),
+    )
 }
 
 #[pymethods]
@@ -101,30 +190,44 @@ impl GameCore {
     #[new]
     #[pyo3(signature = (*_args, **_kwargs))]
     fn new(_args: &Bound<'_, PyTuple>, _kwargs: Option<&Bound<'_, PyDict>>) -> Self {
-        GameCore
+        GameCore::default()
     }
 
     /// The current phase's short name (`S1901M`; `COMPLETED` once the game is over).
-    fn get_current_phase<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        slf.getattr(intern!(slf.py(), "_phase"))
+    #[getter(_phase)]
+    fn phase_field(&self, py: Python<'_>) -> PyResult<Py<PyString>> {
+        self.phase
+            .as_ref()
+            .map(|p| p.clone_ref(py))
+            .ok_or_else(|| unset("_phase"))
+    }
+
+    #[setter(_phase)]
+    fn set_phase_field(&mut self, phase: Bound<'_, PyString>) -> PyResult<()> {
+        self.phase_kind = phase.to_cow()?.bytes().last().unwrap_or(0);
+        self.phase = Some(phase.unbind());
+        Ok(())
+    }
+
+    /// The current phase's short name (`S1901M`; `COMPLETED` once the game is over).
+    fn get_current_phase(&self, py: Python<'_>) -> PyResult<Py<PyString>> {
+        self.phase_field(py)
     }
 
     /// Whether the game is over.
     #[getter]
-    fn is_game_done(slf: &Bound<'_, Self>) -> PyResult<bool> {
-        let py = slf.py();
-        slf.getattr(intern!(py, "_phase"))?
-            .eq(intern!(py, "COMPLETED"))
+    fn is_game_done(&self) -> bool {
+        // Only `COMPLETED` ends in `D` (`FORMING` in `G`, phases in `M`, `R`, `A`).
+        self.phase_kind == b'D'
     }
 
     /// Location -> possible orders (kept until the board changes, as the package caches
     /// it).
     fn get_all_possible_orders<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        let game = slf.as_any();
         let py = slf.py();
-        push_edits(game)?;
-        cached(game, intern!(py, "possible"), || {
-            native(game)?.call_method0(intern!(py, "get_all_possible_orders"))
+        push_edits(slf)?;
+        cached(slf, intern!(py, "possible"), || {
+            native(slf)?.call_method0(intern!(py, "get_all_possible_orders"))
         })
     }
 
@@ -135,11 +238,10 @@ impl GameCore {
         slf: &Bound<'py, Self>,
         power_name: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let game = slf.as_any();
         let py = slf.py();
-        push_edits(game)?;
-        let table = cached(game, intern!(py, "orderable"), || {
-            native(game)?.call_method0(intern!(py, "get_orderable_locations"))
+        push_edits(slf)?;
+        let table = cached(slf, intern!(py, "orderable"), || {
+            native(slf)?.call_method0(intern!(py, "get_orderable_locations"))
         })?
         .cast_into::<PyDict>()?;
         let copy = |locs: Bound<'py, PyAny>| -> PyResult<Bound<'py, PyAny>> {
@@ -159,7 +261,7 @@ impl GameCore {
         let locs = match locs {
             Some(locs) => locs,
             None => {
-                let power = game.call_method1(intern!(py, "_power_arg"), (power_name,))?;
+                let power = slf.call_method1(intern!(py, "_power_arg"), (power_name,))?;
                 table
                     .as_any()
                     .get_item(power.getattr(intern!(py, "name"))?)?
@@ -179,48 +281,48 @@ impl GameCore {
         replace: Truthy,
         errors: &str,
     ) -> PyResult<()> {
-        let game = slf.as_any();
         let py = slf.py();
-        let power = dict_attr(game, intern!(py, "powers"))?.get_item(power_name)?;
+        let power = slf
+            .getattr(intern!(py, "powers"))?
+            .cast_into::<PyDict>()?
+            .get_item(power_name)?;
         if let (Some(power), Ok(list)) = (power, orders.cast_exact::<PyList>()) {
-            let phase = phase_code(game)?;
-            let handled = match phase.as_bytes().last() {
+            let handled = match phase_kind(slf) {
                 // A list of movement orders: the native game reads and checks them.
-                Some(b'M') => {
-                    let mut orders = list.iter();
-                    if orders.any(|o| o.is_none()) || no_check(game)? {
+                b'M' => {
+                    if list.iter().any(|o| o.is_none()) || no_check(slf)? {
                         false
                     } else {
-                        push_edits(game)?;
+                        push_edits(slf)?;
                         let name: String = power_name.extract()?;
-                        native(game)?.borrow_mut().submit(
+                        native(slf)?.borrow_mut().submit(
                             py,
                             &name,
                             list.as_any(),
                             replace.0,
                             errors,
                         )?;
-                        dict_attr(game, intern!(py, "_modes"))?.set_item(power_name, errors)?;
+                        modes(slf)?.set_item(power_name, errors)?;
                         // power.orders is read from the native game when next used.
-                        forget_attr(&power, intern!(py, "orders"))?;
-                        let held = game.getattr(intern!(py, "_NATIVE_ORDERS"))?;
-                        dict_attr(game, intern!(py, "_sent"))?.set_item(power_name, held)?;
+                        let fields = attributes(&power)?;
+                        if fields.contains(intern!(py, "orders"))? {
+                            fields.del_item(intern!(py, "orders"))?;
+                        }
+                        sent(slf)?.set_item(power_name, held_natively(py)?)?;
                         true
                     }
                 }
                 // No retreat or adjustment orders given, none to replace: nothing
                 // changes if the power's orders and mode are as the native game has them.
-                Some(b'R' | b'A') if list.is_empty() && replace.0 => {
-                    push_edits(game)?;
-                    let mode = dict_attr(game, intern!(py, "_modes"))?.get_item(power_name)?;
-                    let same_mode = match mode {
+                b'R' | b'A' if list.is_empty() && replace.0 => {
+                    push_edits(slf)?;
+                    let same_mode = match modes(slf)?.get_item(power_name)? {
                         Some(mode) => mode.eq(errors)?,
                         None => errors == "warn",
                     };
-                    let sent = dict_attr(game, intern!(py, "_sent"))?.get_item(power_name)?;
                     same_mode
-                        && match sent {
-                            Some(sent) => sent.eq(power.getattr(intern!(py, "adjust"))?)?,
+                        && match sent(slf)?.get_item(power_name)? {
+                            Some(had) => had.eq(power.getattr(intern!(py, "adjust"))?)?,
                             None => false,
                         }
                 }
@@ -232,7 +334,7 @@ impl GameCore {
         }
         let kwargs = PyDict::new(py);
         kwargs.set_item(intern!(py, "errors"), errors)?;
-        game.call_method(
+        slf.call_method(
             intern!(py, "_set_orders_python"),
             (power_name, orders, expand.0, replace.0),
             Some(&kwargs),
@@ -244,11 +346,11 @@ impl GameCore {
     /// game is over).
     fn process<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
-        if GameCore::is_game_done(slf)? {
+        if slf.borrow().is_game_done() {
             return Ok(py.None().into_bound(py));
         }
         let pending = GameCore::_before_process(slf)?;
-        let data = native(slf.as_any())?.call_method0(intern!(py, "process"))?;
+        let data = native(slf)?.call_method0(intern!(py, "process"))?;
         GameCore::_after_process(slf, pending, data)
     }
 
@@ -256,34 +358,23 @@ impl GameCore {
     /// (phase, the record of the phase as played, the cached state dict of the board
     /// before it), completed by `_after_process`.
     fn _before_process<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let game = slf.as_any();
         let py = slf.py();
-        push_edits(game)?;
-        let phase = game.getattr(intern!(py, "_phase"))?;
-        let code = phase_code(game)?;
-        let movement = code.ends_with('M');
-        let no_check = no_check(game)?;
+        push_edits(slf)?;
+        let phase = slf.borrow().phase_field(py)?.into_bound(py);
+        let movement = phase_kind(slf) == b'M';
+        let no_check = no_check(slf)?;
         // Each power's orders as set: the movement orders the native game holds stay
         // there (`_NATIVE_ORDERS`).
-        let held = game.getattr(intern!(py, "_NATIVE_ORDERS"))?;
-        let powers = game
-            .getattr(intern!(py, "_power_list"))?
-            .cast_into::<PyList>()?;
+        let held = held_natively(py)?;
         let orders = PyList::empty(py);
         let adjusts = PyList::empty(py);
-        for power in powers.iter() {
-            let fields = power
-                .getattr(intern!(py, "__dict__"))?
-                .cast_into::<PyDict>()?;
-            orders.append(
-                fields
-                    .get_item(intern!(py, "orders"))?
-                    .unwrap_or(held.clone()),
-            )?;
+        for power in list_attr(slf, intern!(py, "_power_list"))?.iter() {
+            let own = attributes(&power)?.get_item(intern!(py, "orders"))?;
+            orders.append(own.unwrap_or_else(|| held.clone()))?;
             adjusts.append(power.getattr(intern!(py, "adjust"))?)?;
         }
-        let names = game.getattr(intern!(py, "_power_names"))?;
-        let record = game.getattr(intern!(py, "_Played"))?.call1((
+        let names = slf.getattr(intern!(py, "_power_names"))?;
+        let record = played_record(py)?.call1((
             py.None(),
             movement,
             no_check,
@@ -291,13 +382,13 @@ impl GameCore {
             &adjusts,
             &names,
             py.None(),
-            game.getattr(intern!(py, "_duplicates"))?,
-            game.getattr(intern!(py, "note"))?,
-            game.getattr(intern!(py, "map"))?,
+            slf.getattr(intern!(py, "_duplicates"))?,
+            slf.getattr(intern!(py, "note"))?,
+            slf.getattr(intern!(py, "map"))?,
         ))?;
+        // Does the native game hold exactly the Power objects' orders already?
         let synced = !(no_check && movement) && {
-            // The native game already has exactly the Power objects' orders?
-            let sent = dict_attr(game, intern!(py, "_sent"))?;
+            let sent = sent(slf)?;
             let wanted = if movement { &orders } else { &adjusts };
             let mut same = true;
             for (name, want) in names.try_iter()?.zip(wanted.iter()) {
@@ -313,17 +404,17 @@ impl GameCore {
         };
         let void_units = match synced {
             true => PyDict::new(py).into_any(),
-            false => game.call_method1(intern!(py, "_sync_orders"), (&orders, &adjusts))?,
+            false => slf.call_method1(intern!(py, "_sync_orders"), (&orders, &adjusts))?,
         };
         record.setattr(intern!(py, "void_units"), void_units)?;
         // The units given orders (`ordered_units`): worked out when first read.
-        game.setattr(intern!(py, "_ordered_units"), py.None())?;
-        game.setattr(intern!(py, "_ordered_from"), &record)?;
-        let state = dict_attr(game, intern!(py, "_cache"))?.get_item(intern!(py, "state"))?;
+        slf.setattr(intern!(py, "_ordered_units"), py.None())?;
+        slf.setattr(intern!(py, "_ordered_from"), &record)?;
+        let state = cache(slf)?.get_item(intern!(py, "state"))?;
         PyTuple::new(
             py,
             [
-                phase,
+                phase.into_any(),
                 record,
                 state.unwrap_or_else(|| py.None().into_bound(py)),
             ],
@@ -337,7 +428,6 @@ impl GameCore {
         pending: Bound<'py, PyTuple>,
         data: Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let game = slf.as_any();
         let py = slf.py();
         let (phase, record, state_before): (
             Bound<'py, PyString>,
@@ -346,51 +436,43 @@ impl GameCore {
         ) = pending.extract()?;
         let played = match data.is_none() {
             false => data.clone(),
-            true => native(game)?
+            true => native(slf)?
                 .call_method1(intern!(py, "get_phase_history"), (-1, -1))?
                 .get_item(0)?,
         };
         record.setattr(intern!(py, "played"), &played)?;
         if record.getattr(intern!(py, "void_units"))?.is_truthy()? {
-            game.call_method1(intern!(py, "_order_void_units"), (&record, &played))?;
+            slf.call_method1(intern!(py, "_order_void_units"), (&record, &played))?;
         }
         // The package's commands and result labels are worked out when first read.
-        game.setattr(intern!(py, "_outcome"), &record)?;
-        let messages = game.getattr(intern!(py, "messages"))?;
-        game.getattr(intern!(py, "_unfiled"))?
-            .cast_into::<PyList>()?
-            .append((&phase, &record, state_before, messages))?;
-        let fresh = game.getattr(intern!(py, "_SortedDict"))?;
-        let fresh = fresh.call_method1(intern!(py, "__new__"), (&fresh,))?;
-        fresh.setattr(
-            intern!(py, "_sort_key"),
-            game.getattr(intern!(py, "_time_key"))?,
-        )?;
-        game.setattr(intern!(py, "messages"), fresh)?;
-        // Orders of the new phase: none yet, as the native game has none.
-        game.setattr(intern!(py, "_duplicates"), pyo3::types::PySet::empty(py)?)?;
-        game.setattr(intern!(py, "_kept_adjust"), PyDict::new(py))?;
-        let powers = game
-            .getattr(intern!(py, "_power_list"))?
-            .cast_into::<PyList>()?;
-        for power in powers.iter() {
-            let fields = power
-                .getattr(intern!(py, "__dict__"))?
-                .cast_into::<PyDict>()?;
+        slf.setattr(intern!(py, "_outcome"), &record)?;
+        let messages = slf.getattr(intern!(py, "messages"))?;
+        list_attr(slf, intern!(py, "_unfiled"))?.append((
+            &phase,
+            &record,
+            state_before,
+            messages,
+        ))?;
+        slf.setattr(intern!(py, "messages"), new_messages(py)?)?;
+        // The new phase has no orders yet, as the native game has none.
+        slf.setattr(intern!(py, "_duplicates"), PySet::empty(py)?)?;
+        slf.setattr(intern!(py, "_kept_adjust"), PyDict::new(py))?;
+        for power in list_attr(slf, intern!(py, "_power_list"))?.iter() {
+            let fields = attributes(&power)?;
             fields.set_item(intern!(py, "orders"), PyDict::new(py))?;
             fields.set_item(intern!(py, "adjust"), PyList::empty(py))?;
         }
-        game.setattr(intern!(py, "_popped"), py.None())?;
-        let now = board_played(game)?;
-        let empty = match now.ends_with('M') {
-            true => PyDict::new(py).into_any(),
-            false => PyList::empty(py).into_any(),
+        slf.setattr(intern!(py, "_popped"), py.None())?;
+        board_played(slf)?;
+        let empty = match phase_kind(slf) {
+            b'M' => PyDict::new(py).into_any(),
+            _ => PyList::empty(py).into_any(),
         };
         let sent = PyDict::new(py);
-        for name in game.getattr(intern!(py, "_power_names"))?.try_iter()? {
+        for name in slf.getattr(intern!(py, "_power_names"))?.try_iter()? {
             sent.set_item(name?, &empty)?;
         }
-        game.setattr(intern!(py, "_sent"), sent)?;
+        slf.borrow_mut().sent = Some(sent.unbind());
         // What the phase popped (dislodged units): worked out when read.
         let kind = phase
             .to_cow()?
@@ -398,9 +480,9 @@ impl GameCore {
             .last()
             .map(String::from)
             .unwrap_or_default();
-        game.setattr(intern!(py, "_popped"), kind)?;
-        if now == "COMPLETED" || year_limit_near(game, &now)? {
-            game.call_method1(intern!(py, "_after_last_phase"), (&phase,))?;
+        slf.setattr(intern!(py, "_popped"), kind)?;
+        if slf.borrow().is_game_done() || year_limit_near(slf)? {
+            slf.call_method1(intern!(py, "_after_last_phase"), (&phase,))?;
         }
         Ok(data)
     }
@@ -409,44 +491,44 @@ impl GameCore {
 /// `process()` played a phase: the `Power` objects' board fields are read when next
 /// used, and each power's units put in the package's order then, over every board since
 /// the last read (`_settle_units`): a loop that never reads the board pays nothing for
-/// it. Returns the new phase's code.
-fn board_played(game: &Bound<'_, PyAny>) -> PyResult<String> {
+/// it.
+fn board_played(game: &Bound<'_, GameCore>) -> PyResult<()> {
     let py = game.py();
-    if !game.getattr(intern!(py, "_board_pending"))?.is_truthy()? {
+    if !game.borrow().board_pending {
         let units = game.call_method0(intern!(py, "_unread_board"))?;
         game.setattr(intern!(py, "_prev_units"), units)?;
-        game.setattr(intern!(py, "_board_pending"), true)?;
+        game.borrow_mut().board_pending = true;
     }
-    let native = native(game)?;
-    let native = native.borrow();
+    let (played, now) = {
+        let native = native(game)?;
+        let native = native.borrow();
+        (native.rec().history.len() as i64, native.current_phase())
+    };
     if game.getattr(intern!(py, "_units_since"))?.is_none() {
         // The board the order in `_prev_units` is about is the phase just played.
-        let played = native.rec().history.len() as i64;
         game.setattr(intern!(py, "_units_since"), played - 1)?;
     }
-    // As `_after_board_change`: a game the Python side ended stays ended.
     game.setattr(intern!(py, "_snap"), py.None())?;
-    let now = native.current_phase();
-    if now == "COMPLETED"
-        || phase_code(game)? != "COMPLETED"
-        || !game.getattr(intern!(py, "outcome"))?.is_truthy()?
-    {
-        game.setattr(intern!(py, "_phase"), &now)?;
+    // As `_after_board_change`: a game the Python side ended stays ended.
+    let ended_here =
+        game.borrow().is_game_done() && game.getattr(intern!(py, "outcome"))?.is_truthy()?;
+    if now == "COMPLETED" || !ended_here {
+        game.borrow_mut().set_phase_field(PyString::new(py, &now))?;
     }
-    game.setattr(intern!(py, "_cache"), PyDict::new(py))?;
-    phase_code(game)
+    game.borrow_mut().cache = Some(PyDict::new(py).unbind());
+    Ok(())
 }
 
 /// Whether the package's 100-year limit may end the game now (the Python side decides):
 /// the current phase is in the 100th year after the map's first, or later.
-fn year_limit_near(game: &Bound<'_, PyAny>, code: &str) -> PyResult<bool> {
-    let Some(year) = code
-        .get(1..code.len().saturating_sub(1))
-        .and_then(|y| y.parse::<i64>().ok())
-    else {
+fn year_limit_near(game: &Bound<'_, GameCore>) -> PyResult<bool> {
+    let py = game.py();
+    let code = game.borrow().phase_field(py)?;
+    let code = code.bind(py).to_cow()?;
+    let digits = code.get(1..code.len().saturating_sub(1));
+    let Some(year) = digits.and_then(|y| y.parse::<i64>().ok()) else {
         return Ok(false);
     };
-    let py = game.py();
     let first: i64 = game
         .getattr(intern!(py, "map"))?
         .getattr(intern!(py, "first_year"))?

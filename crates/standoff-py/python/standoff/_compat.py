@@ -621,11 +621,9 @@ class Game(_standoff.GameCore):
     errors="raise")`` raises instead).
     """
 
-    # What the native hot paths (``GameCore``: set_orders, process...) make.
-    _NATIVE_ORDERS = _NATIVE_ORDERS
-    _Played = _Played
-    _SortedDict = SortedDict
-    _time_key = staticmethod(_time_key)
+    #: The attributes kept as fields of ``GameCore`` (the native base class), not in the
+    #: instance dict: copies and pickles carry them explicitly.
+    _CORE_FIELDS = ("_native", "_phase", "_board_pending", "_cache", "_sent", "_modes")
 
     order_history = _history_property("order_history", "Phase -> power -> the orders given.")
     state_history = _history_property("state_history", "Phase -> the package's state dict at its start.")
@@ -1474,7 +1472,7 @@ class Game(_standoff.GameCore):
         self._settle_all()
         new = self.__class__.__new__(self.__class__)
         memo[id(self)] = new
-        for key, value in self.__dict__.items():
+        for key, value in self._state_items():
             if key == "map":
                 new.map = value
             elif key == "_native":
@@ -1485,9 +1483,13 @@ class Game(_standoff.GameCore):
 
     __copy__ = copy
 
+    def _state_items(self):
+        """The game's attributes: its own, then ``GameCore``'s fields."""
+        return [*self.__dict__.items(), *((name, getattr(self, name)) for name in self._CORE_FIELDS)]
+
     def __getstate__(self):
         self._settle_all()
-        state = dict(self.__dict__)
+        state = dict(self._state_items())
         del state["map"]  # rebuilt from the variant
         return state
 
@@ -1505,6 +1507,8 @@ class Game(_standoff.GameCore):
             if name in state:
                 state["_" + name] = state.pop(name)
         state.setdefault("_unfiled", [])
+        for name in self._CORE_FIELDS:
+            setattr(self, name, state.pop(name))
         self.__dict__.update(state)
         self.map = _shared_map(self._native.variant)
 
