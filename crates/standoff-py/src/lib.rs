@@ -12,8 +12,10 @@
 //! (`convert`, `args`: the `variant=` argument, phase names, state dicts); the native
 //! API's methods (`variant`, `order`, `render`, `phase_data`, `game` with `submit` (the
 //! body of its `set_orders`), `batch`, `position`, `saved`). The package-compatible
-//! `Game` is Python (`python/standoff/_compat.py`), with `compat_support` (native
-//! helpers it calls: the package's unit order, build counts).
+//! `Game` is Python (`python/standoff/_compat.py`) over two native modules only this
+//! file imports: `compat_core` (`GameCore`, its base class: the calls a loop makes every
+//! phase) and `compat_support` (helpers it calls: the package's unit order, build
+//! counts).
 
 mod args;
 mod batch;

@@ -7,6 +7,11 @@ checks orders, lists possible orders and adjudicates. Edits made through the ``P
 objects are sent to the native game before it is next used (``_push``); after the
 native game changes the board it is read back (``_pull``).
 
+The calls a loop makes every phase (``set_orders``, ``process``,
+``get_all_possible_orders``, ``get_orderable_locations``) are those of ``Game``'s native
+base class ``GameCore`` (src/compat_core.rs): it does the common cases itself and hands
+the others to the methods here (``_set_orders_python``, ``_sync_orders``, ``_push`` ...).
+
 What the package's own tests read is here too: ``result_history`` / ``order_history`` /
 ``state_history`` / ``message_history`` as ordered maps with ``last_value()``,
 ``command``, ``ordered_units``, ``dislodged``, ``popped``, ``error``, ``_unit_owner``,
