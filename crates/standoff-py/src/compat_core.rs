@@ -80,7 +80,7 @@ fn field<'py, T>(
 }
 
 /// The native game behind a compatible `Game`.
-fn native<'py>(game: &Bound<'py, GameCore>) -> PyResult<Bound<'py, PyGame>> {
+pub(crate) fn native<'py>(game: &Bound<'py, GameCore>) -> PyResult<Bound<'py, PyGame>> {
     field(game, "_native", |g| g.native.as_ref())
 }
 
@@ -216,7 +216,7 @@ impl GameCore {
 
     /// Whether the game is over.
     #[getter]
-    fn is_game_done(&self) -> bool {
+    pub(crate) fn is_game_done(&self) -> bool {
         // Only `COMPLETED` ends in `D` (`FORMING` in `G`, phases in `M`, `R`, `A`).
         self.phase_kind == b'D'
     }
@@ -357,7 +357,7 @@ impl GameCore {
     /// Everything `process()` does before the native game plays the phase: returns
     /// (phase, the record of the phase as played, the cached state dict of the board
     /// before it), completed by `_after_process`.
-    fn _before_process<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+    pub(crate) fn _before_process<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         push_edits(slf)?;
         let phase = slf.borrow().phase_field(py)?.into_bound(py);
@@ -423,7 +423,7 @@ impl GameCore {
 
     /// Everything `process()` does after the native game played the phase (`data`: its
     /// `PhaseData`).
-    fn _after_process<'py>(
+    pub(crate) fn _after_process<'py>(
         slf: &Bound<'py, Self>,
         pending: Bound<'py, PyTuple>,
         data: Bound<'py, PyAny>,

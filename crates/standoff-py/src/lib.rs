@@ -14,12 +14,13 @@
 //! body of its `set_orders`), `batch`, `position`, `saved`). The package-compatible
 //! `Game` is Python (`python/standoff/_compat.py`) over two native modules only this
 //! file imports: `compat_core` (`GameCore`, its base class: the calls a loop makes every
-//! phase) and `compat_support` (helpers it calls: the package's unit order, build
+//! phase), `compat_batch` (`step_many` of such games) and `compat_support` (helpers it calls: the package's unit order, build
 //! counts).
 
 mod args;
 mod batch;
 mod classes;
+mod compat_batch;
 mod compat_core;
 mod compat_support;
 mod convert;
@@ -83,6 +84,7 @@ fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(saved::write_json_line, m)?)?;
     m.add_function(wrap_pyfunction!(batch::adjudicate_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::step_many, m)?)?;
+    m.add_function(wrap_pyfunction!(compat_batch::step_many, m)?)?;
     m.add_function(wrap_pyfunction!(compat_support::played_phase_count, m)?)?;
     m.add_function(wrap_pyfunction!(compat_support::units_in_package_order, m)?)?;
     m.add_function(wrap_pyfunction!(compat_support::centers_minus_units, m)?)?;

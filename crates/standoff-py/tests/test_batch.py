@@ -98,6 +98,35 @@ def test_step_many_agrees_with_process():
         standoff.step_many([games[0], "not a game"])
 
 
+def test_step_many_over_several_chunks_agrees_with_process():
+    # step_many plays the games in chunks of 32, the Python side of one chunk running
+    # while the next plays: 75 games (a finished one among them) take three chunks.
+    games = [standoff.Game(game_id=str(i)) for i in range(75)]
+    finished = games[40]
+    finished.draw()
+    copies = [g.copy() for g in games]
+    for step in range(6):
+        for i, (g, c) in enumerate(zip(games, copies)):
+            if g is finished:
+                continue
+            for p, o in g.random_orders(step * 1000 + i).items():
+                g.set_orders(p, o, errors="ignore")
+                c.set_orders(p, o, errors="ignore")
+        phases = standoff.step_many(games)
+        for g, c, ph in zip(games, copies, phases):
+            expected = c.process()
+            assert (ph is None) == (expected is None)
+            if ph is not None:
+                assert ph.name == expected.name and ph.results == expected.results
+            assert g.get_current_phase() == c.get_current_phase()
+            assert g.get_state() == c.get_state()
+            assert g.ordered_units == c.ordered_units and g.command == c.command
+    for g, c in zip(games, copies):
+        assert dict(g.order_history) == dict(c.order_history)
+        assert dict(g.result_history) == dict(c.result_history)
+    assert phases[40] is None
+
+
 def test_step_many_skips_finished_games():
     g = standoff.Game()
     g.clear_centers()

@@ -195,3 +195,43 @@ def test_orders_held_by_the_native_game_read_as_the_package_map():
         game.process()
         assert sorted(game.order_history["S1901M"]["FRANCE"]) == ["A MAR - SPA", "A PAR - BUR", "F BRE - MAO"]
         assert "A SPA" in game.get_power("FRANCE").units
+
+
+def test_copied_and_unpickled_games_play_on_with_lazy_histories():
+    # A copy (or an unpickled game) files the phases it plays later as records too: its
+    # histories must still know how to build their entries (they once did not: reading
+    # the history of a copy that had played on raised TypeError).
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        eager = Game()
+        seen = random_phases(eager, 5, 8, eager=True)
+        original = Game()
+        play_like(original, eager, phases=4)
+        for game in (original.copy(), copy.deepcopy(original), pickle.loads(pickle.dumps(original))):
+            play_like(game, eager)
+            assert len(game.order_history) == len(seen)
+            for phase, state, orders, result, _, _ in seen:
+                assert game.order_history[phase] == orders
+                assert game.result_history[phase] == result
+                assert game.state_history[phase] == state
+
+
+def play_like(game, model, phases=None):
+    """Plays ``game`` on with the orders ``model`` gave in the same phases (all of them,
+    or ``phases`` of them)."""
+    while game.get_current_phase() in model.order_history and phases != 0:
+        for name, orders in model.order_history[game.get_current_phase()].items():
+            game.set_orders(name, orders, errors="ignore")
+        game.process()
+        phases = None if phases is None else phases - 1
+
+
+def test_a_history_replaced_by_a_plain_map_gets_built_entries():
+    from standoff import SortedDict
+
+    game = Game()
+    game.process()
+    game.order_history = SortedDict(dict(game.order_history))
+    game.process()
+    assert list(game.order_history) == ["S1901M", "F1901M"]
+    assert game.order_history["F1901M"] == {name: [] for name in game.powers}

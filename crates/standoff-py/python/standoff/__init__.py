@@ -46,18 +46,11 @@ from ._compat_map import Map
 
 
 def step_many(games):
-    """Plays the current phase of each ``Game`` (orders already set), in parallel with the
-    GIL released: the same as calling ``process()`` on each. Returns each game's
-    ``PhaseData`` (None for a game that is over)."""
-    games = list(games)
-    if len({id(g) for g in games}) != len(games):
-        raise StandoffError("the same game appears twice in step_many")
-    for game in games:
-        if not isinstance(game, Game):
-            raise TypeError("step_many takes standoff.Game objects")
-    pending = [None if g.is_game_done else g._before_process() for g in games]
-    data = _standoff.step_many([g._native for g in games])
-    return [None if p is None else g._after_process(p, d) for g, p, d in zip(games, pending, data)]
+    """Plays the current phase of each ``Game`` (orders already set), as ``process()`` on
+    each would, the native plays spread over every core (the GIL released) while the
+    games' Python bookkeeping runs alongside. Returns each game's ``PhaseData`` (None
+    for a game that is over)."""
+    return _standoff.step_compatible_games(games)
 
 
 def to_saved_game_format(game, output_path=None, output_mode="a"):

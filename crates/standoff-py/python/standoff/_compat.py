@@ -292,6 +292,15 @@ class _History(SortedDict):
     __setitem__ = put
 
 
+def _file(history, phase, record, build):
+    """Files a played phase's record in a history: as the record if the history builds
+    its entries when read, else (a map the user put in its place) as the built entry."""
+    if isinstance(history, _History) and history._build is build:
+        history.put(phase, record)
+    else:
+        history[phase] = build(record, phase)
+
+
 def _history(items, sort_key):
     return _History(items, sort_key=sort_key)
 
@@ -672,10 +681,11 @@ class Game(_standoff.GameCore):
         self.messages = SortedDict(sort_key=_time_key)
         # Played phases not yet filed in the histories (``_file_played``).
         self._unfiled = []
-        self._order_history = _History(build=_Played.orders_by_power)
-        self._state_history = _History(build=_Played.state)
-        self._result_history = _History(build=_Played.results)
+        self._order_history = _History()
+        self._state_history = _History()
+        self._result_history = _History()
         self._message_history = _History()
+        self._attach_history_builders()
         self._reasons = {}
         self._phase = native.get_current_phase()
         self._snap = None
@@ -692,6 +702,14 @@ class Game(_standoff.GameCore):
         self._kept_adjust = {}
 
     # ------------------------------------------------------------------ sync
+    def _attach_history_builders(self):
+        """How each history builds its entries from the records of played phases (set
+        again on copies and unpickled games: a history copied or pickled on its own
+        holds built values only)."""
+        self._order_history._build = _Played.orders_by_power
+        self._state_history._build = _Played.state
+        self._result_history._build = _Played.results
+
     def _board_changed(self):
         """Whether the Power objects were edited since the last sync."""
         if self._board_pending:
@@ -1453,10 +1471,13 @@ class Game(_standoff.GameCore):
         results, orders = fields["_result_history"], fields["_order_history"]
         states, messages = fields["_state_history"], fields["_message_history"]
         for phase, record, state_before, sent in unfiled:
-            results.put(phase, record)
-            orders.put(phase, record)
-            states.put(phase, record if state_before is None else state_before)
-            messages.put(phase, sent)
+            _file(results, phase, record, _Played.results)
+            _file(orders, phase, record, _Played.orders_by_power)
+            if state_before is None:
+                _file(states, phase, record, _Played.state)
+            else:
+                states[phase] = state_before
+            messages[phase] = sent
 
     def _settle_all(self):
         """Works out everything kept for later (last phase's outcome, ordered units, the
@@ -1484,6 +1505,7 @@ class Game(_standoff.GameCore):
                 new._native = value.copy()
             else:
                 setattr(new, key, _copy.deepcopy(value, memo))
+        new._attach_history_builders()
         return new
 
     __copy__ = copy
@@ -1515,6 +1537,7 @@ class Game(_standoff.GameCore):
         for name in self._CORE_FIELDS:
             setattr(self, name, state.pop(name))
         self.__dict__.update(state)
+        self._attach_history_builders()
         self.map = _shared_map(self._native.variant)
 
     def __repr__(self):
