@@ -454,23 +454,36 @@ impl GameCore {
             messages,
         ))?;
         slf.setattr(intern!(py, "messages"), new_messages(py)?)?;
-        // The new phase has no orders yet, as the native game has none.
+        // The new phase has no orders yet, as the native game has none: each power's
+        // `orders` is read from the native game when next used (`{}` until orders are
+        // given), and its `adjust` is a new empty list unless the one it has is empty
+        // and the record does not use it (it uses `adjust` for retreats and builds).
         slf.setattr(intern!(py, "_duplicates"), PySet::empty(py)?)?;
         slf.setattr(intern!(py, "_kept_adjust"), PyDict::new(py))?;
+        let played_movement = phase.to_cow()?.ends_with('M');
         for power in list_attr(slf, intern!(py, "_power_list"))?.iter() {
             let fields = attributes(&power)?;
-            fields.set_item(intern!(py, "orders"), PyDict::new(py))?;
-            fields.set_item(intern!(py, "adjust"), PyList::empty(py))?;
+            if fields.contains(intern!(py, "orders"))? {
+                fields.del_item(intern!(py, "orders"))?;
+            }
+            let adjust = fields.get_item(intern!(py, "adjust"))?;
+            let unused_and_empty = played_movement
+                && adjust.is_some_and(|a| a.cast::<PyList>().is_ok_and(|list| list.is_empty()));
+            if !unused_and_empty {
+                fields.set_item(intern!(py, "adjust"), PyList::empty(py))?;
+            }
         }
         slf.setattr(intern!(py, "_popped"), py.None())?;
         board_played(slf)?;
-        let empty = match phase_kind(slf) {
-            b'M' => PyDict::new(py).into_any(),
+        // What the native game holds for each power: in movement, orders it was given
+        // (none yet); else an empty `adjust` list.
+        let held = match phase_kind(slf) {
+            b'M' => held_natively(py)?,
             _ => PyList::empty(py).into_any(),
         };
         let sent = PyDict::new(py);
         for name in slf.getattr(intern!(py, "_power_names"))?.try_iter()? {
-            sent.set_item(name?, &empty)?;
+            sent.set_item(name?, &held)?;
         }
         slf.borrow_mut().sent = Some(sent.unbind());
         // What the phase popped (dislodged units): worked out when read.

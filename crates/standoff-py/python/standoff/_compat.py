@@ -138,7 +138,7 @@ class _Played:
     def orders_by_power(self, _name=None):
         """Power -> order texts, as they were set when the phase was played (the Power
         objects got new dicts and lists afterwards, so these stayed put)."""
-        return {name: self.played.orders.get(name, []) if orders is _NATIVE_ORDERS else
+        return {name: self.played.orders.get(name, []) if self.movement and orders is _NATIVE_ORDERS else
                 _order_texts(self.movement, self.no_check, orders, adjust)
                 for name, orders, adjust in zip(self.names, self.orders, self.adjusts)}
 
@@ -146,7 +146,7 @@ class _Played:
         """Power -> the units given an order."""
         out = {}
         for name, orders, adjust in zip(self.names, self.orders, self.adjusts):
-            if orders is _NATIVE_ORDERS:
+            if self.movement and orders is _NATIVE_ORDERS:
                 out[name] = [" ".join(o.split()[:2]) for o in self.played.orders.get(name, [])]
             elif self.movement:
                 if self.no_check:
@@ -1123,13 +1123,15 @@ class Game(_standoff.GameCore):
 
     def _pull_orders(self, power):
         """``power.orders`` (unit -> order), read from the native game, which held them
-        since ``set_orders``."""
+        since ``set_orders`` or the start of the phase (``{}`` outside movement phases,
+        where orders are ``power.adjust``)."""
         orders = {}
-        for order in self._native.get_orders(power.name):
-            words = order.split(" ", 2)
-            orders[f"{words[0]} {words[1]}"] = words[2] if len(words) > 2 else ""
+        if self._phase[-1:] == "M":
+            for order in self._native.get_orders(power.name):
+                words = order.split(" ", 2)
+                orders[f"{words[0]} {words[1]}"] = words[2] if len(words) > 2 else ""
+            self._sent[power.name] = dict(orders)
         power.__dict__["orders"] = orders
-        self._sent[power.name] = dict(orders)
 
     def _read_orders(self, power, native=None):
         if native is None:
