@@ -85,17 +85,17 @@ pub(crate) fn native<'py>(game: &Bound<'py, GameCore>) -> PyResult<Bound<'py, Py
 }
 
 /// The game's `_cache` dict.
-fn cache<'py>(game: &Bound<'py, GameCore>) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn cache<'py>(game: &Bound<'py, GameCore>) -> PyResult<Bound<'py, PyDict>> {
     field(game, "_cache", |g| g.cache.as_ref())
 }
 
 /// The game's `_sent` dict.
-fn sent<'py>(game: &Bound<'py, GameCore>) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn sent<'py>(game: &Bound<'py, GameCore>) -> PyResult<Bound<'py, PyDict>> {
     field(game, "_sent", |g| g.sent.as_ref())
 }
 
 /// The game's `_modes` dict.
-fn modes<'py>(game: &Bound<'py, GameCore>) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn modes<'py>(game: &Bound<'py, GameCore>) -> PyResult<Bound<'py, PyDict>> {
     field(game, "_modes", |g| g.modes.as_ref())
 }
 
@@ -144,7 +144,7 @@ fn cached<'py>(
 }
 
 /// A Python object's attributes (`obj.__dict__`).
-fn attributes<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn attributes<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
     Ok(obj
         .getattr(intern!(obj.py(), "__dict__"))?
         .cast_into::<PyDict>()?)
@@ -209,9 +209,27 @@ impl GameCore {
         Ok(())
     }
 
+    /// `set_orders` in a retreat or adjustment phase for the Python side (`texts`: the
+    /// orders given, empty ones left out): see `compat_adjust`.
+    fn _retreat_or_adjustment_orders<'py>(
+        slf: &Bound<'py, Self>,
+        power: &Bound<'py, PyAny>,
+        texts: Vec<Bound<'py, PyAny>>,
+        expand: Truthy,
+        replace: Truthy,
+        errors: &str,
+    ) -> PyResult<()> {
+        crate::compat_adjust::set_orders(slf, power, texts, expand.0, replace.0, errors)
+    }
+
     /// The current phase's short name (`S1901M`; `COMPLETED` once the game is over).
     fn get_current_phase(&self, py: Python<'_>) -> PyResult<Py<PyString>> {
         self.phase_field(py)
+    }
+
+    /// The last letter of the current phase's code (`M`, `R`, `A`; `D` for `COMPLETED`).
+    pub(crate) fn phase_kind(&self) -> u8 {
+        self.phase_kind
     }
 
     /// Whether the game is over.
@@ -312,19 +330,19 @@ impl GameCore {
                         true
                     }
                 }
-                // No retreat or adjustment orders given, none to replace: nothing
-                // changes if the power's orders and mode are as the native game has them.
-                b'R' | b'A' if list.is_empty() && replace.0 => {
+                // Retreat and adjustment orders, as the package takes them.
+                b'R' | b'A' => {
                     push_edits(slf)?;
-                    let same_mode = match modes(slf)?.get_item(power_name)? {
-                        Some(mode) => mode.eq(errors)?,
-                        None => errors == "warn",
-                    };
-                    same_mode
-                        && match sent(slf)?.get_item(power_name)? {
-                            Some(had) => had.eq(power.getattr(intern!(py, "adjust"))?)?,
-                            None => false,
+                    let mut texts = Vec::with_capacity(list.len());
+                    for order in list.iter() {
+                        if order.is_truthy()? && !order.str()?.to_cow()?.trim().is_empty() {
+                            texts.push(order);
                         }
+                    }
+                    crate::compat_adjust::set_orders(
+                        slf, &power, texts, expand.0, replace.0, errors,
+                    )?;
+                    true
                 }
                 _ => false,
             };
@@ -362,6 +380,20 @@ impl GameCore {
         push_edits(slf)?;
         let phase = slf.borrow().phase_field(py)?.into_bound(py);
         let movement = phase_kind(slf) == b'M';
+        if phase.to_cow()?.starts_with('F')
+            && native(slf)?
+                .borrow()
+                .rec()
+                .game
+                .position
+                .owners()
+                .iter()
+                .all(Option::is_none)
+        {
+            // The package counts a year's centers from the powers' homes when no power
+            // owns one (a board set up without centers).
+            slf.call_method0(intern!(py, "_centers_from_homes"))?;
+        }
         let no_check = no_check(slf)?;
         // Each power's orders as set: the movement orders the native game holds stay
         // there (`_NATIVE_ORDERS`).
@@ -459,7 +491,6 @@ impl GameCore {
         // given), and its `adjust` is a new empty list unless the one it has is empty
         // and the record does not use it (it uses `adjust` for retreats and builds).
         slf.setattr(intern!(py, "_duplicates"), PySet::empty(py)?)?;
-        slf.setattr(intern!(py, "_kept_adjust"), PyDict::new(py))?;
         let played_movement = phase.to_cow()?.ends_with('M');
         for power in list_attr(slf, intern!(py, "_power_list"))?.iter() {
             let fields = attributes(&power)?;

@@ -14,12 +14,13 @@
 //! body of its `set_orders`), `batch`, `position`, `saved`). The package-compatible
 //! `Game` is Python (`python/standoff/_compat.py`) over two native modules only this
 //! file imports: `compat_core` (`GameCore`, its base class: the calls a loop makes every
-//! phase), `compat_batch` (`step_many` of such games) and `compat_support` (helpers it calls: the package's unit order, build
+//! phase; `compat_adjust`, its retreat and adjustment orders), `compat_batch` (`step_many` of such games) and `compat_support` (helpers it calls: the package's unit order, build
 //! counts).
 
 mod args;
 mod batch;
 mod classes;
+mod compat_adjust;
 mod compat_batch;
 mod compat_core;
 mod compat_support;

@@ -129,7 +129,7 @@ class _Played:
         """(command, results, dislodged), worked out once."""
         if self._outcome is None:
             self._outcome = _movement_outcome(self.played, self.void_units) if self.movement else (
-                {}, _with_duplicates(self.played.results, self.duplicates), {})
+                {}, _with_duplicates(self.played.results, self.duplicates, self.adjusts), {})
         return self._outcome
 
     def results(self, _name=None):
@@ -154,7 +154,7 @@ class _Played:
                 else:
                     out[name] = list(orders)
             else:
-                out[name] = [" ".join(o.split()[:2]) for o in adjust]
+                out[name] = [" ".join(_unvoided(o)[:2]) for o in adjust]
         return out
 
     def state(self, name):
@@ -188,15 +188,33 @@ def _movement_outcome(played, void_units):
     return command, results, dislodged
 
 
-def _with_duplicates(results, duplicates):
+def _with_duplicates(results, duplicates, adjusts=()):
     """A retreat or adjustment phase's labels (the native game's: the package's) with
     ``void`` first for each unit ordered twice in one ``set_orders`` call (the package
-    follows the first order and voids the others)."""
+    follows the first order and voids the others), and a ``void`` for each ``VOID`` order
+    of the powers' ``adjust`` lists, as many as there are (a ``WAIVE`` a power that must
+    remove may not give is under ``WAIVE``)."""
     out = {unit: [VOID] for unit in duplicates}
     for unit, codes in results.items():
         mine = out.setdefault(unit, [])
         mine.extend(code for code in codes if code not in mine)
+    voided = {}
+    for adjust in adjusts:
+        for order in adjust:
+            words = order.split()
+            if words and words[0] == "VOID":
+                unit = " ".join(words[1:3])
+                voided[unit] = voided.get(unit, 0) + 1
+    for unit, count in voided.items():
+        mine = out.setdefault(unit, [])
+        mine.extend([VOID] * (count - mine.count(VOID)))
     return out
+
+
+def _unvoided(order):
+    """An order's words without a ``VOID`` mark."""
+    words = order.split()
+    return words[1:] if words[:1] == ["VOID"] else words
 
 
 def _dislodger(unit, orders, results):
@@ -562,12 +580,6 @@ def _complete_state(game_map, state):
 RULES_TO_SKIP = ("SOLITAIRE", "NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT", "IGNORE_ERRORS")
 
 
-def _order_loc(order):
-    """The province an order is for (``A PAR B`` -> ``PAR``), None for ``WAIVE``."""
-    words = str(order).upper().split()
-    return words[1][:3] if len(words) > 1 else None
-
-
 def _order_texts(movement, no_check, orders, adjust):
     """A power's orders as the package lists them, from its ``orders`` (movement; with
     NO_CHECK, ``ORDER n`` -> text) or its ``adjust`` list."""
@@ -699,7 +711,6 @@ class Game(_standoff.GameCore):
         # power; "warn" until set).
         self._modes = {}
         self._duplicates = set()
-        self._kept_adjust = {}
 
     # ------------------------------------------------------------------ sync
     def _attach_history_builders(self):
@@ -1045,7 +1056,7 @@ class Game(_standoff.GameCore):
             return
         self._push()
         if self._phase[-1] in "RA":
-            self._set_retreat_or_adjustment_orders(power, texts, expand, replace, errors)
+            self._retreat_or_adjustment_orders(power, texts, expand, replace, errors)
             return
         if self._phase[-1] != "M":
             self._read_orders(power, self._native.set_orders_and_get(power.name, texts, expand, replace, errors))
@@ -1055,57 +1066,6 @@ class Game(_standoff.GameCore):
         self._modes[power.name] = errors
         power.orders = orders
         self._sent[power.name] = orders.copy()
-
-    def _set_retreat_or_adjustment_orders(self, power, texts, expand, replace, errors):
-        """``set_orders`` in a retreat or adjustment phase, as the package does it: within
-        one call the first order for a location counts (the package voids the others); a
-        later call replaces (or, with ``replace=False``, keeps) it; ``WAIVE`` counts only
-        for builds left; builds and removals the board does not allow stay listed (the
-        package voids them when the phase is played) and are recorded as errors."""
-        name = power.name
-        if not texts and replace and self._modes.get(name, "warn") == errors and self._sent.get(name) == power.adjust:
-            return  # nothing given, nothing changed: the power's orders stay as they are
-        adjustment = self._phase[-1] == "A"
-        seen, unique, waives = set(), [], []
-        for text in texts:
-            words = str(text).upper().split()
-            loc = words[1][:3] if len(words) > 1 else None
-            if loc is not None and loc in seen:
-                self._duplicates.add(" ".join(words[:2]))
-                continue
-            seen.add(loc)
-            if adjustment and words == ["WAIVE"]:
-                waives.append(text)
-            else:
-                unique.append(text)
-        if waives:
-            # WAIVE as the package counts it: builds first, then only as many waives as
-            # builds are left.
-            need = _standoff.centers_minus_units(self._native, name)
-            unique += waives[:max(0, need - len(unique))]
-        texts = unique
-        if not replace:
-            ordered = {_order_loc(o) for o in power.adjust} - {None}
-            texts = [t for t in texts if _order_loc(t) not in ordered]
-        accepted, rejected = self._native.set_orders_and_get_rejected(name, texts, expand, replace, errors)
-        self._modes[name] = errors
-        kept = []
-        if adjustment:
-            for order in rejected:
-                words = order.upper().split()
-                if len(words) == 3 and words[0] in ("A", "F") and words[2] in ("B", "D"):
-                    kept.append(" ".join(words))
-        was_kept = self._kept_adjust.get(name)
-        previous = [o for o in power.adjust if o in was_kept] if was_kept else []
-        power.adjust = list(accepted)
-        if replace and previous:
-            new_locs = {_order_loc(k) for k in kept} | {_order_loc(o) for o in power.adjust}
-            previous = [o for o in previous if _order_loc(o) not in new_locs]
-        kept = previous + kept
-        self._kept_adjust[name] = set(kept)
-        if kept:
-            power.adjust += [k for k in kept if k not in power.adjust]
-        self._sent[name] = list(power.adjust)
 
     def _set_orders_no_check(self, power, texts, replace):
         """NO_CHECK (movement): orders are kept as given and checked by ``process()``."""
@@ -1162,7 +1122,6 @@ class Game(_standoff.GameCore):
 
     def _clear_orders_python(self):
         self._duplicates = set()
-        self._kept_adjust = {}
         for power in self._power_list:
             # (not board fields: no __setattr__ needed)
             power.__dict__.update(orders={}, adjust=[])
@@ -1196,8 +1155,7 @@ class Game(_standoff.GameCore):
             current = power.orders if movement else power.adjust
             if name in self._sent and self._sent[name] == current:
                 continue  # the native game has exactly these orders
-            kept = self._kept_adjust.get(name, ())
-            wanted = [o for o in self.get_orders(name) if o not in kept]
+            wanted = self.get_orders(name)
             if sorted(self._native.get_orders(name)) != sorted(wanted):
                 self._native.clear_orders(name)
                 if wanted:
@@ -1207,6 +1165,13 @@ class Game(_standoff.GameCore):
 
     # ------------------------------------------------------------------ process
     # process(), _before_process() and _after_process() are GameCore's.
+
+    def _centers_from_homes(self):
+        """As the package does when it counts a year's centers and no power owns one (a
+        board set up without centers): each power owns its home centers first."""
+        for name, power in self.powers.items():
+            self._native.set_centers(name, list(power.homes), reset=True)
+        self._pull()
 
     def _order_void_units(self, record, played):
         """NO_CHECK: the units whose orders were void count as ordered."""
@@ -1536,6 +1501,7 @@ class Game(_standoff.GameCore):
             if name in state:
                 state["_" + name] = state.pop(name)
         state.setdefault("_unfiled", [])
+        state.pop("_kept_adjust", None)  # kept by earlier versions (now `VOID` entries)
         for name in self._CORE_FIELDS:
             setattr(self, name, state.pop(name))
         self.__dict__.update(state)

@@ -1,0 +1,156 @@
+//! `set_orders` of the package-compatible `Game` in retreat and adjustment phases, as
+//! the `diplomacy` package does it: within one call the first order for a location
+//! counts (the package voids the others: they are recorded in `_duplicates`); a later
+//! call replaces (or, with `replace=False`, keeps) it; a call without orders leaves the
+//! power none; `WAIVE` counts only for builds
+//! left; builds, removals and waives the board does not allow are recorded as errors
+//! and stay in `power.adjust` as `VOID ...` (not listed by `get_orders`, `void` when the
+//! phase is played).
+
+use crate::compat_core::{attributes, modes, native, sent, GameCore};
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PySet, PyString};
+use std::collections::HashSet;
+
+/// An order's words, upper case (`A PAR B` -> `["A", "PAR", "B"]`).
+fn words_of(order: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    let text = order.str()?.to_cow()?.to_uppercase();
+    Ok(text.split_whitespace().map(str::to_string).collect())
+}
+
+/// The province an order's words are for (`A PAR B` -> `PAR`), None for `WAIVE`.
+fn location(words: &[String]) -> Option<String> {
+    words.get(1).map(|w| w.chars().take(3).collect())
+}
+
+/// The province an order is for, None for `WAIVE`.
+fn order_location(order: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    Ok(location(&words_of(order)?))
+}
+
+/// Sets `power`'s retreat or adjustment orders to `texts` (the orders given, empty
+/// ones left out) as the package does (see the module doc).
+pub fn set_orders<'py>(
+    game: &Bound<'py, GameCore>,
+    power: &Bound<'py, PyAny>,
+    texts: Vec<Bound<'py, PyAny>>,
+    expand: bool,
+    replace: bool,
+    errors: &str,
+) -> PyResult<()> {
+    let py = game.py();
+    let name = power.getattr(intern!(py, "name"))?;
+    let fields = attributes(power)?;
+    let adjust = || -> PyResult<Bound<'py, PyList>> {
+        Ok(power
+            .getattr(intern!(py, "adjust"))?
+            .cast_into::<PyList>()?)
+    };
+    if texts.is_empty() {
+        // No orders: the power has none now (as in the package, whatever `replace` says).
+        let same_mode = match modes(game)?.get_item(&name)? {
+            Some(mode) => mode.eq(errors)?,
+            None => errors == "warn",
+        };
+        let had_none = adjust()?.is_empty()
+            && match sent(game)?.get_item(&name)? {
+                Some(had) => had.eq(PyList::empty(py))?,
+                None => false,
+            };
+        if !(same_mode && had_none) {
+            native(game)?.call_method1(intern!(py, "clear_orders"), (&name,))?;
+            modes(game)?.set_item(&name, errors)?;
+            fields.set_item(intern!(py, "adjust"), PyList::empty(py))?;
+            sent(game)?.set_item(&name, PyList::empty(py))?;
+        }
+        return Ok(());
+    }
+    let adjustment = game.borrow().phase_kind() == b'A';
+    let duplicates = game
+        .getattr(intern!(py, "_duplicates"))?
+        .cast_into::<PySet>()?;
+    let mut seen: HashSet<Option<String>> = HashSet::new();
+    let (mut unique, mut waives) = (Vec::new(), Vec::new());
+    for text in texts {
+        let words = words_of(&text)?;
+        let at = location(&words);
+        if at.is_some() && seen.contains(&at) {
+            duplicates.add(words[..2].join(" "))?;
+            continue;
+        }
+        seen.insert(at);
+        if adjustment && words == ["WAIVE"] {
+            waives.push(text);
+        } else {
+            unique.push(text);
+        }
+    }
+    if !waives.is_empty() {
+        // WAIVE as the package counts it: builds first, then only as many waives as
+        // builds are left (the others are dropped, as the package drops them). A power
+        // that must remove units may not waive: its WAIVEs go to the native game,
+        // which refuses (and records) them.
+        let need = crate::compat_support::centers_minus_units(
+            native(game)?.borrow(),
+            &name.extract::<String>()?,
+        )?;
+        let room = match usize::try_from(need) {
+            Ok(builds) => builds.saturating_sub(unique.len()),
+            Err(_) => waives.len(),
+        };
+        unique.extend(waives.into_iter().take(room));
+    }
+    let mut texts = unique;
+    if !replace {
+        let mut ordered = HashSet::new();
+        for order in adjust()?.iter() {
+            ordered.extend(order_location(&order)?);
+        }
+        let mut kept_texts = Vec::with_capacity(texts.len());
+        for text in texts {
+            if !order_location(&text)?.is_some_and(|at| ordered.contains(&at)) {
+                kept_texts.push(text);
+            }
+        }
+        texts = kept_texts;
+    }
+    let (accepted, rejected): (Bound<'py, PyList>, Vec<String>) = native(game)?
+        .call_method1(
+            intern!(py, "set_orders_and_get_rejected"),
+            (&name, PyList::new(py, texts)?, expand, replace, errors),
+        )?
+        .extract()?;
+    modes(game)?.set_item(&name, errors)?;
+    // Builds, removals and waives the board does not allow stay in `power.adjust` as
+    // `VOID ...` (not listed by `get_orders`; `void` when the phase is played), those of
+    // earlier calls too, each time given, as in the package.
+    let mut voided: Vec<Bound<'py, PyAny>> = Vec::new();
+    for order in adjust()?.iter() {
+        if order.str()?.to_cow()?.starts_with("VOID ") {
+            voided.push(order);
+        }
+    }
+    if adjustment {
+        for order in rejected {
+            let upper: Vec<String> = order.split_whitespace().map(str::to_uppercase).collect();
+            let allowed_shape = match upper.as_slice() {
+                [kind, _, action] => {
+                    matches!(kind.as_str(), "A" | "F") && matches!(action.as_str(), "B" | "D")
+                }
+                [waive] => waive == "WAIVE",
+                _ => false,
+            };
+            if allowed_shape {
+                voided.push(PyString::new(py, &format!("VOID {}", upper.join(" "))).into_any());
+            }
+        }
+    }
+    let now = PyList::new(py, accepted.iter())?;
+    for order in voided {
+        now.append(order)?;
+    }
+    fields.set_item(intern!(py, "adjust"), &now)?;
+    sent(game)?.set_item(&name, PyList::new(py, now.iter())?)?;
+    Ok(())
+}

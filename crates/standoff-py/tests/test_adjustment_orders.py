@@ -1,0 +1,87 @@
+"""Retreat and adjustment orders given through ``set_orders`` are taken as the
+``diplomacy`` package (1.1.2, installed and run, never copied) takes them: the same
+sequences of calls on both give the same orders listed, and the same units, order
+history and result labels once the phase is played. Covers the first order per location
+counting within a call, later calls replacing (or with ``replace=False`` keeping)
+earlier ones, ``WAIVE`` counted only for builds left, and builds the board does not
+allow staying listed until the phase voids them."""
+
+import warnings
+
+import pytest
+
+diplomacy = pytest.importorskip("diplomacy")
+import standoff  # noqa: E402
+
+
+def both(state):
+    games = []
+    for cls in (diplomacy.Game, standoff.Game):
+        game = cls()
+        game.set_state(state)
+        games.append(game)
+    return games
+
+
+def winter(units, centers):
+    base = diplomacy.Game()
+    base.set_current_phase("W1901A")
+    state = base.get_state()
+    state["units"] = {p: units.get(p, []) for p in state["units"]}
+    state["centers"] = {p: centers.get(p, []) for p in state["centers"]}
+    return state
+
+
+FRANCE_CAN_BUILD_TWO = winter({"FRANCE": ["A BUR"]}, {"FRANCE": ["BRE", "MAR", "PAR"]})
+FRANCE_MUST_REMOVE_ONE = winter({"FRANCE": ["A BUR", "A PAR", "F BRE"]}, {"FRANCE": ["BRE", "PAR"]})
+
+CALLS = [
+    # (state, [(orders, keyword arguments), ...])
+    (FRANCE_CAN_BUILD_TWO, [(["A PAR B", "F PAR B", "WAIVE", "WAIVE", "WAIVE"], {})]),
+    (FRANCE_CAN_BUILD_TWO, [(["A PAR B"], {}), (["F MAR B"], {"replace": False}), (["F BRE B"], {"replace": False})]),
+    (FRANCE_CAN_BUILD_TWO, [(["A MUN B", "A PAR B"], {}), (["F BRE B"], {})]),
+    (FRANCE_CAN_BUILD_TWO, [(["A MUN B"], {}), (["A MUN B", "F MAR B"], {})]),
+    (FRANCE_CAN_BUILD_TWO, [(["WAIVE", "A PAR B", "F BRE B"], {}), ([], {})]),
+    (FRANCE_CAN_BUILD_TWO, [(["A PAR B"], {}), ([], {"replace": False}), (["F MAR B", "A MAR B"], {})]),
+    (FRANCE_MUST_REMOVE_ONE, [(["A BUR D", "A PAR D", "WAIVE"], {})]),
+    (FRANCE_MUST_REMOVE_ONE, [(["A BUR D"], {}), (["F BRE D"], {"replace": False})]),
+]
+
+
+@pytest.mark.parametrize("state, calls", CALLS)
+def test_adjustment_calls_are_taken_as_the_package_takes_them(state, calls):
+    package, game = both(state)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for orders, kwargs in calls:
+            package.set_orders("FRANCE", orders, **kwargs)
+            game.set_orders("FRANCE", orders, **kwargs)
+            assert sorted(game.get_orders("FRANCE")) == sorted(package.get_orders("FRANCE")), (orders, kwargs)
+        package.process()
+        game.process()
+    assert sorted(game.get_units("FRANCE")) == sorted(package.get_units("FRANCE"))
+    phase = package.order_history.last_key()
+    assert sorted(game.order_history[phase]["FRANCE"]) == sorted(package.order_history[phase]["FRANCE"])
+    assert game.result_history[phase] == package.result_history[phase]
+
+
+def test_retreat_calls_are_taken_as_the_package_takes_them():
+    base = diplomacy.Game()
+    base.set_units("FRANCE", ["A BUR", "A PAR"], reset=True)
+    base.set_units("GERMANY", ["A MUN", "A RUH", "A KIE"], reset=True)
+    base.set_orders("GERMANY", ["A MUN - BUR", "A RUH S A MUN - BUR"])
+    base.process()
+    assert base.get_current_phase() == "S1901R"
+    package, game = both(base.get_state())
+    for g in (package, game):
+        g.set_orders("GERMANY", [])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for orders, kwargs in [(["A BUR R PIC", "A BUR R GAS"], {}), (["A BUR D"], {"replace": False}),
+                               (["A BUR R BEL"], {})]:
+            package.set_orders("FRANCE", orders, **kwargs)
+            game.set_orders("FRANCE", orders, **kwargs)
+            assert game.get_orders("FRANCE") == package.get_orders("FRANCE"), (orders, kwargs)
+        package.process()
+        game.process()
+    assert sorted(game.get_units("FRANCE")) == sorted(package.get_units("FRANCE"))
