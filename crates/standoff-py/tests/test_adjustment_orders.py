@@ -65,23 +65,44 @@ def test_adjustment_calls_are_taken_as_the_package_takes_them(state, calls):
     assert game.result_history[phase] == package.result_history[phase]
 
 
-def test_retreat_calls_are_taken_as_the_package_takes_them():
-    base = diplomacy.Game()
-    base.set_units("FRANCE", ["A BUR", "A PAR"], reset=True)
-    base.set_units("GERMANY", ["A MUN", "A RUH", "A KIE"], reset=True)
-    base.set_orders("GERMANY", ["A MUN - BUR", "A RUH S A MUN - BUR"])
-    base.process()
-    assert base.get_current_phase() == "S1901R"
-    package, game = both(base.get_state())
-    for g in (package, game):
-        g.set_orders("GERMANY", [])
+def in_retreat():
+    """Both games in a retreat phase, reached by playing (the package restores no
+    dislodged units from a state dict): FRANCE's army in Burgundy dislodged (it may
+    retreat to Picardy, Gascony, Belgium or Marseilles)."""
+    games = []
+    for cls in (diplomacy.Game, standoff.Game):
+        game = cls()
+        game.set_units("FRANCE", ["A BUR", "A PAR"], reset=True)
+        game.set_units("GERMANY", ["A MUN", "A RUH", "A KIE"], reset=True)
+        game.set_orders("GERMANY", ["A MUN - BUR", "A RUH S A MUN - BUR"])
+        game.process()
+        assert game.get_current_phase() == "S1901R"
+        games.append(game)
+    return games
+
+
+RETREAT_CALLS = [
+    [(["A BUR R PIC", "A BUR R GAS"], {}), (["A BUR D"], {"replace": False}), (["A BUR R BEL"], {})],
+    [(["A BUR R MUN"], {})],
+    [(["A BUR R PIC"], {}), ([], {})],
+    [(["A BUR R PIC"], {}), ([], {"replace": False})],
+    [(["A PAR R PIC", "A BUR R GAS"], {})],
+    [(["A BUR R RUH"], {}), (["A BUR R PIC"], {})],
+]
+
+
+@pytest.mark.parametrize("calls", RETREAT_CALLS)
+def test_retreat_calls_are_taken_as_the_package_takes_them(calls):
+    package, game = in_retreat()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for orders, kwargs in [(["A BUR R PIC", "A BUR R GAS"], {}), (["A BUR D"], {"replace": False}),
-                               (["A BUR R BEL"], {})]:
+        for orders, kwargs in calls:
             package.set_orders("FRANCE", orders, **kwargs)
             game.set_orders("FRANCE", orders, **kwargs)
             assert game.get_orders("FRANCE") == package.get_orders("FRANCE"), (orders, kwargs)
         package.process()
         game.process()
     assert sorted(game.get_units("FRANCE")) == sorted(package.get_units("FRANCE"))
+    phase = package.order_history.last_key()
+    assert game.order_history[phase]["FRANCE"] == package.order_history[phase]["FRANCE"]
+    assert game.result_history[phase] == package.result_history[phase]
