@@ -75,13 +75,13 @@ pub fn step_many<'py>(
             .iter()
             .map(|e| e.native.try_borrow_mut())
             .collect::<Result<Vec<PyRefMut<'_, PyGame>>, _>>()?;
-        let outcome = std::thread::scope(|scope| -> PyResult<Vec<Played>> {
+        let outcome = rayon::in_place_scope(|scope| -> PyResult<Vec<Played>> {
             let mut natives: Vec<&mut PyGame> = borrowed.iter_mut().map(|g| &mut **g).collect();
-            let plays = scope.spawn(move || {
-                natives
-                    .par_iter_mut()
-                    .map(|g| g.play_phase())
-                    .collect::<Vec<Played>>()
+            let (done_tx, done_rx) = std::sync::mpsc::channel();
+            scope.spawn(move |_| {
+                let plays: Vec<Played> = natives.par_iter_mut().map(|g| g.play_phase()).collect();
+                // The receiver is gone only if this thread's caller failed: nothing to do.
+                let _ = done_tx.send(plays);
             });
             // Meanwhile, on this thread: the chunk before is finished and the one after
             // prepared (their games are not borrowed by the plays).
@@ -97,8 +97,8 @@ pub fn step_many<'py>(
             let done = work();
             // Waiting for the plays needs no GIL (and the plays never take it).
             let plays = py
-                .detach(|| plays.join())
-                .map_err(|_| standoff_err("a game's play panicked in step_many"))?;
+                .detach(move || done_rx.recv())
+                .map_err(|_| standoff_err("a game's play failed in step_many"))?;
             done.map(|()| plays)
         });
         drop(borrowed);
