@@ -156,6 +156,8 @@ def main(argv=None):
     if not args.no_diplomacy and len(rows) == 4:
         print("standoff Game.process() is %.0fx the package's phases/s"
               % ((rows[1][1] / rows[1][2]) / (rows[0][1] / rows[0][2])))
+    loop, batch = rows[-3], rows[-2]
+    print("standoff step_many(games) is %.2fx its Game.process() loop" % (loop[2] / max(batch[2], 1e-9)))
     if args.games:
         totals = time_random_agent(args.games, args.max_year, not args.no_diplomacy)
         print("random-agent loop (README): %d games to %d, same seeds" % (args.games, args.max_year))
