@@ -235,3 +235,16 @@ def test_a_history_replaced_by_a_plain_map_gets_built_entries():
     game.process()
     assert list(game.order_history) == ["S1901M", "F1901M"]
     assert game.order_history["F1901M"] == {name: [] for name in game.powers}
+
+
+def test_games_pickle_with_every_protocol():
+    # The native base class (GameCore) cannot be made by pickle's protocols 0 and 1 on
+    # their own: Game says how (``__reduce_ex__``).
+    game = Game()
+    game.set_orders("FRANCE", ["A PAR - BUR"])
+    game.process()
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        copy_ = pickle.loads(pickle.dumps(game, protocol=protocol))
+        assert copy_.get_state() == game.get_state()
+        copy_.process()
+        assert list(copy_.order_history) == ["S1901M", "F1901M"]

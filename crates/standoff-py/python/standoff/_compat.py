@@ -21,6 +21,7 @@ order stay available in ``get_order_reasons()`` and in ``PhaseData.report``.
 """
 
 import copy as _copy
+import copyreg as _copyreg
 import random as _random
 import sys as _sys
 
@@ -1480,6 +1481,11 @@ class Game(_standoff.GameCore):
     def _state_items(self):
         """The game's attributes: its own, then ``GameCore``'s fields."""
         return [*self.__dict__.items(), *((name, getattr(self, name)) for name in self._CORE_FIELDS)]
+
+    def __reduce_ex__(self, protocol):
+        # Every protocol makes the game with ``Game.__new__`` (protocols 0 and 1 would
+        # not know how to make the native base class).
+        return _copyreg.__newobj__, (type(self),), self.__getstate__()
 
     def __getstate__(self):
         self._settle_all()
