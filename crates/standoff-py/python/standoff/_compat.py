@@ -1122,10 +1122,17 @@ class Game(_standoff.GameCore):
         self._sent = {}
 
     def _clear_orders_python(self):
+        """The Power objects have no orders, as the native game has none (it was just
+        given a new board or phase): ``_sent`` says so, so ``process()`` need not
+        compare them."""
         self._duplicates = set()
+        movement = self._native.get_current_phase()[-1:] == "M"
+        sent = {}
         for power in self._power_list:
             # (not board fields: no __setattr__ needed)
             power.__dict__.update(orders={}, adjust=[])
+            sent[power.name] = {} if movement else []
+        self._sent = sent
 
     @property
     def order_errors(self):
