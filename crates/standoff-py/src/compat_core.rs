@@ -37,8 +37,7 @@ pub struct GameCore {
     /// (they read it when next used, so there are no edits of theirs to send).
     #[pyo3(get, set, name = "_board_pending")]
     board_pending: bool,
-    /// What is kept until the board changes: `possible` orders, `orderable` locations,
-    /// the `state` dict.
+    /// What is kept until the board changes: `possible` orders, the `state` dict.
     #[pyo3(get, set, name = "_cache")]
     cache: Option<Py<PyDict>>,
     /// Power -> the orders the native game holds for it, as the `Power` object had
@@ -250,7 +249,8 @@ impl GameCore {
     }
 
     /// The locations that need an order from a power (a list), or from every power
-    /// (power -> list).
+    /// (power -> list): a new list each call, made by the native game from its cached
+    /// name strings.
     #[pyo3(signature = (power_name = None))]
     fn get_orderable_locations<'py>(
         slf: &Bound<'py, Self>,
@@ -258,34 +258,22 @@ impl GameCore {
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         push_edits(slf)?;
-        let table = cached(slf, intern!(py, "orderable"), || {
-            native(slf)?.call_method0(intern!(py, "get_orderable_locations"))
-        })?
-        .cast_into::<PyDict>()?;
-        let copy = |locs: Bound<'py, PyAny>| -> PyResult<Bound<'py, PyAny>> {
-            Ok(PyList::new(py, locs.cast_into::<PyList>()?.iter())?.into_any())
-        };
+        let method = intern!(py, "get_orderable_locations");
         let Some(power_name) = power_name else {
-            let all = PyDict::new(py);
-            for (name, locs) in table.iter() {
-                all.set_item(name, copy(locs)?)?;
-            }
-            return Ok(all.into_any());
+            return native(slf)?.call_method0(method);
         };
-        let locs = match power_name.is_exact_instance_of::<PyString>() {
-            true => table.get_item(power_name)?,
-            false => None,
+        let known = power_name.is_exact_instance_of::<PyString>()
+            && slf
+                .getattr(intern!(py, "powers"))?
+                .cast_into::<PyDict>()?
+                .contains(power_name)?;
+        let name = match known {
+            true => power_name.clone(),
+            false => slf
+                .call_method1(intern!(py, "_power_arg"), (power_name,))?
+                .getattr(intern!(py, "name"))?,
         };
-        let locs = match locs {
-            Some(locs) => locs,
-            None => {
-                let power = slf.call_method1(intern!(py, "_power_arg"), (power_name,))?;
-                table
-                    .as_any()
-                    .get_item(power.getattr(intern!(py, "name"))?)?
-            }
-        };
-        copy(locs)
+        native(slf)?.call_method1(method, (name,))
     }
 
     /// Sets a power's orders (a string or a list). See the class doc for what happens to

@@ -888,7 +888,7 @@ class Game(_standoff.GameCore):
         return self._native.get_phase_history(from_phase, to_phase, game_role)
 
     def clear_cache(self):
-        """Drops the cached state, possible orders and orderable locations (edits made
+        """Drops the cached state and possible orders (edits made
         through the Power objects are noticed anyway)."""
         self._cache = {}
 
