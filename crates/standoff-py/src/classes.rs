@@ -93,6 +93,9 @@ pub struct PyGame {
     pub texts: Arc<OrderTexts>,
     /// `Power.orders` entries of orders written once, shared with the game's copies.
     pub entries: Arc<crate::submit::OrderEntries>,
+    /// The power names as interned Python strings (the `powers` keys), shared with the
+    /// game's copies: a name given back is found by identity, without reading it.
+    pub power_names: Arc<PyOnceLock<Vec<Py<pyo3::types::PyString>>>>,
 }
 
 /// A snapshot of one power (``game.powers[name]``): ``name``, ``units``, ``centers``,

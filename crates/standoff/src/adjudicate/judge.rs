@@ -342,11 +342,8 @@ impl<'a> Judge<'a> {
             j.legal_carriers.copy_from(&hooks.convoy);
         }
         let carriers = &j.legal_carriers;
-        j.carrier_list.extend(
-            (0..n_prov)
-                .map(|p| ProvinceId(p as u16))
-                .filter(|&p| carriers.contains(p)),
-        );
+        j.carrier_list
+            .extend(carriers.iter().filter(|p| p.index() < n_prov));
         let n = j.prov.len();
         j.units = n;
         if j.graded || reduced {

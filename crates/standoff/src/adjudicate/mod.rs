@@ -27,9 +27,10 @@ pub use adjustment::{
     adjudicate_adjustments, adjudicate_adjustments_with, adjustment_counts, Adjustment,
     AdjustmentResult,
 };
-pub(crate) use adjustment::{adjustment_statuses, check_build_site};
+pub(crate) use adjustment::{check_build_site, AdjustmentChecker};
 pub(crate) use judge::hop_link;
 pub use outcome::{Illegal, Outcome, UnitResult};
+pub(crate) use retreat::retreat_decision;
 pub use retreat::{adjudicate_retreats, adjudicate_retreats_with, RetreatOutcome, RetreatResult};
 pub use routes::{fleet_on_route, fleets_on_routes, ProvinceSet};
 
