@@ -78,7 +78,12 @@ pub struct MovementResult {
 impl MovementResult {
     /// The result of the unit that started in `p`.
     pub fn unit(&self, p: ProvinceId) -> Option<&UnitResult> {
-        self.units.iter().find(|r| r.province == p)
+        // The judge lists the units in province order; a result built by hand in
+        // another order is still searched in full.
+        match self.units.binary_search_by_key(&p, |r| r.province) {
+            Ok(i) => self.units.get(i),
+            Err(_) => self.units.iter().find(|r| r.province == p),
+        }
     }
 }
 
