@@ -122,7 +122,7 @@ pub struct PyPowerView {
 #[pyclass(frozen, module = "standoff", name = "PhaseData")]
 pub struct PyPhaseData {
     pub variant: Arc<Variant>,
-    pub record: PhaseRecord,
+    pub record: Arc<PhaseRecord>,
     pub problems: Vec<OrderProblem>,
     pub state: PyOnceLock<Py<PyAny>>,
     pub orders: PyOnceLock<Py<PyAny>>,
