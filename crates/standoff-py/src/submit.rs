@@ -255,8 +255,17 @@ impl PyGame {
         let key = |o: &Order| o.kind.unit().map(|u| map.province_of(u.location));
         let mut list = Vec::with_capacity(accepted.len());
         list.extend(self.session.accepted_orders(power).cloned());
+        // The provinces ordered so far: an order for another is added without a search.
+        let mut ordered = standoff::adjudicate::ProvinceSet::new(map.province_count());
+        for k in list.iter().filter_map(key) {
+            ordered.insert(k);
+        }
         for order in accepted {
             match key(&order) {
+                Some(k) if !ordered.contains(k) => {
+                    ordered.insert(k);
+                    list.push(order);
+                }
                 Some(k) => match list.iter().position(|o| key(o) == Some(k)) {
                     Some(i) if replace => list[i] = order,
                     Some(_) => {}

@@ -29,6 +29,7 @@ pub use adjustment::{
 };
 pub(crate) use adjustment::{check_build_site, AdjustmentChecker};
 pub(crate) use judge::hop_link;
+pub(crate) use judge::UnitTables;
 pub use outcome::{Illegal, Outcome, UnitResult};
 pub(crate) use retreat::retreat_decision;
 pub use retreat::{adjudicate_retreats, adjudicate_retreats_with, RetreatOutcome, RetreatResult};
@@ -333,6 +334,26 @@ impl<'a> OrderChecker<'a> {
         OrderChecker {
             judge: Judge::tables(&variant.map, rules, variant.hooks(position.phase), position),
         }
+    }
+
+    /// [`OrderChecker::with_rules`] from the unit tables of `position` under `rules`
+    /// ([`OrderChecker::unit_tables`] of a checker made for them).
+    pub(crate) fn with_tables(
+        variant: &'a Variant,
+        rules: &'a Rules,
+        position: &Position,
+        tables: &UnitTables,
+    ) -> Self {
+        let hooks = variant.hooks(position.phase);
+        OrderChecker {
+            judge: Judge::from_tables(&variant.map, rules, hooks, tables),
+        }
+    }
+
+    /// The unit tables this checker works with, to make more checkers for the same
+    /// position ([`OrderChecker::with_tables`]).
+    pub(crate) fn unit_tables(&self) -> UnitTables {
+        self.judge.unit_tables()
     }
 
     /// Whether `order` would be followed in a movement phase: the unit is there, belongs

@@ -1,7 +1,7 @@
 //! Checking one power's submitted order lines against the current position: how the
 //! judge reads each line (canonical text), or why it is unreadable or illegal.
 
-use crate::adjudicate::{retreat_decision, AdjustmentChecker, Illegal, OrderChecker};
+use crate::adjudicate::{retreat_decision, AdjustmentChecker, Illegal, OrderChecker, UnitTables};
 use crate::ids::PowerId;
 use crate::order::Order;
 use crate::parse::parse_orders_with;
@@ -164,6 +164,37 @@ enum ByPhase<'a> {
 }
 
 impl<'a> PositionChecker<'a> {
+    /// [`PositionChecker::new`] from the unit tables of `position` (a movement phase)
+    /// under `rules`, as [`PositionChecker::unit_tables`] of an earlier checker gave them.
+    pub(crate) fn with_tables(
+        variant: &'a Variant,
+        rules: &'a Rules,
+        position: &'a Position,
+        tables: &UnitTables,
+    ) -> Self {
+        let by_phase = match position.phase.kind {
+            PhaseKind::Movement => {
+                ByPhase::Movement(OrderChecker::with_tables(variant, rules, position, tables))
+            }
+            _ => return PositionChecker::new(variant, rules, position),
+        };
+        PositionChecker {
+            variant,
+            rules,
+            position,
+            by_phase,
+        }
+    }
+
+    /// The unit tables of a movement-phase checker, to make more checkers for the same
+    /// position and rules cheaply ([`PositionChecker::with_tables`]).
+    pub(crate) fn unit_tables(&self) -> Option<UnitTables> {
+        match &self.by_phase {
+            ByPhase::Movement(checker) => Some(checker.unit_tables()),
+            _ => None,
+        }
+    }
+
     /// A checker for `position` under `rules`.
     pub fn new(variant: &'a Variant, rules: &'a Rules, position: &'a Position) -> Self {
         let by_phase = match position.phase.kind {
