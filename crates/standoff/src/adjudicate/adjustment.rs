@@ -707,6 +707,7 @@ fn adjustment_decision(
 
 /// Checks adjustment orders one at a time against one position, as
 /// [`adjustment_statuses`] would for each order alone, with the allowances counted once.
+#[derive(Clone, Debug)]
 pub(crate) struct AdjustmentChecker {
     /// [`adjustment_counts`], when the board the orders are read on is the position
     /// itself (no Bowen 9 reductions or Bowen 10 disbands first); `None`: each order is

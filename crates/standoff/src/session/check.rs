@@ -161,20 +161,34 @@ enum ByPhase<'a> {
     Movement(OrderChecker<'a>),
     Retreat,
     Adjustment(AdjustmentChecker),
+    /// An adjustment checker kept by the session ([`CheckTables`]).
+    SharedAdjustment(&'a AdjustmentChecker),
+}
+
+/// What a checker works out about one position before checking any order (the judge's
+/// unit tables in a movement phase, the allowances in an adjustment phase), kept by a
+/// game session for the next checkers of the same position.
+#[derive(Clone, Debug)]
+pub(crate) enum CheckTables {
+    Movement(UnitTables),
+    Adjustment(AdjustmentChecker),
 }
 
 impl<'a> PositionChecker<'a> {
-    /// [`PositionChecker::new`] from the unit tables of `position` (a movement phase)
-    /// under `rules`, as [`PositionChecker::unit_tables`] of an earlier checker gave them.
+    /// [`PositionChecker::new`] from what an earlier checker of `position` under `rules`
+    /// worked out ([`PositionChecker::tables`]).
     pub(crate) fn with_tables(
         variant: &'a Variant,
         rules: &'a Rules,
         position: &'a Position,
-        tables: &UnitTables,
+        tables: &'a CheckTables,
     ) -> Self {
-        let by_phase = match position.phase.kind {
-            PhaseKind::Movement => {
+        let by_phase = match (position.phase.kind, tables) {
+            (PhaseKind::Movement, CheckTables::Movement(tables)) => {
                 ByPhase::Movement(OrderChecker::with_tables(variant, rules, position, tables))
+            }
+            (PhaseKind::Adjustment, CheckTables::Adjustment(checker)) => {
+                ByPhase::SharedAdjustment(checker)
             }
             _ => return PositionChecker::new(variant, rules, position),
         };
@@ -186,12 +200,13 @@ impl<'a> PositionChecker<'a> {
         }
     }
 
-    /// The unit tables of a movement-phase checker, to make more checkers for the same
-    /// position and rules cheaply ([`PositionChecker::with_tables`]).
-    pub(crate) fn unit_tables(&self) -> Option<UnitTables> {
+    /// What this checker worked out before checking any order, to make more checkers
+    /// for the same position and rules cheaply ([`PositionChecker::with_tables`]).
+    pub(crate) fn tables(&self) -> Option<CheckTables> {
         match &self.by_phase {
-            ByPhase::Movement(checker) => Some(checker.unit_tables()),
-            _ => None,
+            ByPhase::Movement(checker) => Some(CheckTables::Movement(checker.unit_tables())),
+            ByPhase::Adjustment(checker) => Some(CheckTables::Adjustment(checker.clone())),
+            ByPhase::Retreat | ByPhase::SharedAdjustment(_) => None,
         }
     }
 
@@ -222,6 +237,9 @@ impl<'a> PositionChecker<'a> {
                 retreat_decision(self.variant, self.rules, self.position, order).map(drop)
             }
             ByPhase::Adjustment(checker) => {
+                checker.check(self.variant, self.rules, self.position, order)
+            }
+            ByPhase::SharedAdjustment(checker) => {
                 checker.check(self.variant, self.rules, self.position, order)
             }
         }

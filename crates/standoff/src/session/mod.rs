@@ -11,7 +11,7 @@
 mod check;
 mod saved;
 
-use crate::adjudicate::UnitTables;
+use check::CheckTables;
 pub use check::{canonical, CheckOutcome, OrderCheck, PositionChecker};
 pub use saved::SessionError;
 
@@ -38,10 +38,10 @@ pub struct Session {
     ended_text: Option<String>,
     /// Per power: what it submitted for the current phase (`None`: nothing).
     pending: Vec<Option<Pending>>,
-    /// The judge's unit tables of the current position (movement phases), worked out by
-    /// the first [`Session::checker`] and shared by the next; emptied whenever the
-    /// record may change.
-    unit_tables: OnceLock<UnitTables>,
+    /// What the first [`Session::checker`] of the current position worked out (the
+    /// judge's unit tables, the adjustment allowances), shared by the next; emptied
+    /// whenever the record may change.
+    check_tables: OnceLock<CheckTables>,
 }
 
 /// One power's submission for the current phase.
@@ -122,7 +122,7 @@ impl Session {
             earlier: Vec::new(),
             ended_text: None,
             pending: vec![None; powers],
-            unit_tables: OnceLock::new(),
+            check_tables: OnceLock::new(),
         })
     }
 
@@ -205,7 +205,7 @@ impl Session {
             earlier: Vec::new(),
             ended_text: None,
             pending: vec![None; powers],
-            unit_tables: OnceLock::new(),
+            check_tables: OnceLock::new(),
         }
     }
 
@@ -213,7 +213,7 @@ impl Session {
     /// `set_state`, ...). Submissions are kept: the caller clears them
     /// ([`Session::clear_submissions`]) when an edit makes them stale.
     pub fn record_mut(&mut self) -> &mut RecordedGame {
-        self.unit_tables = OnceLock::new();
+        self.check_tables = OnceLock::new();
         &mut self.record
     }
 
@@ -246,12 +246,12 @@ impl Session {
     pub fn checker(&self) -> PositionChecker<'_> {
         let game = &self.record.game;
         let (variant, rules, position) = (&*self.variant, &game.rules, &game.position);
-        if let Some(tables) = self.unit_tables.get() {
+        if let Some(tables) = self.check_tables.get() {
             return PositionChecker::with_tables(variant, rules, position, tables);
         }
         let checker = PositionChecker::new(variant, rules, position);
-        if let Some(tables) = checker.unit_tables() {
-            let _ = self.unit_tables.set(tables);
+        if let Some(tables) = checker.tables() {
+            let _ = self.check_tables.set(tables);
         }
         checker
     }
@@ -359,7 +359,7 @@ impl Session {
             &game.standing,
         );
         let orders = std::mem::take(&mut collected.orders);
-        self.unit_tables = OnceLock::new();
+        self.check_tables = OnceLock::new();
         self.record.process_owned(&self.variant, orders);
         Ok(collected)
     }

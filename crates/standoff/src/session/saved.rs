@@ -91,7 +91,7 @@ impl Session {
             earlier: saved.history,
             ended_text: saved.ended,
             pending: vec![None; powers],
-            unit_tables: std::sync::OnceLock::new(),
+            check_tables: std::sync::OnceLock::new(),
         })
     }
 
