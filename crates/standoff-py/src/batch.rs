@@ -370,18 +370,15 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
         .iter()
         .map(|g| g.try_borrow_mut())
         .collect::<Result<Vec<PyRefMut<'_, PyGame>>, _>>()?;
-    let played: Vec<_> = {
+    let played: Vec<Option<PlayOutcome>> = {
         let mut games: Vec<&mut PyGame> = borrowed.iter_mut().map(|g| &mut **g).collect();
-        py.detach(|| {
-            games
-                .par_iter_mut()
-                .with_min_len(16)
-                .map(|g| g.play_phase())
-                .collect()
-        })
+        py.detach(|| play_shared(&mut games))
     };
     let mut phases = Vec::with_capacity(list.len());
     for outcome in played {
+        let Some(outcome) = outcome else {
+            return Err(standoff_err("step_many: a game was not played"));
+        };
         match outcome.map_err(|e| standoff_err(e.to_string()))? {
             None => phases.push(None),
             Some(played) => {
@@ -391,4 +388,43 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
         }
     }
     Ok(phases)
+}
+
+/// What [`PyGame::play_phase`] gives for one game.
+pub(crate) type PlayOutcome =
+    Result<Option<crate::game::PlayedPhase>, standoff::session::SessionError>;
+
+/// Games handed out to a thread at a time.
+const CHUNK: usize = 16;
+
+/// Plays every game's phase, the calling thread taking part: it and up to
+/// `rayon::current_num_threads() - 1` pool threads take chunks of [`CHUNK`] games from
+/// one queue until none is left. A batch of one chunk is played on the calling thread
+/// alone (no thread woken); the calling thread's games stay in its own caches, and
+/// no more threads run than the pool has (the caller waits otherwise).
+pub(crate) fn play_shared(games: &mut [&mut PyGame]) -> Vec<Option<PlayOutcome>> {
+    let mut out: Vec<Option<PlayOutcome>> = Vec::new();
+    out.resize_with(games.len(), || None);
+    let chunks = games.len().div_ceil(CHUNK);
+    let helpers = rayon::current_num_threads()
+        .saturating_sub(1)
+        .min(chunks.saturating_sub(1));
+    let queue = std::sync::Mutex::new(games.chunks_mut(CHUNK).zip(out.chunks_mut(CHUNK)));
+    let drain = || loop {
+        let next = queue
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .next();
+        let Some((games, out)) = next else { break };
+        for (game, slot) in games.iter_mut().zip(out) {
+            *slot = Some(game.play_phase());
+        }
+    };
+    rayon::in_place_scope(|scope| {
+        for _ in 0..helpers {
+            scope.spawn(|_| drain());
+        }
+        drain();
+    });
+    out
 }

@@ -93,6 +93,9 @@ pub struct PyGame {
     pub texts: Arc<OrderTexts>,
     /// `Power.orders` entries of orders written once, shared with the game's copies.
     pub entries: Arc<crate::submit::OrderEntries>,
+    /// The power names as interned Python strings (the `powers` keys), shared with the
+    /// game's copies: a name given back is found by identity, without reading it.
+    pub power_names: Arc<PyOnceLock<Vec<Py<pyo3::types::PyString>>>>,
 }
 
 /// A snapshot of one power (``game.powers[name]``): ``name``, ``units``, ``centers``,
@@ -119,7 +122,7 @@ pub struct PyPowerView {
 #[pyclass(frozen, module = "standoff", name = "PhaseData")]
 pub struct PyPhaseData {
     pub variant: Arc<Variant>,
-    pub record: PhaseRecord,
+    pub record: Arc<PhaseRecord>,
     pub problems: Vec<OrderProblem>,
     pub state: PyOnceLock<Py<PyAny>>,
     pub orders: PyOnceLock<Py<PyAny>>,

@@ -9,23 +9,21 @@
 //! calling thread finishes the chunk before it and prepares the chunk after it: the
 //! Python work overlaps the native work instead of adding to it.
 
+use crate::batch::{play_shared, PlayOutcome};
 use crate::classes::PyGame;
 use crate::compat_core::GameCore;
 use crate::errors::standoff_err;
-use crate::game::PlayedPhase;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use rayon::prelude::*;
-use standoff::session::SessionError;
 
 /// Games per chunk: enough that a chunk's plays keep both cores busy for longer than
 /// waking the pool takes, few enough that the first and last chunks (which do not
 /// overlap) are short.
 const CHUNK: usize = 32;
 
-/// What one game's play gave.
-type Played = Result<Option<PlayedPhase>, SessionError>;
+/// What one game's play gave (None: not played).
+type Played = Option<PlayOutcome>;
 
 /// A game of the call with what `_before_process` gave for it.
 struct Entry<'py> {
@@ -79,7 +77,7 @@ pub fn step_many<'py>(
             let mut natives: Vec<&mut PyGame> = borrowed.iter_mut().map(|g| &mut **g).collect();
             let (done_tx, done_rx) = std::sync::mpsc::channel();
             scope.spawn(move |_| {
-                let plays: Vec<Played> = natives.par_iter_mut().map(|g| g.play_phase()).collect();
+                let plays = play_shared(&mut natives);
                 // The receiver is gone only if this thread's caller failed: nothing to do.
                 let _ = done_tx.send(plays);
             });
@@ -135,6 +133,7 @@ fn finish<'py>(
     results: &mut [Bound<'py, PyAny>],
 ) -> PyResult<()> {
     for (entry, outcome) in entries.into_iter().zip(outcomes) {
+        let outcome = outcome.ok_or_else(|| standoff_err("step_many: a game was not played"))?;
         let data = match outcome.map_err(|e| standoff_err(e.to_string()))? {
             None => py.None().into_bound(py),
             Some(played) => {

@@ -300,13 +300,14 @@ impl GameCore {
                         false
                     } else {
                         push_edits(slf)?;
-                        let name: String = power_name.extract()?;
+                        let name = power_name.cast::<PyString>()?;
+                        let mode = crate::game::error_mode(errors)?;
                         native(slf)?.borrow_mut().submit(
                             py,
-                            &name,
+                            name,
                             list.as_any(),
                             replace.0,
-                            errors,
+                            mode,
                         )?;
                         modes(slf)?.set_item(power_name, errors)?;
                         // power.orders is read from the native game when next used.

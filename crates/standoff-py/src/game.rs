@@ -25,6 +25,25 @@ use standoff::session::Session;
 use standoff::{Phase, Position, PowerId, Variant};
 use std::sync::Arc;
 
+/// `errors` given as a Python string: the literals `"warn"`, `"raise"`, `"ignore"` (interned
+/// by Python) are recognised by identity, without reading the string; None: `"warn"`.
+pub fn error_mode_arg(errors: Option<&Bound<'_, PyString>>) -> PyResult<ErrorMode> {
+    let Some(errors) = errors else {
+        return Ok(ErrorMode::Warn);
+    };
+    let py = errors.py();
+    for (name, mode) in [
+        (pyo3::intern!(py, "ignore"), ErrorMode::Ignore),
+        (pyo3::intern!(py, "warn"), ErrorMode::Warn),
+        (pyo3::intern!(py, "raise"), ErrorMode::Raise),
+    ] {
+        if name.is(errors) {
+            return Ok(mode);
+        }
+    }
+    error_mode(&errors.to_cow()?)
+}
+
 pub fn error_mode(text: &str) -> PyResult<ErrorMode> {
     match text {
         "warn" => Ok(ErrorMode::Warn),
@@ -92,6 +111,7 @@ impl Clone for PyGame {
             game_id: self.game_id.clone(),
             texts: self.texts.clone(),
             entries: self.entries.clone(),
+            power_names: self.power_names.clone(),
         }
     }
 }
@@ -141,6 +161,7 @@ impl PyGame {
             history_problems: vec![Vec::new(); phases],
             modes: vec![ErrorMode::Warn; n],
             game_id,
+            power_names: Arc::default(),
         }
     }
 
@@ -169,6 +190,25 @@ impl PyGame {
         } else {
             self.rec().game.position.phase().short_code()
         }
+    }
+
+    /// The power names as interned Python strings, in the variant's order.
+    pub(crate) fn power_names<'a>(&'a self, py: Python<'_>) -> &'a [Py<PyString>] {
+        self.power_names.get_or_init(py, || {
+            powers(&self.variant)
+                .map(|p| PyString::intern(py, &power_name(&self.variant, p)).unbind())
+                .collect()
+        })
+    }
+
+    /// [`PyGame::power_arg`] for a Python string: one of the game's own power-name
+    /// strings (the `powers` keys, or a literal, interned alike) is found by identity.
+    pub(crate) fn power_of(&self, name: &Bound<'_, PyString>) -> PyResult<PowerId> {
+        let names = self.power_names(name.py());
+        if let Some(i) = names.iter().position(|n| n.is(name)) {
+            return Ok(PowerId(i as u8));
+        }
+        self.power_arg(&name.to_cow()?)
     }
 
     pub(crate) fn power_arg(&self, name: &str) -> PyResult<PowerId> {
@@ -362,8 +402,8 @@ impl PyGame {
     #[getter]
     fn powers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for p in powers(&self.variant) {
-            d.set_item(power_name(&self.variant, p), self.power_view(p))?;
+        for (p, name) in powers(&self.variant).zip(self.power_names(py)) {
+            d.set_item(name.bind(py), self.power_view(p))?;
         }
         Ok(d)
     }
@@ -493,34 +533,41 @@ impl PyGame {
     /// says what else happens: ``"warn"`` (default) records them in ``order_errors``
     /// and issues an ``OrderWarning``; ``"ignore"`` only records them; ``"raise"``
     /// raises the first one's exception and sets none of this call's orders.
-    #[pyo3(signature = (power_name, orders, expand = true, replace = true, *, errors = "warn"))]
+    #[pyo3(
+        signature = (power_name, orders, expand = true, replace = true, *, errors = None),
+        text_signature = "($self, power_name, orders, expand=True, replace=True, *, errors=\"warn\")"
+    )]
     fn set_orders(
         &mut self,
         py: Python<'_>,
-        power_name: &str,
+        power_name: &Bound<'_, PyString>,
         orders: &Bound<'_, PyAny>,
         expand: bool,
         replace: bool,
-        errors: &str,
+        errors: Option<&Bound<'_, PyString>>,
     ) -> PyResult<()> {
         let _ = expand;
-        self.submit(py, power_name, orders, replace, errors)
+        let mode = error_mode_arg(errors)?;
+        self.submit(py, power_name, orders, replace, mode)
     }
 
     /// ``set_orders``, then the power's orders as ``get_orders(power_name)`` gives them
     /// (one call instead of two, for the package-compatible ``Game``).
-    #[pyo3(signature = (power_name, orders, expand = true, replace = true, errors = "warn"))]
+    #[pyo3(
+        signature = (power_name, orders, expand = true, replace = true, errors = None),
+        text_signature = "($self, power_name, orders, expand=True, replace=True, errors=\"warn\")"
+    )]
     fn set_orders_and_get(
         &mut self,
         py: Python<'_>,
-        power_name: &str,
+        power_name: &Bound<'_, PyString>,
         orders: &Bound<'_, PyAny>,
         expand: bool,
         replace: bool,
-        errors: &str,
+        errors: Option<&Bound<'_, PyString>>,
     ) -> PyResult<Vec<String>> {
         self.set_orders(py, power_name, orders, expand, replace, errors)?;
-        let power = self.power_arg(power_name)?;
+        let power = self.power_of(power_name)?;
         let map = &self.variant.map;
         Ok(self
             .session
@@ -532,15 +579,18 @@ impl PyGame {
     /// ``set_orders``, then ``(orders, rejected)``: the power's orders as
     /// ``get_orders(power_name)`` gives them and the texts of this call's orders that
     /// were left out (recorded in ``order_errors``), for the package-compatible ``Game``.
-    #[pyo3(signature = (power_name, orders, expand = true, replace = true, errors = "warn"))]
+    #[pyo3(
+        signature = (power_name, orders, expand = true, replace = true, errors = None),
+        text_signature = "($self, power_name, orders, expand=True, replace=True, errors=\"warn\")"
+    )]
     fn set_orders_and_get_rejected(
         &mut self,
         py: Python<'_>,
-        power_name: &str,
+        power_name: &Bound<'_, PyString>,
         orders: &Bound<'_, PyAny>,
         expand: bool,
         replace: bool,
-        errors: &str,
+        errors: Option<&Bound<'_, PyString>>,
     ) -> PyResult<(Vec<String>, Vec<String>)> {
         let before = self.problems.len();
         let accepted = self.set_orders_and_get(py, power_name, orders, expand, replace, errors)?;
@@ -556,18 +606,21 @@ impl PyGame {
 
     /// ``set_orders`` in a movement phase, then the power's orders as the package's
     /// ``Power.orders`` map: unit (``A PAR``) -> the rest of its order (``- BUR``).
-    #[pyo3(signature = (power_name, orders, expand = true, replace = true, errors = "warn"))]
+    #[pyo3(
+        signature = (power_name, orders, expand = true, replace = true, errors = None),
+        text_signature = "($self, power_name, orders, expand=True, replace=True, errors=\"warn\")"
+    )]
     fn set_orders_and_get_map<'py>(
         &mut self,
         py: Python<'py>,
-        power_name: &str,
+        power_name: &Bound<'_, PyString>,
         orders: &Bound<'_, PyAny>,
         expand: bool,
         replace: bool,
-        errors: &str,
+        errors: Option<&Bound<'_, PyString>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         self.set_orders(py, power_name, orders, expand, replace, errors)?;
-        let power = self.power_arg(power_name)?;
+        let power = self.power_of(power_name)?;
         self.entries
             .map(py, &self.variant.map, self.session.accepted_orders(power))
     }

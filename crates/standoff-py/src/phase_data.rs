@@ -73,7 +73,11 @@ pub fn rejected_list<'py>(
 }
 
 impl PyPhaseData {
-    pub fn new(variant: Arc<Variant>, record: PhaseRecord, problems: Vec<OrderProblem>) -> Self {
+    pub fn new(
+        variant: Arc<Variant>,
+        record: Arc<PhaseRecord>,
+        problems: Vec<OrderProblem>,
+    ) -> Self {
         PyPhaseData {
             variant,
             record,

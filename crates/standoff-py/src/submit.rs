@@ -5,14 +5,13 @@
 
 use crate::classes::PyGame;
 use crate::errors::{standoff_err, warn_orders, with_attrs, IllegalOrderError};
-use crate::game::error_mode;
 use crate::model::ErrorMode;
 use crate::model::{fill_kinds, parse_problem, OrderProblem, ProblemKind};
 use crate::names::order_text;
 use crate::order::parse_error_to_py;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyDict, PyList, PyString};
 use standoff::order::Order;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -89,6 +88,14 @@ enum Given<'py> {
     Text(String),
 }
 
+/// The error for an item of `set_orders`' orders that is not a string.
+fn not_a_string(item: &Bound<'_, PyAny>) -> PyErr {
+    match item.get_type().name() {
+        Ok(name) => PyTypeError::new_err(format!("expected a string, got a `{name}`")),
+        Err(e) => e,
+    }
+}
+
 impl PyGame {
     /// The orders given to `set_orders` (a string or an iterable of strings); strings
     /// this game handed out as possible orders are recognised without reading them.
@@ -102,17 +109,23 @@ impl PyGame {
         if let Ok(s) = orders.cast::<PyString>() {
             return Ok(vec![one(s)?]);
         }
+        if let Ok(list) = orders.cast::<PyList>() {
+            // A list (the usual case) is read by index, without an iterator object.
+            let mut out = Vec::with_capacity(list.len());
+            for item in list.iter() {
+                match item.cast::<PyString>() {
+                    Ok(s) => out.push(one(s)?),
+                    Err(_) => return Err(not_a_string(&item)),
+                }
+            }
+            return Ok(out);
+        }
         let mut out = Vec::new();
         for item in orders.try_iter()? {
             let item = item?;
             match item.cast::<PyString>() {
                 Ok(s) => out.push(one(s)?),
-                Err(_) => {
-                    return Err(PyTypeError::new_err(format!(
-                        "expected a string, got a `{}`",
-                        item.get_type().name()?
-                    )))
-                }
+                Err(_) => return Err(not_a_string(&item)),
             }
         }
         Ok(out)
@@ -123,16 +136,15 @@ impl PyGame {
     pub(crate) fn submit(
         &mut self,
         py: Python<'_>,
-        power_name: &str,
+        power_name: &Bound<'_, PyString>,
         orders: &Bound<'_, PyAny>,
         replace: bool,
-        errors: &str,
+        mode: ErrorMode,
     ) -> PyResult<()> {
-        let mode = error_mode(errors)?;
         if self.is_done() {
             return Err(standoff_err("the game is over: no more orders"));
         }
-        let power = self.power_arg(power_name)?;
+        let power = self.power_of(power_name)?;
         let given = if orders.is_none() {
             Vec::new()
         } else {
@@ -243,8 +255,17 @@ impl PyGame {
         let key = |o: &Order| o.kind.unit().map(|u| map.province_of(u.location));
         let mut list = Vec::with_capacity(accepted.len());
         list.extend(self.session.accepted_orders(power).cloned());
+        // The provinces ordered so far: an order for another is added without a search.
+        let mut ordered = standoff::adjudicate::ProvinceSet::new(map.province_count());
+        for k in list.iter().filter_map(key) {
+            ordered.insert(k);
+        }
         for order in accepted {
             match key(&order) {
+                Some(k) if !ordered.contains(k) => {
+                    ordered.insert(k);
+                    list.push(order);
+                }
                 Some(k) => match list.iter().position(|o| key(o) == Some(k)) {
                     Some(i) if replace => list[i] = order,
                     Some(_) => {}

@@ -409,9 +409,24 @@ impl Game {
 /// centers, if it has at least `needed`. Two or more powers sharing the most is no
 /// victory, whatever their count.
 fn victor(variant: &Variant, position: &Position, needed: usize) -> Option<(PowerId, usize)> {
-    let counts: Vec<(PowerId, usize)> = (0..variant.powers.len())
-        .map(|p| PowerId(p as u8))
-        .map(|p| (p, variant.counted_centers(position, p)))
+    // Every power's counted centers ([`Variant::counted_centers`]) in one pass.
+    let mut owned = vec![0usize; variant.powers.len()];
+    for owner in position.owners().iter().flatten() {
+        if let Some(c) = owned.get_mut(owner.index()) {
+            *c += 1;
+        }
+    }
+    for &(p, who) in &variant.center_exclusions {
+        if position.owner(p) == Some(who) {
+            if let Some(c) = owned.get_mut(who.index()) {
+                *c = c.saturating_sub(1);
+            }
+        }
+    }
+    let counts: Vec<(PowerId, usize)> = owned
+        .into_iter()
+        .enumerate()
+        .map(|(p, c)| (PowerId(p as u8), c))
         .collect();
     let most = counts.iter().map(|&(_, c)| c).max()?;
     let mut leaders = counts.iter().filter(|&&(_, c)| c == most);

@@ -6,6 +6,7 @@ use crate::game::{Game, PhaseResult, Processed};
 use crate::order::Order;
 use crate::position::Position;
 use crate::variant::Variant;
+use std::sync::Arc;
 
 /// One played phase.
 #[derive(Clone, Debug)]
@@ -23,8 +24,10 @@ pub struct PhaseRecord {
 pub struct RecordedGame {
     /// The game (current position and winner).
     pub game: Game,
-    /// Phases played, oldest first.
-    pub history: Vec<PhaseRecord>,
+    /// Phases played, oldest first. Each is shared (`Arc`): copies of the game, and
+    /// front ends handing a played phase out (the Python binding's `PhaseData`), share
+    /// it instead of copying it; `Arc::make_mut` edits one.
+    pub history: Vec<Arc<PhaseRecord>>,
 }
 
 impl RecordedGame {
@@ -56,11 +59,11 @@ impl RecordedGame {
         let placeholder = Position::placeholder(self.game.position.phase());
         let position = std::mem::replace(&mut self.game.position, placeholder);
         let processed = self.game.process_from(variant, &position, &orders);
-        self.history.push(PhaseRecord {
+        self.history.push(Arc::new(PhaseRecord {
             position,
             orders,
             processed,
-        });
+        }));
         let last = self.history.len() - 1;
         &self.history[last]
     }

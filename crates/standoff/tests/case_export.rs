@@ -40,11 +40,11 @@ fn the_example_game_exports_as_cases_that_all_pass() {
     let mut history = Vec::new();
     let mut before = game.position.clone();
     game.play_sections(&variant, &sections, |step, after| {
-        history.push(PhaseRecord {
+        history.push(std::sync::Arc::new(PhaseRecord {
             position: before.clone(),
             orders: step.orders.clone(),
             processed: step.processed.clone(),
-        });
+        }));
         before = after.clone();
     })
     .expect("phases in order");

@@ -318,3 +318,38 @@ fn a_session_around_a_record_edits_the_board_between_phases() {
     s.process().expect("process");
     assert_eq!(s.record().history.len(), 1);
 }
+
+#[test]
+fn the_checker_follows_the_board_after_edits_and_played_phases() {
+    // The session keeps the judge's unit tables between checkers of one position; an
+    // edit of the record or a played phase must not leave a checker on the old board.
+    let variant = builtin_arc("standard").expect("standard");
+    let record = standoff::record::RecordedGame::new(&variant);
+    let mut s = Session::from_record("standard", variant.clone(), record);
+    let read = |s: &Session, text: &str| {
+        let france = s.find_power("France").expect("France");
+        standoff::parse::parse_order(&variant, PhaseKind::Movement, Some(france), text)
+            .expect("readable")
+    };
+    let paris_to_burgundy = read(&s, "A PAR - BUR");
+    assert!(s.checker().check(&paris_to_burgundy).is_ok());
+    // A second checker of the same position (from the kept tables) agrees.
+    assert!(s.checker().check(&paris_to_burgundy).is_ok());
+    // Paris emptied by an edit: no unit to order there any more.
+    let paris = variant.map.find_province("par").expect("par");
+    let mut setup = s.record().game.position.to_setup();
+    setup
+        .units
+        .retain(|u| variant.map.province_of(u.location) != paris);
+    s.record_mut().game.position = standoff::Position::from_setup(&variant, setup).expect("ok");
+    assert!(s.checker().check(&paris_to_burgundy).is_err());
+    // Marseilles moves to Burgundy in spring; in fall the army is in Burgundy.
+    let france = s.find_power("France").expect("France");
+    s.submit_checked(france, vec![read(&s, "A MAR - BUR")])
+        .expect("submit");
+    let marseilles_holds = read(&s, "A MAR H");
+    assert!(s.checker().check(&marseilles_holds).is_ok());
+    s.process().expect("process");
+    assert!(s.checker().check(&marseilles_holds).is_err());
+    assert!(s.checker().check(&read(&s, "A BUR H")).is_ok());
+}

@@ -55,20 +55,41 @@ pub struct AdjustmentResult {
 /// Builds (positive) or removals (negative) each power must make: its counted centers
 /// ([`Variant::counted_centers`]) less its units.
 pub fn adjustment_counts(variant: &Variant, position: &Position) -> Vec<i32> {
-    let placing = variant.placing(position);
-    (0..variant.powers.len())
-        .map(|p| {
-            let p = PowerId(p as u8);
-            if placing {
-                // The opening placement: one unit per marked home center (Bowen 2).
+    let n = variant.powers.len();
+    // One pass over the board for every power's units, one over the owners.
+    let mut units = vec![0i32; n];
+    for (_, u) in position.units() {
+        if let Some(c) = units.get_mut(u.power.index()) {
+            *c += 1;
+        }
+    }
+    if variant.placing(position) {
+        // The opening placement: one unit per marked home center (Bowen 2).
+        return (0..n)
+            .map(|p| {
+                let power = PowerId(p as u8);
                 let allowed = variant
-                    .placement_spaces(p)
-                    .map_or(0, |_| variant.power(p).home_centers.len());
-                return allowed as i32 - position.unit_count(p) as i32;
+                    .placement_spaces(power)
+                    .map_or(0, |_| variant.power(power).home_centers.len());
+                allowed as i32 - units[p]
+            })
+            .collect();
+    }
+    let mut centers = vec![0i32; n];
+    for owner in position.owners().iter().flatten() {
+        if let Some(c) = centers.get_mut(owner.index()) {
+            *c += 1;
+        }
+    }
+    // What [`Variant::counted_centers`] leaves out.
+    for &(p, who) in &variant.center_exclusions {
+        if position.owner(p) == Some(who) {
+            if let Some(c) = centers.get_mut(who.index()) {
+                *c -= 1;
             }
-            variant.counted_centers(position, p) as i32 - position.unit_count(p) as i32
-        })
-        .collect()
+        }
+    }
+    centers.iter().zip(&units).map(|(c, u)| c - u).collect()
 }
 
 /// Adjudicates an adjustment phase.
@@ -143,65 +164,20 @@ fn adjudicate_with(
     // Per power: the legal adjustment orders, in submission order, as (order index, what).
     let mut wanted: Vec<Vec<(usize, Wanted)>> = vec![Vec::new(); counts.len()];
     for (i, order) in orders.iter().enumerate() {
-        let p = order.power.index();
-        let Some(&due) = counts.get(p) else {
-            statuses.push(OrderStatus::Rejected(Illegal::WrongPhase));
-            continue;
-        };
-        // DATC 4.B.6 a: an unknown or irrelevant coast fails the order.
-        if rules.unknown_coast == UnknownCoast::Fails {
-            let kind_at = |p: ProvinceId| position.unit_at(p).map(|u| u.kind);
-            if let Err(why) = check_coasts(map, order, kind_at) {
-                statuses.push(OrderStatus::Rejected(why));
-                continue;
-            }
-        }
-        let outcome = match order.kind {
-            OrderKind::Build { unit } if due > 0 => build(
-                variant,
-                rules,
-                position,
-                order.power,
-                unit.kind,
-                unit.location,
-            )
-            .map(Wanted::Build),
-            OrderKind::Waive if due > 0 && rules.waive == WaiveRule::Allowed => Ok(Wanted::Waive),
-            OrderKind::Waive if due > 0 => Err(Illegal::WaiveNotAllowed),
-            OrderKind::Remove { unit } | OrderKind::Disband { unit } if due < 0 => {
-                let prov = map.province_of(unit.location);
-                match position.unit_at(prov).copied() {
-                    Some(u) if u.power == order.power => Ok(Wanted::Remove(u)),
-                    Some(_) => Err(Illegal::NotYourUnit),
-                    None => Err(Illegal::NoUnit),
-                }
-            }
-            // Bowen 10: disbanded before anything else (above).
-            OrderKind::Remove { unit } | OrderKind::Disband { unit } if voluntary => {
-                let prov = map.province_of(unit.location);
-                if disbanded
-                    .iter()
-                    .any(|u| map.province_of(u.location) == prov)
-                {
-                    statuses.push(OrderStatus::Applied(prov));
-                    continue;
-                }
-                match position.unit_at(prov) {
-                    Some(_) => Err(Illegal::NotYourUnit),
-                    None => Err(Illegal::NoUnit),
-                }
-            }
-            OrderKind::Build { .. }
-            | OrderKind::Waive
-            | OrderKind::Remove { .. }
-            | OrderKind::Disband { .. } => Err(Illegal::NothingDue),
-            _ => Err(Illegal::WrongPhase),
-        };
-        match outcome {
-            Ok(w) => {
-                wanted[p].push((i, w));
+        let decision = adjustment_decision(
+            variant,
+            rules,
+            position,
+            &counts,
+            voluntary.then_some(disbanded.as_slice()),
+            order,
+        );
+        match decision {
+            Ok(Decision::Wanted(w)) => {
+                wanted[order.power.index()].push((i, w));
                 statuses.push(OrderStatus::Rejected(Illegal::NothingDue)); // until chosen below
             }
+            Ok(Decision::Disbanded(prov)) => statuses.push(OrderStatus::Applied(prov)),
             Err(why) => statuses.push(OrderStatus::Rejected(why)),
         }
     }
@@ -654,4 +630,118 @@ fn convoy_reach(
         }
     }
     coasts
+}
+
+/// What one adjustment order comes to, read alone.
+#[derive(Clone, Copy, Debug)]
+enum Decision {
+    /// A legal build, waive or removal, carried out if the power's allowance reaches it.
+    Wanted(Wanted),
+    /// A unit disbanded before anything else (Bowen 10), in this province.
+    Disbanded(ProvinceId),
+}
+
+/// The decision on one adjustment order: `counts` as [`adjustment_counts`] gives them on
+/// the board `position`; `disbanded`: under the disband-any-turn rule (Bowen 10), the
+/// units disbanded before the phase (`None` without that rule).
+fn adjustment_decision(
+    variant: &Variant,
+    rules: &Rules,
+    position: &Position,
+    counts: &[i32],
+    disbanded: Option<&[Unit]>,
+    order: &Order,
+) -> Result<Decision, Illegal> {
+    let map = &variant.map;
+    let Some(&due) = counts.get(order.power.index()) else {
+        return Err(Illegal::WrongPhase);
+    };
+    // DATC 4.B.6 a: an unknown or irrelevant coast fails the order.
+    if rules.unknown_coast == UnknownCoast::Fails {
+        let kind_at = |p: ProvinceId| position.unit_at(p).map(|u| u.kind);
+        check_coasts(map, order, kind_at)?;
+    }
+    let wanted = match order.kind {
+        OrderKind::Build { unit } if due > 0 => build(
+            variant,
+            rules,
+            position,
+            order.power,
+            unit.kind,
+            unit.location,
+        )
+        .map(Wanted::Build),
+        OrderKind::Waive if due > 0 && rules.waive == WaiveRule::Allowed => Ok(Wanted::Waive),
+        OrderKind::Waive if due > 0 => Err(Illegal::WaiveNotAllowed),
+        OrderKind::Remove { unit } | OrderKind::Disband { unit } if due < 0 => {
+            let prov = map.province_of(unit.location);
+            match position.unit_at(prov).copied() {
+                Some(u) if u.power == order.power => Ok(Wanted::Remove(u)),
+                Some(_) => Err(Illegal::NotYourUnit),
+                None => Err(Illegal::NoUnit),
+            }
+        }
+        // Bowen 10: disbanded before anything else (above).
+        OrderKind::Remove { unit } | OrderKind::Disband { unit } if disbanded.is_some() => {
+            let prov = map.province_of(unit.location);
+            if disbanded
+                .unwrap_or_default()
+                .iter()
+                .any(|u| map.province_of(u.location) == prov)
+            {
+                return Ok(Decision::Disbanded(prov));
+            }
+            match position.unit_at(prov) {
+                Some(_) => Err(Illegal::NotYourUnit),
+                None => Err(Illegal::NoUnit),
+            }
+        }
+        OrderKind::Build { .. }
+        | OrderKind::Waive
+        | OrderKind::Remove { .. }
+        | OrderKind::Disband { .. } => Err(Illegal::NothingDue),
+        _ => Err(Illegal::WrongPhase),
+    };
+    wanted.map(Decision::Wanted)
+}
+
+/// Checks adjustment orders one at a time against one position, as
+/// [`adjustment_statuses`] would for each order alone, with the allowances counted once.
+#[derive(Clone, Debug)]
+pub(crate) struct AdjustmentChecker {
+    /// [`adjustment_counts`], when the board the orders are read on is the position
+    /// itself (no Bowen 9 reductions or Bowen 10 disbands first); `None`: each order is
+    /// adjudicated alone.
+    counts: Option<Vec<i32>>,
+}
+
+impl AdjustmentChecker {
+    /// A checker for `position` (an adjustment phase).
+    pub(crate) fn new(variant: &Variant, position: &Position) -> Self {
+        let placing = variant.placing(position);
+        let voluntary = variant.flags().disband_any_turn && !placing;
+        let reduces = variant.flags().reduced_units && !placing;
+        let counts = (!voluntary && !reduces).then(|| adjustment_counts(variant, position));
+        AdjustmentChecker { counts }
+    }
+
+    /// Why `order`, given alone, would not be followed (`Ok` when it would be).
+    pub(crate) fn check(
+        &self,
+        variant: &Variant,
+        rules: &Rules,
+        position: &Position,
+        order: &Order,
+    ) -> Result<(), Illegal> {
+        let Some(counts) = &self.counts else {
+            let one = std::slice::from_ref(order);
+            return match adjustment_statuses(variant, rules, position, one).first() {
+                Some(OrderStatus::Rejected(why)) => Err(*why),
+                _ => Ok(()),
+            };
+        };
+        // A legal order alone is always within its power's allowance (at least one
+        // build or removal is due when it is legal), so it is carried out.
+        adjustment_decision(variant, rules, position, counts, None, order).map(drop)
+    }
 }

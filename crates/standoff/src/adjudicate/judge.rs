@@ -2,7 +2,7 @@
 //! after legality (DATC 4.E.1 d), convoy intent (DATC 4.A.3 d) and matching, and the
 //! lists the resolver walks.
 
-use super::buffers::{self, emptied, JudgeBuffers};
+use super::buffers::{self, copied, emptied, JudgeBuffers};
 use super::coasts::check_coasts;
 use super::csr::Csr;
 use super::implicit::implicit_orders;
@@ -137,6 +137,22 @@ pub struct Rail {
     /// Per space: a supply center the rider's power does not own, where the ride must
     /// stop to recapture it unless one of its own units holds it.
     pub must_stop: Vec<bool>,
+}
+
+/// The per-unit tables of one position, as [`Judge::tables`] works them out (who
+/// stands where, the seas that count for convoys): kept by a game session so the
+/// checkers it makes for one position share them.
+#[derive(Clone, Debug, Default)]
+pub struct UnitTables {
+    prov: Vec<ProvinceId>,
+    power: Vec<PowerId>,
+    kind: Vec<UnitKind>,
+    loc: Vec<LocationId>,
+    grade: Vec<Grade>,
+    at: Vec<u16>,
+    fleets_at_sea: ProvinceSet,
+    legal_carriers: ProvinceSet,
+    carrier_list: Vec<ProvinceId>,
 }
 
 /// The judge's tables for one movement phase.
@@ -342,17 +358,78 @@ impl<'a> Judge<'a> {
             j.legal_carriers.copy_from(&hooks.convoy);
         }
         let carriers = &j.legal_carriers;
-        j.carrier_list.extend(
-            (0..n_prov)
-                .map(|p| ProvinceId(p as u16))
-                .filter(|&p| carriers.contains(p)),
-        );
+        j.carrier_list
+            .extend(carriers.iter().filter(|p| p.index() < n_prov));
         let n = j.prov.len();
         j.units = n;
         if j.graded || reduced {
             j.grade = position.units().map(|(_, u)| u.grade).collect();
         }
         j
+    }
+
+    /// The unit tables [`Judge::tables`] works out, kept to make judges for the same
+    /// position again ([`Judge::from_tables`]) without working them out.
+    pub(crate) fn unit_tables(&self) -> UnitTables {
+        UnitTables {
+            prov: self.prov.clone(),
+            power: self.power.clone(),
+            kind: self.kind.clone(),
+            loc: self.loc.clone(),
+            grade: self.grade.clone(),
+            at: self.at.clone(),
+            fleets_at_sea: self.fleets_at_sea.clone(),
+            legal_carriers: self.legal_carriers.clone(),
+            carrier_list: self.carrier_list.clone(),
+        }
+    }
+
+    /// [`Judge::tables`] for the position `tables` were taken from (under the same
+    /// map, rules and hooks): copied, not worked out again.
+    pub(crate) fn from_tables(
+        map: &'a Map,
+        rules: &'a RuleSet,
+        hooks: &'a PhaseHooks,
+        tables: &UnitTables,
+    ) -> Judge<'a> {
+        let b = buffers::take_judge();
+        let mut fleets_at_sea = b.fleets_at_sea;
+        fleets_at_sea.copy_from(&tables.fleets_at_sea);
+        let mut legal_carriers = b.legal_carriers;
+        legal_carriers.copy_from(&tables.legal_carriers);
+        Judge {
+            map,
+            rules,
+            hooks,
+            prov: copied(b.prov, &tables.prov),
+            power: copied(b.power, &tables.power),
+            kind: copied(b.kind, &tables.kind),
+            loc: copied(b.loc, &tables.loc),
+            grade: tables.grade.clone(),
+            at: copied(b.at, &tables.at),
+            eff: emptied(b.eff),
+            status: emptied(b.status),
+            ordered: emptied(b.ordered),
+            submitted: emptied(b.submitted),
+            supports_of: b.supports_of,
+            moves_into: b.moves_into,
+            convoyers_of: b.convoyers_of,
+            fleets_at_sea,
+            legal_carriers,
+            carrier_list: copied(b.carrier_list, &tables.carrier_list),
+            units: tables.prov.len(),
+            special: hooks.special_moves(),
+            rail: None,
+            gatekeeper: NONE,
+            canal_permit: NONE,
+            graded: hooks.flags.reduced_units,
+            hop: hooks.flags.hop_convoys,
+            hop_orders: Vec::new(),
+            hop_bad_lines: Vec::new(),
+            guards: Vec::new(),
+            written_paths: WrittenPaths::default(),
+            implicit: Vec::new(),
+        }
     }
 
     /// Unit `u` as it stood before the phase.

@@ -27,9 +27,11 @@ pub use adjustment::{
     adjudicate_adjustments, adjudicate_adjustments_with, adjustment_counts, Adjustment,
     AdjustmentResult,
 };
-pub(crate) use adjustment::{adjustment_statuses, check_build_site};
+pub(crate) use adjustment::{check_build_site, AdjustmentChecker};
 pub(crate) use judge::hop_link;
+pub(crate) use judge::UnitTables;
 pub use outcome::{Illegal, Outcome, UnitResult};
+pub(crate) use retreat::retreat_decision;
 pub use retreat::{adjudicate_retreats, adjudicate_retreats_with, RetreatOutcome, RetreatResult};
 pub use routes::{fleet_on_route, fleets_on_routes, ProvinceSet};
 
@@ -77,7 +79,12 @@ pub struct MovementResult {
 impl MovementResult {
     /// The result of the unit that started in `p`.
     pub fn unit(&self, p: ProvinceId) -> Option<&UnitResult> {
-        self.units.iter().find(|r| r.province == p)
+        // The judge lists the units in province order; a result built by hand in
+        // another order is still searched in full.
+        match self.units.binary_search_by_key(&p, |r| r.province) {
+            Ok(i) => self.units.get(i),
+            Err(_) => self.units.iter().find(|r| r.province == p),
+        }
     }
 }
 
@@ -327,6 +334,26 @@ impl<'a> OrderChecker<'a> {
         OrderChecker {
             judge: Judge::tables(&variant.map, rules, variant.hooks(position.phase), position),
         }
+    }
+
+    /// [`OrderChecker::with_rules`] from the unit tables of `position` under `rules`
+    /// ([`OrderChecker::unit_tables`] of a checker made for them).
+    pub(crate) fn with_tables(
+        variant: &'a Variant,
+        rules: &'a Rules,
+        position: &Position,
+        tables: &UnitTables,
+    ) -> Self {
+        let hooks = variant.hooks(position.phase);
+        OrderChecker {
+            judge: Judge::from_tables(&variant.map, rules, hooks, tables),
+        }
+    }
+
+    /// The unit tables this checker works with, to make more checkers for the same
+    /// position ([`OrderChecker::with_tables`]).
+    pub(crate) fn unit_tables(&self) -> UnitTables {
+        self.judge.unit_tables()
     }
 
     /// Whether `order` would be followed in a movement phase: the unit is there, belongs

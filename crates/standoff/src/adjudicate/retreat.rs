@@ -62,94 +62,16 @@ pub fn adjudicate_retreats_with(
     let mut choice: Vec<Option<Option<LocationId>>> = vec![None; n];
     let mut statuses = Vec::with_capacity(orders.len());
     for order in orders {
-        let Some(unit_ref) = order.kind.unit() else {
-            statuses.push(OrderStatus::Rejected(Illegal::WrongPhase));
-            continue;
-        };
-        let p = map.province_of(unit_ref.location);
-        let Some(d) = position
-            .dislodged
-            .iter()
-            .position(|d| map.province_of(d.unit.location) == p)
-        else {
-            // Units that were not dislodged take no orders in a retreat phase.
-            let why = if position.unit_at(p).is_some() {
-                Illegal::WrongPhase
-            } else {
-                Illegal::NoUnit
-            };
-            statuses.push(OrderStatus::Rejected(why));
-            continue;
-        };
-        let dislodged = &position.dislodged[d];
-        if dislodged.unit.power != order.power {
-            statuses.push(OrderStatus::Rejected(Illegal::NotYourUnit));
-            continue;
-        }
-        // DATC 4.B.6 a: an unknown or irrelevant coast fails the order.
-        if rules.unknown_coast == UnknownCoast::Fails {
-            let kind = dislodged.unit.kind;
-            if let Err(why) = check_coasts(map, order, |_| Some(kind)) {
-                statuses.push(OrderStatus::Rejected(why));
-                continue;
-            }
-        }
-        let decided = match order.kind {
-            OrderKind::Disband { .. } | OrderKind::Remove { .. } => Ok(None),
-            OrderKind::Retreat { to, .. } | OrderKind::Move { to, .. } => {
-                let dest = map.province_of(to);
-                // Only options the unit could really move to count, whatever the
-                // position claims (positions can be built by hand).
-                let unit = dislodged.unit;
-                // An army's coast means nothing (DATC 4.B.6 b: ignored).
-                let to = if unit.kind == UnitKind::Army {
-                    dest.location()
-                } else {
-                    to
-                };
-                let mut fits = dislodged.retreat_options.iter().copied().filter(|&o| {
-                    map.province_of(o) == dest
-                        && (o == to || to.index() < map.province_count())
-                        && map.can_stand(unit.kind, o)
-                        && map.can_move(unit.kind, unit.location, o)
-                });
-                let first = fits.next();
-                let several = fits.next().is_some();
-                let options = &dislodged.retreat_options;
-                // A fleet retreating to a two-coast province without a coast: DATC 4.B.2
-                // when one coast is open to it, 4.B.1 when both are.
-                let default = || match map.default_coast(dest) {
-                    Some(c) if options.contains(&c) => Ok(Some(c)),
-                    Some(_) => Err(Illegal::NotARetreatOption),
-                    None => Err(Illegal::CoastNotSpecified),
-                };
-                let coastless = unit.kind == UnitKind::Fleet
-                    && to.index() < map.province_count()
-                    && map.has_coasts(dest);
-                match (first, several) {
-                    (None, _) => Err(Illegal::NotARetreatOption),
-                    (Some(o), false) if !coastless => Ok(Some(o)),
-                    (Some(o), false) => match rules.missing_coast_one {
-                        MissingCoastOnePossible::OnlyCoast => Ok(Some(o)),
-                        MissingCoastOnePossible::DefaultCoast => default(),
-                        MissingCoastOnePossible::Fails => Err(Illegal::CoastNotSpecified),
-                    },
-                    (Some(_), true) => match rules.missing_coast_two {
-                        MissingCoastTwoPossible::DefaultCoast => default(),
-                        MissingCoastTwoPossible::Fails => Err(Illegal::CoastNotSpecified),
-                    },
-                }
-            }
-            _ => Err(Illegal::WrongPhase),
-        };
-        match decided {
-            Ok(c) => {
+        match retreat_decision(variant, rules, position, order) {
+            Ok((d, c)) => {
                 // DATC 4.D.3 c: two different orders for one unit: none is used.
                 choice[d] = match choice[d] {
                     Some(prev) if prev != c => Some(None),
                     _ => Some(c),
                 };
-                statuses.push(OrderStatus::Applied(p));
+                statuses.push(OrderStatus::Applied(
+                    map.province_of(position.dislodged[d].unit.location),
+                ));
             }
             Err(why) => statuses.push(OrderStatus::Rejected(why)),
         }
@@ -218,4 +140,88 @@ pub fn adjudicate_retreats_with(
         units,
         orders: statuses,
     }
+}
+
+/// What one retreat-phase order asks of its dislodged unit, read alone: the unit's index
+/// in `position.dislodged` and where it retreats (`None`: it disbands); why the order is
+/// not followed otherwise. Two orders for one unit are settled by the caller.
+pub(crate) fn retreat_decision(
+    variant: &Variant,
+    rules: &Rules,
+    position: &Position,
+    order: &Order,
+) -> Result<(usize, Option<LocationId>), Illegal> {
+    let map = &variant.map;
+    let unit_ref = order.kind.unit().ok_or(Illegal::WrongPhase)?;
+    let p = map.province_of(unit_ref.location);
+    let Some(d) = position
+        .dislodged
+        .iter()
+        .position(|d| map.province_of(d.unit.location) == p)
+    else {
+        // Units that were not dislodged take no orders in a retreat phase.
+        return Err(if position.unit_at(p).is_some() {
+            Illegal::WrongPhase
+        } else {
+            Illegal::NoUnit
+        });
+    };
+    let dislodged = &position.dislodged[d];
+    if dislodged.unit.power != order.power {
+        return Err(Illegal::NotYourUnit);
+    }
+    // DATC 4.B.6 a: an unknown or irrelevant coast fails the order.
+    if rules.unknown_coast == UnknownCoast::Fails {
+        let kind = dislodged.unit.kind;
+        check_coasts(map, order, |_| Some(kind))?;
+    }
+    let decided = match order.kind {
+        OrderKind::Disband { .. } | OrderKind::Remove { .. } => Ok(None),
+        OrderKind::Retreat { to, .. } | OrderKind::Move { to, .. } => {
+            let dest = map.province_of(to);
+            // Only options the unit could really move to count, whatever the
+            // position claims (positions can be built by hand).
+            let unit = dislodged.unit;
+            // An army's coast means nothing (DATC 4.B.6 b: ignored).
+            let to = if unit.kind == UnitKind::Army {
+                dest.location()
+            } else {
+                to
+            };
+            let mut fits = dislodged.retreat_options.iter().copied().filter(|&o| {
+                map.province_of(o) == dest
+                    && (o == to || to.index() < map.province_count())
+                    && map.can_stand(unit.kind, o)
+                    && map.can_move(unit.kind, unit.location, o)
+            });
+            let first = fits.next();
+            let several = fits.next().is_some();
+            let options = &dislodged.retreat_options;
+            // A fleet retreating to a two-coast province without a coast: DATC 4.B.2
+            // when one coast is open to it, 4.B.1 when both are.
+            let default = || match map.default_coast(dest) {
+                Some(c) if options.contains(&c) => Ok(Some(c)),
+                Some(_) => Err(Illegal::NotARetreatOption),
+                None => Err(Illegal::CoastNotSpecified),
+            };
+            let coastless = unit.kind == UnitKind::Fleet
+                && to.index() < map.province_count()
+                && map.has_coasts(dest);
+            match (first, several) {
+                (None, _) => Err(Illegal::NotARetreatOption),
+                (Some(o), false) if !coastless => Ok(Some(o)),
+                (Some(o), false) => match rules.missing_coast_one {
+                    MissingCoastOnePossible::OnlyCoast => Ok(Some(o)),
+                    MissingCoastOnePossible::DefaultCoast => default(),
+                    MissingCoastOnePossible::Fails => Err(Illegal::CoastNotSpecified),
+                },
+                (Some(_), true) => match rules.missing_coast_two {
+                    MissingCoastTwoPossible::DefaultCoast => default(),
+                    MissingCoastTwoPossible::Fails => Err(Illegal::CoastNotSpecified),
+                },
+            }
+        }
+        _ => Err(Illegal::WrongPhase),
+    };
+    decided.map(|c| (d, c))
 }

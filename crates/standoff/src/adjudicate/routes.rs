@@ -48,6 +48,20 @@ impl ProvinceSet {
     pub fn copy_from(&mut self, other: &ProvinceSet) {
         self.words.clone_from(&other.words);
     }
+    /// The provinces in the set, in index order.
+    pub fn iter(&self) -> impl Iterator<Item = ProvinceId> + '_ {
+        self.words.iter().enumerate().flat_map(|(i, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Some(ProvinceId((i * 64 + b) as u16))
+            })
+        })
+    }
     /// Empties the set.
     pub fn clear(&mut self) {
         self.words.iter_mut().for_each(|w| *w = 0);

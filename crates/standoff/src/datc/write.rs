@@ -59,7 +59,10 @@ pub fn write_case_file(
             .history
             .get(index + 1)
             .map_or(&game.game.position, |next| &next.position);
-        let previous = index.checked_sub(1).and_then(|i| game.history.get(i));
+        let previous = index
+            .checked_sub(1)
+            .and_then(|i| game.history.get(i))
+            .map(|r| &**r);
         out.push('\n');
         write_case(variant, &id, index + 1, record, previous, after, &mut out);
     }

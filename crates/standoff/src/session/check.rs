@@ -1,7 +1,7 @@
 //! Checking one power's submitted order lines against the current position: how the
 //! judge reads each line (canonical text), or why it is unreadable or illegal.
 
-use crate::adjudicate::{adjudicate_retreats_with, Illegal, OrderChecker, OrderStatus};
+use crate::adjudicate::{retreat_decision, AdjustmentChecker, Illegal, OrderChecker, UnitTables};
 use crate::ids::PowerId;
 use crate::order::Order;
 use crate::parse::parse_orders_with;
@@ -147,52 +147,101 @@ pub(super) fn check_lines(
 /// Checks orders one at a time against one position, in any phase: a movement order
 /// by the judge's legality (DATC 4.E.1 d), a retreat or adjustment order adjudicated
 /// alone (an adjustment allowance shared by several orders is applied when the phase
-/// is played). Making one is cheap (the judge's unit tables, in a movement phase).
+/// is played). Making one is cheap (the judge's unit tables in a movement phase, the
+/// powers' allowances in an adjustment phase).
 pub struct PositionChecker<'a> {
     variant: &'a Variant,
     rules: &'a Rules,
     position: &'a Position,
-    movement: Option<OrderChecker<'a>>,
+    by_phase: ByPhase<'a>,
+}
+
+/// The phase's own checker.
+enum ByPhase<'a> {
+    Movement(OrderChecker<'a>),
+    Retreat,
+    Adjustment(AdjustmentChecker),
+    /// An adjustment checker kept by the session ([`CheckTables`]).
+    SharedAdjustment(&'a AdjustmentChecker),
+}
+
+/// What a checker works out about one position before checking any order (the judge's
+/// unit tables in a movement phase, the allowances in an adjustment phase), kept by a
+/// game session for the next checkers of the same position.
+#[derive(Clone, Debug)]
+pub(crate) enum CheckTables {
+    Movement(UnitTables),
+    Adjustment(AdjustmentChecker),
 }
 
 impl<'a> PositionChecker<'a> {
-    /// A checker for `position` under `rules`.
-    pub fn new(variant: &'a Variant, rules: &'a Rules, position: &'a Position) -> Self {
-        let movement = (position.phase.kind == PhaseKind::Movement)
-            .then(|| OrderChecker::with_rules(variant, rules, position));
+    /// [`PositionChecker::new`] from what an earlier checker of `position` under `rules`
+    /// worked out ([`PositionChecker::tables`]).
+    pub(crate) fn with_tables(
+        variant: &'a Variant,
+        rules: &'a Rules,
+        position: &'a Position,
+        tables: &'a CheckTables,
+    ) -> Self {
+        let by_phase = match (position.phase.kind, tables) {
+            (PhaseKind::Movement, CheckTables::Movement(tables)) => {
+                ByPhase::Movement(OrderChecker::with_tables(variant, rules, position, tables))
+            }
+            (PhaseKind::Adjustment, CheckTables::Adjustment(checker)) => {
+                ByPhase::SharedAdjustment(checker)
+            }
+            _ => return PositionChecker::new(variant, rules, position),
+        };
         PositionChecker {
             variant,
             rules,
             position,
-            movement,
+            by_phase,
+        }
+    }
+
+    /// What this checker worked out before checking any order, to make more checkers
+    /// for the same position and rules cheaply ([`PositionChecker::with_tables`]).
+    pub(crate) fn tables(&self) -> Option<CheckTables> {
+        match &self.by_phase {
+            ByPhase::Movement(checker) => Some(CheckTables::Movement(checker.unit_tables())),
+            ByPhase::Adjustment(checker) => Some(CheckTables::Adjustment(checker.clone())),
+            ByPhase::Retreat | ByPhase::SharedAdjustment(_) => None,
+        }
+    }
+
+    /// A checker for `position` under `rules`.
+    pub fn new(variant: &'a Variant, rules: &'a Rules, position: &'a Position) -> Self {
+        let by_phase = match position.phase.kind {
+            PhaseKind::Movement => {
+                ByPhase::Movement(OrderChecker::with_rules(variant, rules, position))
+            }
+            PhaseKind::Retreat => ByPhase::Retreat,
+            PhaseKind::Adjustment => ByPhase::Adjustment(AdjustmentChecker::new(variant, position)),
+        };
+        PositionChecker {
+            variant,
+            rules,
+            position,
+            by_phase,
         }
     }
 
     /// Whether `order` would be followed (the unit is there, is the ordering power's,
-    /// and the order could be valid here); why not otherwise.
+    /// and the order could be valid here); why not otherwise. A retreat or adjustment
+    /// order is judged as if given alone.
     pub fn check(&self, order: &Order) -> Result<(), Illegal> {
-        match &self.movement {
-            Some(checker) => checker.check(order),
-            None => check_alone(self.variant, self.rules, self.position, order),
+        match &self.by_phase {
+            ByPhase::Movement(checker) => checker.check(order),
+            ByPhase::Retreat => {
+                retreat_decision(self.variant, self.rules, self.position, order).map(drop)
+            }
+            ByPhase::Adjustment(checker) => {
+                checker.check(self.variant, self.rules, self.position, order)
+            }
+            ByPhase::SharedAdjustment(checker) => {
+                checker.check(self.variant, self.rules, self.position, order)
+            }
         }
-    }
-}
-
-/// A retreat or adjustment order checked alone (an adjustment allowance shared by
-/// several orders is applied when the phase is played).
-fn check_alone(
-    variant: &Variant,
-    rules: &Rules,
-    position: &Position,
-    order: &Order,
-) -> Result<(), Illegal> {
-    let one = std::slice::from_ref(order);
-    let statuses = match position.phase.kind {
-        PhaseKind::Retreat => adjudicate_retreats_with(variant, rules, position, one).orders,
-        _ => crate::adjudicate::adjustment_statuses(variant, rules, position, one),
-    };
-    match statuses.first() {
-        Some(OrderStatus::Rejected(why)) => Err(*why),
-        _ => Ok(()),
     }
 }

@@ -11,6 +11,7 @@
 mod check;
 mod saved;
 
+use check::CheckTables;
 pub use check::{canonical, CheckOutcome, OrderCheck, PositionChecker};
 pub use saved::SessionError;
 
@@ -37,6 +38,10 @@ pub struct Session {
     ended_text: Option<String>,
     /// Per power: what it submitted for the current phase (`None`: nothing).
     pending: Vec<Option<Pending>>,
+    /// What the first [`Session::checker`] of the current position worked out (the
+    /// judge's unit tables, the adjustment allowances), shared by the next; emptied
+    /// whenever the record may change.
+    check_tables: OnceLock<CheckTables>,
 }
 
 /// One power's submission for the current phase.
@@ -117,6 +122,7 @@ impl Session {
             earlier: Vec::new(),
             ended_text: None,
             pending: vec![None; powers],
+            check_tables: OnceLock::new(),
         })
     }
 
@@ -199,6 +205,7 @@ impl Session {
             earlier: Vec::new(),
             ended_text: None,
             pending: vec![None; powers],
+            check_tables: OnceLock::new(),
         }
     }
 
@@ -206,6 +213,7 @@ impl Session {
     /// `set_state`, ...). Submissions are kept: the caller clears them
     /// ([`Session::clear_submissions`]) when an edit makes them stale.
     pub fn record_mut(&mut self) -> &mut RecordedGame {
+        self.check_tables = OnceLock::new();
         &mut self.record
     }
 
@@ -237,7 +245,15 @@ impl Session {
     /// themselves before [`Session::submit_checked`].
     pub fn checker(&self) -> PositionChecker<'_> {
         let game = &self.record.game;
-        PositionChecker::new(&self.variant, &game.rules, &game.position)
+        let (variant, rules, position) = (&*self.variant, &game.rules, &game.position);
+        if let Some(tables) = self.check_tables.get() {
+            return PositionChecker::with_tables(variant, rules, position, tables);
+        }
+        let checker = PositionChecker::new(variant, rules, position);
+        if let Some(tables) = checker.tables() {
+            let _ = self.check_tables.set(tables);
+        }
+        checker
     }
 
     /// Withdraws `power`'s submission (every power's with `None`).
@@ -343,6 +359,7 @@ impl Session {
             &game.standing,
         );
         let orders = std::mem::take(&mut collected.orders);
+        self.check_tables = OnceLock::new();
         self.record.process_owned(&self.variant, orders);
         Ok(collected)
     }

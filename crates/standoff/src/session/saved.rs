@@ -91,6 +91,7 @@ impl Session {
             earlier: saved.history,
             ended_text: saved.ended,
             pending: vec![None; powers],
+            check_tables: std::sync::OnceLock::new(),
         })
     }
 

@@ -32,12 +32,12 @@ pub(super) fn merge(
 ) {
     // Orders of another power in this power's set are not its orders; a proxy order in
     // a set may not be the way proxies are given (4.E.5 a).
-    let mut sets: Vec<(usize, Vec<(usize, &Order)>)> = Vec::new();
+    let mut sets: Vec<(usize, Vec<(usize, &Order)>)> = Vec::with_capacity(1);
     for (n, (p, set)) in subs.sets.iter().enumerate() {
         if *p != power {
             continue;
         }
-        let mut own = Vec::new();
+        let mut own = Vec::with_capacity(set.orders.len());
         for (i, order) in set.orders.iter().enumerate() {
             let origin = Origin::Set { set: n, index: i };
             if order.power != power {
