@@ -37,16 +37,18 @@ type FastHash = foldhash::fast::FixedState;
 struct TextTable {
     /// The strings handed out; an order's text id is an index into this.
     strings: Vec<Py<PyString>>,
-    /// The order of each string of `strings`, by text id.
-    orders: Vec<Order>,
+    /// The orders without a compact key, in the order their strings were made.
+    others: Vec<Order>,
     /// Per ordered unit ([`unit_slot`]): the rest of an order's [`compact_key`] -> its
     /// text id. A unit's orders come together, so its small
     /// table stays in the cache while they are looked up.
     by_unit: Vec<KeyMap>,
     /// Orders without a compact key -> text id.
     by_order: std::collections::HashMap<Order, u32, FastHash>,
-    /// The address of each string of `strings` -> its text id. The strings are kept
-    /// alive by `strings`, so an address stands for one string while it is here.
+    /// The address of each string of `strings` -> its order: its [`compact_key`] with
+    /// the power in the top 8 bits, or for an order without one, its index in `others`
+    /// times 16 (the low 4 bits, a compact key's order kind, are then 0). The strings
+    /// are kept alive by `strings`, so an address stands for one string while it is here.
     by_address: KeyMap,
     /// Work space of [`possible_orders_dict`], kept between calls: the text ids of the
     /// listed strings in list order ([`WAIVE_ID`] for `WAIVE`).
@@ -100,10 +102,16 @@ impl TextTable {
     fn add(&mut self, py: Python<'_>, map: &standoff::Map, order: &Order) -> u32 {
         let text = PyString::new(py, &order_text(map, order)).unbind();
         let id = self.strings.len() as u32;
+        let way_back = match compact_key(order) {
+            Some(key) => key | (u64::from(order.power.0) << 56),
+            None => {
+                self.others.push(order.clone());
+                ((self.others.len() - 1) as u64) << 4
+            }
+        };
         self.by_address
-            .insert(text.as_ptr() as usize as u64, u64::from(id));
+            .insert(text.as_ptr() as usize as u64, way_back);
         self.strings.push(text);
-        self.orders.push(order.clone());
         id
     }
 
@@ -197,8 +205,12 @@ impl OrderTexts {
             .table
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let id = table.by_address.get(text.as_ptr() as u64)?;
-        table.orders.get(id as usize).cloned()
+        let way_back = table.by_address.get(text.as_ptr() as usize as u64)?;
+        if way_back & 0xF == 0 {
+            return table.others.get((way_back >> 4) as usize).cloned();
+        }
+        let power = standoff::PowerId((way_back >> 56) as u8);
+        Some(Order::new(power, order_kind_of(way_back & ((1 << 56) - 1))?))
     }
 }
 
@@ -250,6 +262,57 @@ fn compact_key(order: &Order) -> Option<u64> {
         _ => return None,
     };
     Some(tag | (a << 4) | (b << 22) | (c << 40))
+}
+
+/// The order kind a [`compact_key`] stands for (None for a key no order has).
+fn order_kind_of(key: u64) -> Option<OrderKind> {
+    let unit = |bits: u64| -> Option<UnitRef> {
+        let kind = match (bits >> 16) & 0b11 {
+            0 => None,
+            1 => Some(UnitKind::Army),
+            2 => Some(UnitKind::Fleet),
+            _ => return None,
+        };
+        Some(UnitRef {
+            kind,
+            location: standoff::LocationId((bits & 0xFFFF) as u16),
+            nationality: None,
+        })
+    };
+    let (a, b, c) = ((key >> 4) & 0x3_FFFF, (key >> 22) & 0x3_FFFF, key >> 40);
+    let location = |bits: u64| standoff::LocationId(bits as u16);
+    let u = unit(a)?;
+    Some(match key & 0xF {
+        1 => OrderKind::Hold { unit: u },
+        tag @ (2 | 3) => OrderKind::Move {
+            unit: u,
+            to: location(b),
+            via_convoy: tag == 3,
+            path: Default::default(),
+        },
+        4 => OrderKind::SupportHold {
+            unit: u,
+            target: unit(b)?,
+        },
+        5 => OrderKind::SupportMove {
+            unit: u,
+            target: unit(b)?,
+            to: location(c),
+        },
+        6 => OrderKind::Convoy {
+            unit: u,
+            army: unit(b)?,
+            to: standoff::ProvinceId(c as u16),
+        },
+        7 => OrderKind::Retreat {
+            unit: u,
+            to: location(b),
+        },
+        8 => OrderKind::Disband { unit: u },
+        9 => OrderKind::Build { unit: u },
+        10 => OrderKind::Remove { unit: u },
+        _ => return None,
+    })
 }
 
 /// The location names of a variant's possible-orders dict, made once.
