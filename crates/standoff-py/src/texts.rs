@@ -3,7 +3,7 @@
 //! `set_orders` given one of them back knows its order without reading the text.
 
 use crate::names::order_text;
-use key_map::KeyMap;
+use key_map::{IdMap, KeyMap};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use standoff::order::{Order, OrderKind, UnitRef};
@@ -42,7 +42,7 @@ struct TextTable {
     /// Per ordered unit ([`unit_slot`]): the rest of an order's [`compact_key`] -> its
     /// text id. A unit's orders come together, so its small
     /// table stays in the cache while they are looked up.
-    by_unit: Vec<KeyMap>,
+    by_unit: Vec<IdMap>,
     /// Orders without a compact key -> text id.
     by_order: std::collections::HashMap<Order, u32, FastHash>,
     /// The address of each string of `strings` -> its order: its [`compact_key`] with
@@ -77,13 +77,13 @@ impl TextTable {
         match slot {
             Some((slot, rest)) => {
                 if let Some(id) = self.by_unit.get(slot).and_then(|t| t.get(rest)) {
-                    return id as u32;
+                    return id;
                 }
                 let id = self.add(py, map, order);
                 if self.by_unit.len() <= slot {
-                    self.by_unit.resize_with(slot + 1, KeyMap::default);
+                    self.by_unit.resize_with(slot + 1, IdMap::default);
                 }
-                self.by_unit[slot].insert(rest, u64::from(id));
+                self.by_unit[slot].insert(rest, id);
                 id
             }
             None => {
@@ -210,7 +210,10 @@ impl OrderTexts {
             return table.others.get((way_back >> 4) as usize).cloned();
         }
         let power = standoff::PowerId((way_back >> 56) as u8);
-        Some(Order::new(power, order_kind_of(way_back & ((1 << 56) - 1))?))
+        Some(Order::new(
+            power,
+            order_kind_of(way_back & ((1 << 56) - 1))?,
+        ))
     }
 }
 

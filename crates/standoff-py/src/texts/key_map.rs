@@ -76,3 +76,74 @@ impl KeyMap {
         }
     }
 }
+
+/// Bits of a value in an [`IdMap`] entry.
+pub const ID_BITS: u32 = 26;
+
+/// Nonzero keys below `2^(64 - ID_BITS)` -> values below `2^ID_BITS`, packed into one
+/// `u64` per entry (key << [`ID_BITS`] | value): half the size of a [`KeyMap`], for the
+/// many small tables of the order texts.
+#[derive(Default)]
+pub struct IdMap {
+    /// Packed entries; 0 marks a free one. Empty, or a power of two long.
+    entries: Vec<u64>,
+    /// Entries in use.
+    len: usize,
+}
+
+impl IdMap {
+    /// The value of `key`.
+    pub fn get(&self, key: u64) -> Option<u32> {
+        let n = self.entries.len();
+        if n == 0 || key == 0 {
+            return None;
+        }
+        let mask = n - 1;
+        let mut i = KeyMap::home(key, n.trailing_zeros());
+        loop {
+            let entry = self.entries[i];
+            if entry >> ID_BITS == key {
+                return Some((entry & ((1 << ID_BITS) - 1)) as u32);
+            }
+            if entry == 0 {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Sets `key`'s value (a key of 0 or too wide, or a value too wide, is not kept).
+    pub fn insert(&mut self, key: u64, value: u32) {
+        if key == 0 || key >> (64 - ID_BITS) != 0 || u64::from(value) >> ID_BITS != 0 {
+            return;
+        }
+        if (self.len + 1) * 2 > self.entries.len() {
+            let size = (self.entries.len() * 2).max(8);
+            let old = std::mem::replace(&mut self.entries, vec![0; size]);
+            self.len = 0;
+            for entry in old.into_iter().filter(|&e| e != 0) {
+                self.put(entry);
+            }
+        }
+        self.put((key << ID_BITS) | u64::from(value));
+    }
+
+    /// Puts a packed entry in (its key not yet in).
+    fn put(&mut self, entry: u64) {
+        let mask = self.entries.len() - 1;
+        let mut i = KeyMap::home(entry >> ID_BITS, self.entries.len().trailing_zeros());
+        loop {
+            let slot = &mut self.entries[i];
+            if *slot >> ID_BITS == entry >> ID_BITS {
+                *slot = entry;
+                return;
+            }
+            if *slot == 0 {
+                *slot = entry;
+                self.len += 1;
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+}
