@@ -60,6 +60,18 @@ struct TextTable {
     runs: Vec<(u16, u32, u32)>,
 }
 
+/// The most strings a text table keeps: [`OrderTexts::MAX`], unless a test lowered it
+/// to reach the table's emptying.
+static LIMIT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(OrderTexts::MAX);
+
+/// Sets the most order texts a game's table keeps (at least 1) and gives the previous
+/// limit. For tests: a small limit empties the table at (nearly) every listing.
+#[pyfunction]
+#[pyo3(name = "_set_order_text_limit")]
+pub fn set_order_text_limit(limit: usize) -> usize {
+    LIMIT.swap(limit.max(1), std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Marks a location of [`TextTable::spans`] listing more than one run of orders.
 const SEVERAL_RUNS: u32 = u32::MAX;
 
@@ -115,10 +127,10 @@ impl TextTable {
         id
     }
 
-    /// Empties the table when it holds more than [`OrderTexts::MAX`] strings (keeping
-    /// its work space).
+    /// Empties the table when it holds more than [`OrderTexts::MAX`] strings (or the
+    /// limit a test set; keeping its work space).
     fn bound(&mut self) {
-        if self.strings.len() > OrderTexts::MAX {
+        if self.strings.len() > LIMIT.load(std::sync::atomic::Ordering::Relaxed) {
             let listed = std::mem::take(&mut self.listed);
             let spans = std::mem::take(&mut self.spans);
             let runs = std::mem::take(&mut self.runs);
