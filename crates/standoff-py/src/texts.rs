@@ -173,6 +173,7 @@ impl TextTable {
 /// The table slot of an order's unit (its kind and location) and the rest of its
 /// [`compact_key`] (never 0: the order kind is never 0), for a key whose unit stands
 /// on one of the map's `locations`.
+#[inline]
 fn unit_slot(key: u64, locations: usize) -> Option<(usize, u64)> {
     let unit = (key >> 4) & 0x3_FFFF;
     let (kind, location) = ((unit >> 16) as usize, (unit & 0xFFFF) as usize);
@@ -235,6 +236,7 @@ impl OrderTexts {
 /// out: it is not part of the text, and `set_orders` takes a listed order as given by
 /// the power it is given for. Fields: order kind (4 bits), then up to three units or
 /// locations (18 bits for a unit: kind and location; 16 for a location).
+#[inline]
 fn compact_key(order: &Order) -> Option<u64> {
     if order.stray_coast.is_some() {
         return None;
