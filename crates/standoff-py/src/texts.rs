@@ -487,10 +487,10 @@ pub fn orderable_list<'py>(
             .collect()
     });
     let provinces = crate::model::orderable_provinces(variant, pos, power);
-    PyList::new(
-        py,
-        provinces
-            .iter()
-            .filter_map(|p| names.get(p.index()).map(|n| n.bind(py))),
-    )
+    // Made at its final size (a filtered iterator would make it empty and append).
+    let items: Vec<&Bound<'py, PyString>> = provinces
+        .iter()
+        .filter_map(|p| names.get(p.index()).map(|n| n.bind(py)))
+        .collect();
+    PyList::new(py, items)
 }

@@ -60,6 +60,14 @@ fn members_of(words: &[u64]) -> impl Iterator<Item = ProvinceId> + '_ {
     })
 }
 
+/// (chain, from, to) -> the chain's seas on some route from `from` to `to` (see
+/// [`SeaChains::on_route`]).
+type RouteMemo = std::collections::HashMap<
+    (u16, ProvinceId, ProvinceId),
+    Option<u64>,
+    foldhash::fast::FixedState,
+>;
+
 /// The fleets at sea grouped into chains (connected groups): an army on a coast can be
 /// carried from `a` to `d` through fleet `f` exactly when `f`'s chain touches both.
 struct SeaChains {
@@ -76,13 +84,7 @@ struct SeaChains {
     shore: Vec<u64>,
     /// (chain, from, to) -> the chain's seas on some route (bit per index into
     /// `members`), found once for all the chain's fleets.
-    routes: std::cell::RefCell<
-        std::collections::HashMap<
-            (u16, ProvinceId, ProvinceId),
-            Option<u64>,
-            foldhash::fast::FixedState,
-        >,
-    >,
+    routes: std::cell::RefCell<RouteMemo>,
 }
 
 impl SeaChains {
@@ -253,11 +255,10 @@ impl SeaChains {
     }
 }
 
-/// Where a unit could move: `(destination location, needs convoy)`; armies list each
-/// convoy destination once (adjacent ones also as a land move).
-fn move_targets(map: &Map, unit: &Unit, chains: &SeaChains) -> Vec<(LocationId, bool)> {
+/// Adds where a unit could move to `out`: `(destination location, needs convoy)`;
+/// armies list each convoy destination once (adjacent ones also as a land move).
+fn move_targets(map: &Map, unit: &Unit, chains: &SeaChains, out: &mut Vec<(LocationId, bool)>) {
     let here = map.province_of(unit.location);
-    let mut out = Vec::with_capacity(16);
     match unit.kind {
         UnitKind::Fleet => out.extend(map.fleet_neighbours(unit.location).map(|l| (l, false))),
         UnitKind::Army => {
@@ -267,11 +268,10 @@ fn move_targets(map: &Map, unit: &Unit, chains: &SeaChains) -> Vec<(LocationId, 
                     .map(|p| (p.location(), false)),
             );
             if map.province(here).terrain == Terrain::Coast {
-                chains.add_destinations(here, &mut out);
+                chains.add_destinations(here, out);
             }
         }
     }
-    out
 }
 
 /// Where the unit standing in `at` could ride the variant's railway (DATC 7.B).
@@ -295,8 +295,10 @@ struct MovementTables<'a> {
     chains: SeaChains,
     /// Units in province order.
     units: Vec<(ProvinceId, Unit)>,
-    /// Per unit: `(destination, needs convoy)`.
-    targets: Vec<Vec<(LocationId, bool)>>,
+    /// Every unit's `(destination, needs convoy)`, unit after unit.
+    targets: Vec<(LocationId, bool)>,
+    /// Per unit: where its targets are in `targets`.
+    target_spans: Vec<(usize, usize)>,
     /// Unit × province: the unit can move there (by any route).
     dests: BitMatrix,
     /// Province × unit: the unit stands there or can move there (by any route). A unit
@@ -311,30 +313,36 @@ impl<'a> MovementTables<'a> {
         let any_frozen =
             (0..map.province_count()).any(|p| hooks.frozen.contains(ProvinceId(p as u16)));
         // Frozen units only hold; nobody moves into a frozen space (ice, DATC 8).
-        let targets: Vec<Vec<(LocationId, bool)>> = units
-            .iter()
-            .map(|(p, u)| {
-                if hooks.frozen.contains(*p) {
-                    return Vec::new();
-                }
-                let mut t = move_targets(map, u, &chains);
+        let mut targets: Vec<(LocationId, bool)> = Vec::with_capacity(units.len() * 12);
+        let mut target_spans = Vec::with_capacity(units.len());
+        for (p, u) in &units {
+            let start = targets.len();
+            if !hooks.frozen.contains(*p) {
+                move_targets(map, u, &chains, &mut targets);
                 // A fleet in a canal's sea may pass to the other (with permission).
                 if let Some(c) = hooks.canal.filter(|_| u.kind == UnitKind::Fleet) {
                     for (a, b) in [c.seas, (c.seas.1, c.seas.0)] {
                         if *p == a {
-                            t.push((b.location(), false));
+                            targets.push((b.location(), false));
                         }
                     }
                 }
                 if any_frozen {
-                    t.retain(|&(l, _)| !hooks.frozen.contains(map.province_of(l)));
+                    let mut k = start;
+                    for n in start..targets.len() {
+                        if !hooks.frozen.contains(map.province_of(targets[n].0)) {
+                            targets[k] = targets[n];
+                            k += 1;
+                        }
+                    }
+                    targets.truncate(k);
                 }
-                t
-            })
-            .collect();
+            }
+            target_spans.push((start, targets.len()));
+        }
         let mut dests = BitMatrix::with_size(units.len(), map.province_count());
-        for (i, t) in targets.iter().enumerate() {
-            for &(l, _) in t {
+        for (i, &(start, end)) in target_spans.iter().enumerate() {
+            for &(l, _) in &targets[start..end] {
                 dests.set(i, map.province_of(l).index());
             }
             for p in rail_destinations(hooks, &units[i]) {
@@ -354,9 +362,16 @@ impl<'a> MovementTables<'a> {
             chains,
             units,
             targets,
+            target_spans,
             dests,
             near,
         }
+    }
+
+    /// The targets of unit `i`.
+    fn targets_of(&self, i: usize) -> &[(LocationId, bool)] {
+        let (start, end) = self.target_spans.get(i).copied().unwrap_or((0, 0));
+        self.targets.get(start..end).unwrap_or(&[])
     }
 
     /// Bowen 3: the fleet at `here` convoys from an adjacent coast holding an army, or an
@@ -416,7 +431,7 @@ impl<'a> MovementTables<'a> {
         if self.hooks.flags.disband_any_turn {
             out(order(OrderKind::Disband { unit: me }));
         }
-        for &(to, convoy) in &self.targets[i] {
+        for &(to, convoy) in self.targets_of(i) {
             let adjacent =
                 unit.kind == UnitKind::Fleet || map.army_adjacent(province, map.province_of(to));
             // Bowen 4 d: an army is convoyed by moving onto the first fleet's sea only.
@@ -582,7 +597,7 @@ impl<'a> MovementTables<'a> {
                     location: army.location,
                     nationality: None,
                 };
-                for &(to, convoy) in &self.targets[j] {
+                for &(to, convoy) in self.targets_of(j) {
                     let d = map.province_of(to);
                     if convoy
                         && self.chains.through(province, *a, d)
