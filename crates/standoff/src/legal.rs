@@ -171,12 +171,6 @@ impl SeaChains {
         out.extend(members_of(reach).map(|d| (d.location(), true)));
     }
 
-    /// Whether the fleet in `fleet` is in a chain next to coastal `a`.
-    fn touches(&self, fleet: ProvinceId, a: ProvinceId) -> bool {
-        let c = self.chain[fleet.index()];
-        c != u16::MAX && has(self.shore_of(c), a.index())
-    }
-
     /// Whether the fleet in `fleet` lies on a route (a chain of distinct seas) from `a`
     /// to `d`, not merely in a chain touching both.
     fn on_route(&self, map: &Map, fleet: ProvinceId, a: ProvinceId, d: ProvinceId) -> bool {
@@ -492,6 +486,13 @@ impl<'a> MovementTables<'a> {
             }
         }
         let at_sea = unit.kind == UnitKind::Fleet && self.chains.fleets[province.index()];
+        // The coasts next to this fleet's chain (none unless it is at sea): where the
+        // armies it could carry stand.
+        let my_shore: &[u64] = match self.chains.chain.get(province.index()) {
+            Some(&c) if at_sea && c != u16::MAX => self.chains.shore_of(c),
+            _ => &[],
+        };
+        let touches = |q: ProvinceId| has(my_shore, q.index());
         // Bowen hop convoys replace route convoys (supports follow below).
         if hop && at_sea {
             self.hop_convoys_of(province, me, unit.power, out);
@@ -528,7 +529,7 @@ impl<'a> MovementTables<'a> {
         // from `near`): it stays a candidate.
         if at_sea {
             for (j, (q, other)) in self.units.iter().enumerate() {
-                if other.kind == UnitKind::Army && self.chains.touches(province, *q) {
+                if other.kind == UnitKind::Army && touches(*q) {
                     candidates[j / 64] |= 1 << (j % 64);
                 }
             }
@@ -560,8 +561,7 @@ impl<'a> MovementTables<'a> {
                 out(order(OrderKind::SupportHold { unit: me, target }));
             }
             // Only a fleet in a chain next to the army could be carrying it.
-            let carries =
-                at_sea && other.kind == UnitKind::Army && self.chains.touches(province, *q);
+            let carries = at_sea && other.kind == UnitKind::Army && touches(*q);
             let dests: &[u64] = if carries {
                 let without_me = without_me.get_or_insert_with(|| vec![0; self.chains.words]);
                 self.chains
@@ -589,7 +589,7 @@ impl<'a> MovementTables<'a> {
         // Convoys: a fleet at sea, for armies whose route can pass through it.
         if at_sea && !hop {
             for (j, (a, army)) in self.units.iter().enumerate() {
-                if army.kind != UnitKind::Army || !self.chains.touches(province, *a) {
+                if army.kind != UnitKind::Army || !touches(*a) {
                     continue;
                 }
                 let army_ref = UnitRef {
