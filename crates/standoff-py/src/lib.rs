@@ -87,6 +87,7 @@ fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::step_many, m)?)?;
     m.add_function(wrap_pyfunction!(compat_batch::step_many, m)?)?;
     m.add_function(wrap_pyfunction!(compat_support::played_phase_count, m)?)?;
+    m.add_function(wrap_pyfunction!(texts::set_order_text_limit, m)?)?;
     m.add_function(wrap_pyfunction!(compat_support::units_in_package_order, m)?)?;
     m.add_function(wrap_pyfunction!(compat_support::centers_minus_units, m)?)?;
     Ok(())

@@ -3,11 +3,14 @@
 //! `set_orders` given one of them back knows its order without reading the text.
 
 use crate::names::order_text;
+use key_map::{IdMap, KeyMap};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use standoff::order::{Order, OrderKind, UnitRef};
 use standoff::{Position, UnitKind, Variant};
 use std::sync::Arc;
+
+mod key_map;
 
 /// Python strings of order texts and location names, kept by a game (and shared with
 /// its copies): listing the possible orders every phase then costs a lookup per order
@@ -23,64 +26,164 @@ pub struct OrderTexts {
     provinces: std::sync::OnceLock<Vec<Py<PyString>>>,
 }
 
-/// A fast, fixed hasher for the text table (orders are small; no untrusted keys pick
-/// the table's layout in a way that matters: the table is bounded and emptied).
+/// A fast, fixed hasher for the table of orders without a compact key (rare: railway
+/// moves, canal permissions, written convoy paths; no untrusted keys pick the table's
+/// layout in a way that matters: the table is bounded and emptied).
 type FastHash = foldhash::fast::FixedState;
 
 /// The text table: each string handed out once, found by its order's key, and the
 /// way back from a string to its order. Emptied as a whole.
 #[derive(Default)]
 struct TextTable {
-    /// The strings handed out; an order's text is found as an index into this.
+    /// The strings handed out; an order's text id is an index into this.
     strings: Vec<Py<PyString>>,
-    /// Order (as its [`compact_key`]) -> index of its text in `strings`.
-    by_key: std::collections::HashMap<u64, u32, FastHash>,
-    /// The same for orders without a compact key.
+    /// The orders without a compact key, in the order their strings were made.
+    others: Vec<Order>,
+    /// Per ordered unit ([`unit_slot`]): the rest of an order's [`compact_key`] -> its
+    /// text id. A unit's orders come together, so its small
+    /// table stays in the cache while they are looked up.
+    by_unit: Vec<IdMap>,
+    /// Orders without a compact key -> text id.
     by_order: std::collections::HashMap<Order, u32, FastHash>,
-    /// The address of each string of `strings` -> its order. The strings are kept
-    /// alive by `strings`, so an address stands for one string while it is here.
-    by_address: std::collections::HashMap<usize, Order, FastHash>,
+    /// The address of each string of `strings` -> its order: its [`compact_key`] with
+    /// the power in the top 8 bits, or for an order without one, its index in `others`
+    /// times 16 (the low 4 bits, a compact key's order kind, are then 0). The strings
+    /// are kept alive by `strings`, so an address stands for one string while it is here.
+    by_address: KeyMap,
+    /// Work space of [`possible_orders_dict`], kept between calls: the text ids of the
+    /// listed strings in list order ([`WAIVE_ID`] for `WAIVE`).
+    listed: Vec<u32>,
+    /// Work space: per location, the span of `listed` it lists ([`SEVERAL_RUNS`]: more
+    /// than one span, found in `runs`).
+    spans: Vec<(u32, u32)>,
+    /// Work space: (location, start, end) of every span of `listed`, in list order.
+    runs: Vec<(u16, u32, u32)>,
 }
 
+/// The most strings a text table keeps: [`OrderTexts::MAX`], unless a test lowered it
+/// to reach the table's emptying.
+static LIMIT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(OrderTexts::MAX);
+
+/// Sets the most order texts a game's table keeps (at least 1) and gives the previous
+/// limit. For tests: a small limit empties the table at (nearly) every listing.
+#[pyfunction]
+#[pyo3(name = "_set_order_text_limit")]
+pub fn set_order_text_limit(limit: usize) -> usize {
+    LIMIT.swap(limit.max(1), std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Marks a location of [`TextTable::spans`] listing more than one run of orders.
+const SEVERAL_RUNS: u32 = u32::MAX;
+
+/// Stands for `WAIVE` among the text ids of a possible-orders list.
+const WAIVE_ID: u32 = u32::MAX;
+
 impl TextTable {
-    /// The index in `strings` of `order`'s text, made (and remembered) on first use.
+    /// The text id of `order` (its index in `strings`), made (and remembered) on first
+    /// use.
     fn text_id(&mut self, py: Python<'_>, map: &standoff::Map, order: &Order) -> u32 {
-        self.text_id_keyed(py, map, order, compact_key(order))
+        let slot = compact_key(order).and_then(|key| {
+            let (slot, rest) = unit_slot(key, map.location_count())?;
+            Some((slot, rest))
+        });
+        match slot {
+            Some((slot, rest)) => {
+                if let Some(id) = self.by_unit.get(slot).and_then(|t| t.get(rest)) {
+                    return id;
+                }
+                let id = self.add(py, map, order);
+                if self.by_unit.len() <= slot {
+                    self.by_unit.resize_with(slot + 1, IdMap::default);
+                }
+                self.by_unit[slot].insert(rest, id);
+                id
+            }
+            None => {
+                if let Some(&id) = self.by_order.get(order) {
+                    return id;
+                }
+                let id = self.add(py, map, order);
+                self.by_order.insert(order.clone(), id);
+                id
+            }
+        }
     }
 
-    /// [`TextTable::text_id`] given the order's [`compact_key`].
-    fn text_id_keyed(
-        &mut self,
-        py: Python<'_>,
-        map: &standoff::Map,
-        order: &Order,
-        key: Option<u64>,
-    ) -> u32 {
-        let known = match key {
-            Some(k) => self.by_key.get(&k),
-            None => self.by_order.get(order),
-        };
-        if let Some(&id) = known {
-            return id;
-        }
+    /// Makes `order`'s string and keeps it (with the way back to its order); its text
+    /// id.
+    fn add(&mut self, py: Python<'_>, map: &standoff::Map, order: &Order) -> u32 {
         let text = PyString::new(py, &order_text(map, order)).unbind();
         let id = self.strings.len() as u32;
-        self.by_address
-            .insert(text.as_ptr() as usize, order.clone());
-        self.strings.push(text);
-        match key {
-            Some(k) => self.by_key.insert(k, id),
-            None => self.by_order.insert(order.clone(), id),
+        let way_back = match compact_key(order) {
+            Some(key) => key | (u64::from(order.power.0) << 56),
+            None => {
+                self.others.push(order.clone());
+                ((self.others.len() - 1) as u64) << 4
+            }
         };
+        self.by_address
+            .insert(text.as_ptr() as usize as u64, way_back);
+        self.strings.push(text);
         id
     }
 
-    /// Empties the table when it holds more than [`OrderTexts::MAX`] strings.
+    /// Empties the table when it holds more than [`OrderTexts::MAX`] strings (or the
+    /// limit a test set; keeping its work space).
     fn bound(&mut self) {
-        if self.strings.len() > OrderTexts::MAX {
-            *self = TextTable::default();
+        if self.strings.len() > LIMIT.load(std::sync::atomic::Ordering::Relaxed) {
+            let listed = std::mem::take(&mut self.listed);
+            let spans = std::mem::take(&mut self.spans);
+            let runs = std::mem::take(&mut self.runs);
+            *self = TextTable {
+                listed,
+                spans,
+                runs,
+                ..TextTable::default()
+            };
         }
     }
+
+    /// Ends a run of `listed` (from `start` to its end) of the unit at location `at`:
+    /// the orders are listed under the location and, for a coast, under its province.
+    fn close_run(&mut self, map: &standoff::Map, at: u16, start: u32) {
+        let end = self.listed.len() as u32;
+        if end > start {
+            let province = map.province_of(standoff::LocationId(at)).0;
+            if province != at {
+                self.add_run(province, start, end);
+            }
+            self.add_run(at, start, end);
+        }
+    }
+
+    /// Lists `listed[start..end]` under location `at`.
+    fn add_run(&mut self, at: u16, start: u32, end: u32) {
+        let Some(span) = self.spans.get_mut(usize::from(at)) else {
+            return;
+        };
+        *span = if span.1 > span.0 || span.0 == SEVERAL_RUNS {
+            (SEVERAL_RUNS, 0)
+        } else {
+            (start, end)
+        };
+        self.runs.push((at, start, end));
+    }
+}
+
+/// The table slot of an order's unit (its kind and location) and the rest of its
+/// [`compact_key`] (never 0: the order kind is never 0), for a key whose unit stands
+/// on one of the map's `locations`.
+#[inline]
+fn unit_slot(key: u64, locations: usize) -> Option<(usize, u64)> {
+    let unit = (key >> 4) & 0x3_FFFF;
+    let (kind, location) = ((unit >> 16) as usize, (unit & 0xFFFF) as usize);
+    if location >= locations {
+        return None;
+    }
+    Some((
+        kind * locations + location,
+        (key & 0xF) | ((key >> 22) << 4),
+    ))
 }
 
 impl OrderTexts {
@@ -115,7 +218,15 @@ impl OrderTexts {
             .table
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        table.by_address.get(&(text.as_ptr() as usize)).cloned()
+        let way_back = table.by_address.get(text.as_ptr() as usize as u64)?;
+        if way_back & 0xF == 0 {
+            return table.others.get((way_back >> 4) as usize).cloned();
+        }
+        let power = standoff::PowerId((way_back >> 56) as u8);
+        Some(Order::new(
+            power,
+            order_kind_of(way_back & ((1 << 56) - 1))?,
+        ))
     }
 }
 
@@ -125,6 +236,7 @@ impl OrderTexts {
 /// out: it is not part of the text, and `set_orders` takes a listed order as given by
 /// the power it is given for. Fields: order kind (4 bits), then up to three units or
 /// locations (18 bits for a unit: kind and location; 16 for a location).
+#[inline]
 fn compact_key(order: &Order) -> Option<u64> {
     if order.stray_coast.is_some() {
         return None;
@@ -169,6 +281,57 @@ fn compact_key(order: &Order) -> Option<u64> {
     Some(tag | (a << 4) | (b << 22) | (c << 40))
 }
 
+/// The order kind a [`compact_key`] stands for (None for a key no order has).
+fn order_kind_of(key: u64) -> Option<OrderKind> {
+    let unit = |bits: u64| -> Option<UnitRef> {
+        let kind = match (bits >> 16) & 0b11 {
+            0 => None,
+            1 => Some(UnitKind::Army),
+            2 => Some(UnitKind::Fleet),
+            _ => return None,
+        };
+        Some(UnitRef {
+            kind,
+            location: standoff::LocationId((bits & 0xFFFF) as u16),
+            nationality: None,
+        })
+    };
+    let (a, b, c) = ((key >> 4) & 0x3_FFFF, (key >> 22) & 0x3_FFFF, key >> 40);
+    let location = |bits: u64| standoff::LocationId(bits as u16);
+    let u = unit(a)?;
+    Some(match key & 0xF {
+        1 => OrderKind::Hold { unit: u },
+        tag @ (2 | 3) => OrderKind::Move {
+            unit: u,
+            to: location(b),
+            via_convoy: tag == 3,
+            path: Default::default(),
+        },
+        4 => OrderKind::SupportHold {
+            unit: u,
+            target: unit(b)?,
+        },
+        5 => OrderKind::SupportMove {
+            unit: u,
+            target: unit(b)?,
+            to: location(c),
+        },
+        6 => OrderKind::Convoy {
+            unit: u,
+            army: unit(b)?,
+            to: standoff::ProvinceId(c as u16),
+        },
+        7 => OrderKind::Retreat {
+            unit: u,
+            to: location(b),
+        },
+        8 => OrderKind::Disband { unit: u },
+        9 => OrderKind::Build { unit: u },
+        10 => OrderKind::Remove { unit: u },
+        _ => return None,
+    })
+}
+
 /// The location names of a variant's possible-orders dict, made once.
 struct LocationKeys {
     /// (location name, location index), sorted by name.
@@ -204,12 +367,9 @@ impl LocationKeys {
     }
 }
 
-/// Stands for `WAIVE` among the text ids of a possible-orders list.
-const WAIVE_ID: u32 = u32::MAX;
-
 /// Location name -> possible orders, built from the cached Python strings. The orders
-/// are found as text ids (a table lookup each), put into their locations' lists in
-/// one pass, and each list is made at its final size.
+/// are found as text ids (a lookup in their unit's small table each), put into
+/// their locations' lists in one pass, and each list is made at its final size.
 pub fn possible_orders_dict<'py>(
     py: Python<'py>,
     variant: &Variant,
@@ -224,68 +384,53 @@ pub fn possible_orders_dict<'py>(
             texts.locations.get_or_init(|| keys)
         }
     };
-    let mut table = texts
+    let mut guard = texts
         .table
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let table = &mut *guard;
     table.bound();
-    // (location, text id) in list order.
-    // Text ids in list order, and runs of them: (location, start, end). A unit's
-    // orders come together, so a movement phase makes one run per unit (and one more
-    // for the province of a unit on a coast, which lists the same orders).
-    let mut ids: Vec<u32> = Vec::with_capacity(512);
-    let mut runs: Vec<(u16, usize, usize)> = Vec::with_capacity(64);
-    let close = |runs: &mut Vec<(u16, usize, usize)>, at: u16, start: usize, end: usize| {
-        if end > start {
-            let province = map.province_of(standoff::LocationId(at)).0;
-            if province != at {
-                runs.push((province, start, end));
-            }
-            runs.push((at, start, end));
-        }
-    };
+    table.listed.clear();
+    table.runs.clear();
+    table.spans.clear();
+    table.spans.resize(map.location_count(), (0, 0));
     if pos.phase().kind == standoff::PhaseKind::Movement {
-        // The unit whose orders come now, and where its run started.
-        let mut unit: Option<(standoff::LocationId, usize)> = None;
+        // The unit whose orders come now, and where its run started. A unit's orders
+        // come together, so a movement phase makes one run per unit (listed under its
+        // location, and under its province too for a unit on a coast).
+        let mut unit: Option<(u16, u32)> = None;
         standoff::legal::for_each_movement_order(variant, pos, |order| {
-            let Some(at) = order.kind.unit().map(|u| u.location) else {
+            let Some(at) = order.kind.unit().map(|u| u.location.0) else {
                 return;
             };
             if unit.map(|(l, _)| l) != Some(at) {
                 if let Some((l, start)) = unit {
-                    close(&mut runs, l.0, start, ids.len());
+                    table.close_run(map, l, start);
                 }
-                unit = Some((at, ids.len()));
+                unit = Some((at, table.listed.len() as u32));
             }
-            ids.push(table.text_id(py, map, &order));
+            let id = table.text_id(py, map, &order);
+            table.listed.push(id);
         });
         if let Some((l, start)) = unit {
-            close(&mut runs, l.0, start, ids.len());
+            table.close_run(map, l, start);
         }
     } else {
         let possible = crate::model::possible_order_table(variant, pos);
         for (at, list) in possible.iter().enumerate() {
-            let start = ids.len();
+            let start = table.listed.len() as u32;
             for entry in list {
-                ids.push(match entry {
+                let id = match entry {
                     crate::model::Possible::Order(order) => table.text_id(py, map, order),
                     crate::model::Possible::Waive => WAIVE_ID,
-                });
+                };
+                table.listed.push(id);
             }
             // The table already lists a coast's orders under its province too.
-            if ids.len() > start {
-                runs.push((at as u16, start, ids.len()));
+            let end = table.listed.len() as u32;
+            if end > start {
+                table.add_run(at as u16, start, end);
             }
-        }
-    }
-    // Runs by location (stable: a list keeps its order), and where each location's
-    // runs begin.
-    runs.sort_by_key(|r| r.0);
-    let n = map.location_count();
-    let mut first = vec![usize::MAX; n];
-    for (i, r) in runs.iter().enumerate().rev() {
-        if let Some(f) = first.get_mut(usize::from(r.0)) {
-            *f = i;
         }
     }
     let waive = pyo3::intern!(py, "WAIVE");
@@ -297,24 +442,26 @@ pub fn possible_orders_dict<'py>(
     let dict = keys.template.bind(py).copy()?;
     let mut joined: Vec<u32> = Vec::new();
     for (name, index) in &keys.names {
-        let mine = match first.get(*index) {
-            Some(&f) if f != usize::MAX => &runs[f..],
-            _ => &[],
-        };
-        let mine = &mine[..mine
-            .iter()
-            .take_while(|r| usize::from(r.0) == *index)
-            .count()];
-        let items: &[u32] = match mine {
-            [] => &[],
-            [(_, a, b)] => ids.get(*a..*b).unwrap_or(&[]),
-            _ => {
+        let items: &[u32] = match table.spans.get(*index) {
+            Some(&(SEVERAL_RUNS, _)) => {
                 joined.clear();
-                for (_, a, b) in mine {
-                    joined.extend_from_slice(ids.get(*a..*b).unwrap_or(&[]));
+                for &(at, start, end) in &table.runs {
+                    if usize::from(at) == *index {
+                        joined.extend_from_slice(
+                            table
+                                .listed
+                                .get(start as usize..end as usize)
+                                .unwrap_or(&[]),
+                        );
+                    }
                 }
                 &joined
             }
+            Some(&(start, end)) => table
+                .listed
+                .get(start as usize..end as usize)
+                .unwrap_or(&[]),
+            None => &[],
         };
         dict.set_item(name.bind(py), PyList::new(py, items.iter().map(text))?)?;
     }
@@ -340,10 +487,10 @@ pub fn orderable_list<'py>(
             .collect()
     });
     let provinces = crate::model::orderable_provinces(variant, pos, power);
-    PyList::new(
-        py,
-        provinces
-            .iter()
-            .filter_map(|p| names.get(p.index()).map(|n| n.bind(py))),
-    )
+    // Made at its final size (a filtered iterator would make it empty and append).
+    let items: Vec<&Bound<'py, PyString>> = provinces
+        .iter()
+        .filter_map(|p| names.get(p.index()).map(|n| n.bind(py)))
+        .collect();
+    PyList::new(py, items)
 }

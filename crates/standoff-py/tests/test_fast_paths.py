@@ -155,3 +155,37 @@ def test_orderable_locations_of_one_power_are_its_entry_of_all(make):
                 warnings.simplefilter("ignore")  # random builds beyond the allowed number
                 game.process()
     assert kinds == {"M", "R", "A"}
+
+
+def _possible_lists(seed, phases):
+    """Every phase's possible orders of a seeded random native game."""
+    rng = random.Random(seed)
+    game = _standoff.Game()
+    out = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(phases):
+            possible = game.get_all_possible_orders()
+            out.append(possible)
+            for name, locs in game.get_orderable_locations().items():
+                game.set_orders(name, [rng.choice(possible[loc]) for loc in locs if possible[loc]])
+            game.process()
+    return out
+
+
+def test_listing_stays_the_same_when_the_text_table_is_emptied():
+    """The table of order strings is emptied when it outgrows its limit (lowered here so
+    that it happens at every listing): the lists must not change, and strings listed
+    before and after it must still set the orders read ones set."""
+    again = lambda game: game.get_all_possible_orders()["PAR"][0]  # noqa: E731
+    game = _standoff.Game()
+    assert again(game) is again(game)  # kept: the same string each time
+    expected = _possible_lists(3, 24)
+    old = _standoff._set_order_text_limit(100)
+    try:
+        first, second = again(game), again(game)
+        assert first == second and first is not second  # the table was emptied
+        assert _possible_lists(3, 24) == expected
+        play_both(3, 24, _standoff.Game)
+    finally:
+        _standoff._set_order_text_limit(old)

@@ -24,53 +24,6 @@ use crate::variant::Variant;
 
 mod route_blocks;
 
-/// Seas reachable from coastal `from` through fleets at sea, optionally without one fleet.
-fn convoy_reach(
-    map: &Map,
-    from: ProvinceId,
-    fleets: &[bool],
-    without: Option<ProvinceId>,
-) -> Vec<bool> {
-    let n = map.province_count();
-    let mut seen = vec![false; n];
-    if map.province(from).terrain != Terrain::Coast {
-        return seen;
-    }
-    let mut stack: Vec<ProvinceId> = Vec::new();
-    for s in map.fleet_province_neighbours(from) {
-        if fleets[s.index()] && Some(s) != without && !seen[s.index()] {
-            seen[s.index()] = true;
-            stack.push(s);
-        }
-    }
-    while let Some(s) = stack.pop() {
-        for t in map.fleet_province_neighbours(s) {
-            if fleets[t.index()] && Some(t) != without && !seen[t.index()] {
-                seen[t.index()] = true;
-                stack.push(t);
-            }
-        }
-    }
-    seen
-}
-
-/// Coastal provinces an army at `from` could reach by convoy over `seas`.
-fn convoy_destinations(map: &Map, from: ProvinceId, seas: &[bool]) -> Vec<ProvinceId> {
-    let mut out = Vec::new();
-    for (i, reached) in seas.iter().enumerate() {
-        if !reached {
-            continue;
-        }
-        for d in map.fleet_province_neighbours(ProvinceId(i as u16)) {
-            if d != from && map.province(d).terrain == Terrain::Coast && !out.contains(&d) {
-                out.push(d);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 fn fleets_at_sea(map: &Map, position: &Position, hooks: &PhaseHooks) -> Vec<bool> {
     let mut fleets = vec![false; map.province_count()];
     for (p, u) in position.units() {
@@ -81,49 +34,97 @@ fn fleets_at_sea(map: &Map, position: &Position, hooks: &PhaseHooks) -> Vec<bool
     fleets
 }
 
+/// Bit words of a set of provinces (bit `p % 64` of word `p / 64`).
+fn has(words: &[u64], p: usize) -> bool {
+    words.get(p / 64).is_some_and(|w| w & (1 << (p % 64)) != 0)
+}
+
+/// Adds province `p` to bit words.
+fn add(words: &mut [u64], p: usize) {
+    if let Some(w) = words.get_mut(p / 64) {
+        *w |= 1 << (p % 64);
+    }
+}
+
+/// The provinces of bit words, ascending.
+fn members_of(words: &[u64]) -> impl Iterator<Item = ProvinceId> + '_ {
+    words.iter().enumerate().flat_map(|(w, &bits)| {
+        let mut bits = bits;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                ProvinceId((w * 64 + b) as u16)
+            })
+        })
+    })
+}
+
+/// (chain, from, to) -> the chain's seas on some route from `from` to `to` (see
+/// [`SeaChains::on_route`]).
+type RouteMemo = std::collections::HashMap<
+    (u16, ProvinceId, ProvinceId),
+    Option<u64>,
+    foldhash::fast::FixedState,
+>;
+
 /// The fleets at sea grouped into chains (connected groups): an army on a coast can be
 /// carried from `a` to `d` through fleet `f` exactly when `f`'s chain touches both.
 struct SeaChains {
     fleets: Vec<bool>,
+    /// The coastal provinces, as bit words.
+    coastal: Vec<u64>,
+    /// Bit words per province set.
+    words: usize,
     /// Per chain: its seas.
     members: Vec<Vec<ProvinceId>>,
     /// Per province: chain index of the fleet there, or `u16::MAX`.
     chain: Vec<u16>,
-    /// Per chain: the coastal provinces next to one of its seas.
-    shore: Vec<Vec<bool>>,
+    /// Per chain (`words` words each): the coastal provinces next to one of its seas.
+    shore: Vec<u64>,
     /// (chain, from, to) -> the chain's seas on some route (bit per index into
     /// `members`), found once for all the chain's fleets.
-    routes:
-        std::cell::RefCell<std::collections::HashMap<(u16, ProvinceId, ProvinceId), Option<u64>>>,
+    routes: std::cell::RefCell<RouteMemo>,
 }
 
 impl SeaChains {
     fn new(map: &Map, position: &Position, hooks: &PhaseHooks) -> Self {
         let n = map.province_count();
+        let words = n.div_ceil(64).max(1);
         let fleets = fleets_at_sea(map, position, hooks);
+        let mut coastal = vec![0u64; words];
+        for p in 0..n {
+            if map.province(ProvinceId(p as u16)).terrain == Terrain::Coast {
+                add(&mut coastal, p);
+            }
+        }
         let mut chain = vec![u16::MAX; n];
-        let mut shore = Vec::new();
+        let mut shore: Vec<u64> = Vec::new();
+        let mut chains = 0usize;
+        let mut stack = Vec::new();
         for start in 0..n {
             if !fleets[start] || chain[start] != u16::MAX {
                 continue;
             }
-            let id = shore.len() as u16;
-            let mut coast = vec![false; n];
-            let mut stack = vec![ProvinceId(start as u16)];
+            let id = chains as u16;
+            chains += 1;
+            let at = shore.len();
+            shore.resize(at + words, 0);
+            let coast = &mut shore[at..];
+            stack.push(ProvinceId(start as u16));
             chain[start] = id;
             while let Some(s) = stack.pop() {
                 for t in map.fleet_province_neighbours(s) {
                     if fleets[t.index()] && chain[t.index()] == u16::MAX {
                         chain[t.index()] = id;
                         stack.push(t);
-                    } else if map.province(t).terrain == Terrain::Coast {
-                        coast[t.index()] = true;
+                    } else if has(&coastal, t.index()) {
+                        add(coast, t.index());
                     }
                 }
             }
-            shore.push(coast);
         }
-        let mut members = vec![Vec::new(); shore.len()];
+        let mut members = vec![Vec::new(); chains];
         for (p, &c) in chain.iter().enumerate() {
             if let Some(m) = members.get_mut(c as usize) {
                 m.push(ProvinceId(p as u16));
@@ -131,6 +132,8 @@ impl SeaChains {
         }
         SeaChains {
             fleets,
+            coastal,
+            words,
             members,
             chain,
             shore,
@@ -138,25 +141,34 @@ impl SeaChains {
         }
     }
 
-    /// Coastal provinces an army in `from` could be convoyed to.
-    fn destinations(&self, from: ProvinceId) -> Vec<ProvinceId> {
-        let mut reach = vec![false; self.fleets.len()];
-        for coast in self.shore.iter().filter(|c| c[from.index()]) {
-            for (d, &next) in coast.iter().enumerate() {
-                reach[d] |= next;
-            }
-        }
-        reach[from.index()] = false;
-        (0..reach.len())
-            .filter(|&d| reach[d])
-            .map(|d| ProvinceId(d as u16))
-            .collect()
+    /// The shore of chain `c`, as bit words.
+    fn shore_of(&self, c: u16) -> &[u64] {
+        let at = c as usize * self.words;
+        self.shore.get(at..at + self.words).unwrap_or(&[])
     }
 
-    /// Whether the fleet in `fleet` is in a chain next to coastal `a`.
-    fn touches(&self, fleet: ProvinceId, a: ProvinceId) -> bool {
-        let c = self.chain[fleet.index()];
-        c != u16::MAX && self.shore[c as usize][a.index()]
+    /// Adds the coastal provinces an army in `from` could be convoyed to, ascending,
+    /// to `out` (as convoy targets).
+    fn add_destinations(&self, from: ProvinceId, out: &mut Vec<(LocationId, bool)>) {
+        let mut small = [0u64; 4];
+        let mut big;
+        let reach: &mut [u64] = if self.words <= small.len() {
+            &mut small[..self.words]
+        } else {
+            big = vec![0u64; self.words];
+            &mut big
+        };
+        for coast in self.shore.chunks_exact(self.words) {
+            if has(coast, from.index()) {
+                for (r, &c) in reach.iter_mut().zip(coast) {
+                    *r |= c;
+                }
+            }
+        }
+        if let Some(w) = reach.get_mut(from.index() / 64) {
+            *w &= !(1 << (from.index() % 64));
+        }
+        out.extend(members_of(reach).map(|d| (d.location(), true)));
     }
 
     /// Whether the fleet in `fleet` lies on a route (a chain of distinct seas) from `a`
@@ -187,45 +199,71 @@ impl SeaChains {
     /// Whether the fleet in `fleet` can carry an army from `a` to `d`.
     fn through(&self, fleet: ProvinceId, a: ProvinceId, d: ProvinceId) -> bool {
         let c = self.chain[fleet.index()];
-        c != u16::MAX
-            && self.shore[c as usize][a.index()]
-            && self.shore[c as usize][d.index()]
-            && a != d
+        c != u16::MAX && {
+            let shore = self.shore_of(c);
+            has(shore, a.index()) && has(shore, d.index()) && a != d
+        }
+    }
+
+    /// The provinces an army at `here` could move to (by land, or by convoy over the
+    /// fleets at sea other than the one in `without`), as bit words in `out`: what
+    /// [`move_targets`] lists for it with that fleet left out.
+    fn army_reach_without(
+        &self,
+        map: &Map,
+        here: ProvinceId,
+        without: ProvinceId,
+        out: &mut [u64],
+    ) {
+        out.fill(0);
+        for p in map.army_neighbours(here) {
+            if map.province(p).terrain != Terrain::Impassable {
+                add(out, p.index());
+            }
+        }
+        if !has(&self.coastal, here.index()) {
+            return;
+        }
+        // The seas reached from `here` through fleets other than `without`, and the
+        // coasts next to them.
+        let mut small = [0u64; 4];
+        let mut big;
+        let seas: &mut [u64] = if self.words <= small.len() {
+            &mut small[..self.words]
+        } else {
+            big = vec![0u64; self.words];
+            &mut big
+        };
+        let mut stack = vec![here];
+        while let Some(s) = stack.pop() {
+            for t in map.fleet_province_neighbours(s) {
+                if s != here && t != here && has(&self.coastal, t.index()) {
+                    add(out, t.index());
+                }
+                if self.fleets[t.index()] && t != without && !has(seas, t.index()) {
+                    add(seas, t.index());
+                    stack.push(t);
+                }
+            }
+        }
     }
 }
 
-/// Where a unit could move: `(destination location, needs convoy)`; armies list each
-/// convoy destination once (adjacent ones also as a land move).
-fn move_targets(
-    map: &Map,
-    unit: &Unit,
-    chains: &SeaChains,
-    without: Option<ProvinceId>,
-) -> Vec<(LocationId, bool)> {
+/// Adds where a unit could move to `out`: `(destination location, needs convoy)`;
+/// armies list each convoy destination once (adjacent ones also as a land move).
+fn move_targets(map: &Map, unit: &Unit, chains: &SeaChains, out: &mut Vec<(LocationId, bool)>) {
     let here = map.province_of(unit.location);
     match unit.kind {
-        UnitKind::Fleet => map
-            .fleet_neighbours(unit.location)
-            .map(|l| (l, false))
-            .collect(),
+        UnitKind::Fleet => out.extend(map.fleet_neighbours(unit.location).map(|l| (l, false))),
         UnitKind::Army => {
-            let mut out: Vec<(LocationId, bool)> = map
-                .army_neighbours(here)
-                .filter(|&p| map.province(p).terrain != Terrain::Impassable)
-                .map(|p| (p.location(), false))
-                .collect();
+            out.extend(
+                map.army_neighbours(here)
+                    .filter(|&p| map.province(p).terrain != Terrain::Impassable)
+                    .map(|p| (p.location(), false)),
+            );
             if map.province(here).terrain == Terrain::Coast {
-                let convoyable = match without {
-                    None => chains.destinations(here),
-                    Some(w) => convoy_destinations(
-                        map,
-                        here,
-                        &convoy_reach(map, here, &chains.fleets, Some(w)),
-                    ),
-                };
-                out.extend(convoyable.into_iter().map(|d| (d.location(), true)));
+                chains.add_destinations(here, out);
             }
-            out
         }
     }
 }
@@ -251,8 +289,10 @@ struct MovementTables<'a> {
     chains: SeaChains,
     /// Units in province order.
     units: Vec<(ProvinceId, Unit)>,
-    /// Per unit: `(destination, needs convoy)`.
-    targets: Vec<Vec<(LocationId, bool)>>,
+    /// Every unit's `(destination, needs convoy)`, unit after unit.
+    targets: Vec<(LocationId, bool)>,
+    /// Per unit: where its targets are in `targets`.
+    target_spans: Vec<(usize, usize)>,
     /// Unit × province: the unit can move there (by any route).
     dests: BitMatrix,
     /// Province × unit: the unit stands there or can move there (by any route). A unit
@@ -264,29 +304,39 @@ impl<'a> MovementTables<'a> {
     fn new(map: &'a Map, hooks: &'a PhaseHooks, position: &Position) -> Self {
         let chains = SeaChains::new(map, position, hooks);
         let units: Vec<(ProvinceId, Unit)> = position.units().map(|(p, u)| (p, *u)).collect();
+        let any_frozen =
+            (0..map.province_count()).any(|p| hooks.frozen.contains(ProvinceId(p as u16)));
         // Frozen units only hold; nobody moves into a frozen space (ice, DATC 8).
-        let targets: Vec<Vec<(LocationId, bool)>> = units
-            .iter()
-            .map(|(p, u)| {
-                if hooks.frozen.contains(*p) {
-                    return Vec::new();
-                }
-                let mut t = move_targets(map, u, &chains, None);
+        let mut targets: Vec<(LocationId, bool)> = Vec::with_capacity(units.len() * 12);
+        let mut target_spans = Vec::with_capacity(units.len());
+        for (p, u) in &units {
+            let start = targets.len();
+            if !hooks.frozen.contains(*p) {
+                move_targets(map, u, &chains, &mut targets);
                 // A fleet in a canal's sea may pass to the other (with permission).
                 if let Some(c) = hooks.canal.filter(|_| u.kind == UnitKind::Fleet) {
                     for (a, b) in [c.seas, (c.seas.1, c.seas.0)] {
                         if *p == a {
-                            t.push((b.location(), false));
+                            targets.push((b.location(), false));
                         }
                     }
                 }
-                t.retain(|&(l, _)| !hooks.frozen.contains(map.province_of(l)));
-                t
-            })
-            .collect();
+                if any_frozen {
+                    let mut k = start;
+                    for n in start..targets.len() {
+                        if !hooks.frozen.contains(map.province_of(targets[n].0)) {
+                            targets[k] = targets[n];
+                            k += 1;
+                        }
+                    }
+                    targets.truncate(k);
+                }
+            }
+            target_spans.push((start, targets.len()));
+        }
         let mut dests = BitMatrix::with_size(units.len(), map.province_count());
-        for (i, t) in targets.iter().enumerate() {
-            for &(l, _) in t {
+        for (i, &(start, end)) in target_spans.iter().enumerate() {
+            for &(l, _) in &targets[start..end] {
                 dests.set(i, map.province_of(l).index());
             }
             for p in rail_destinations(hooks, &units[i]) {
@@ -306,9 +356,16 @@ impl<'a> MovementTables<'a> {
             chains,
             units,
             targets,
+            target_spans,
             dests,
             near,
         }
+    }
+
+    /// The targets of unit `i`.
+    fn targets_of(&self, i: usize) -> &[(LocationId, bool)] {
+        let (start, end) = self.target_spans.get(i).copied().unwrap_or((0, 0));
+        self.targets.get(start..end).unwrap_or(&[])
     }
 
     /// Bowen 3: the fleet at `here` convoys from an adjacent coast holding an army, or an
@@ -368,7 +425,7 @@ impl<'a> MovementTables<'a> {
         if self.hooks.flags.disband_any_turn {
             out(order(OrderKind::Disband { unit: me }));
         }
-        for &(to, convoy) in &self.targets[i] {
+        for &(to, convoy) in self.targets_of(i) {
             let adjacent =
                 unit.kind == UnitKind::Fleet || map.army_adjacent(province, map.province_of(to));
             // Bowen 4 d: an army is convoyed by moving onto the first fleet's sea only.
@@ -429,6 +486,13 @@ impl<'a> MovementTables<'a> {
             }
         }
         let at_sea = unit.kind == UnitKind::Fleet && self.chains.fleets[province.index()];
+        // The coasts next to this fleet's chain (none unless it is at sea): where the
+        // armies it could carry stand.
+        let my_shore: &[u64] = match self.chains.chain.get(province.index()) {
+            Some(&c) if at_sea && c != u16::MAX => self.chains.shore_of(c),
+            _ => &[],
+        };
+        let touches = |q: ProvinceId| has(my_shore, q.index());
         // Bowen hop convoys replace route convoys (supports follow below).
         if hop && at_sea {
             self.hop_convoys_of(province, me, unit.power, out);
@@ -442,7 +506,15 @@ impl<'a> MovementTables<'a> {
         let reach = map.reach_words(unit.kind, unit.location);
         // The units it could support: those in or moving into a province it reaches
         // (in unit order, as the loop below needs).
-        let mut candidates = vec![0u64; self.units.len().div_ceil(64)];
+        let words = self.units.len().div_ceil(64);
+        let mut small = [0u64; 4];
+        let mut big;
+        let candidates: &mut [u64] = if words <= small.len() {
+            &mut small[..words]
+        } else {
+            big = vec![0u64; words];
+            &mut big
+        };
         for (w, &bits) in reach.iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
@@ -457,12 +529,12 @@ impl<'a> MovementTables<'a> {
         // from `near`): it stays a candidate.
         if at_sea {
             for (j, (q, other)) in self.units.iter().enumerate() {
-                if other.kind == UnitKind::Army && self.chains.touches(province, *q) {
+                if other.kind == UnitKind::Army && touches(*q) {
                     candidates[j / 64] |= 1 << (j % 64);
                 }
             }
         }
-        let mut without_me;
+        let mut without_me: Option<Vec<u64>> = None;
         let candidates = candidates.iter().enumerate().flat_map(|(w, &bits)| {
             let mut bits = bits;
             std::iter::from_fn(move || {
@@ -489,14 +561,12 @@ impl<'a> MovementTables<'a> {
                 out(order(OrderKind::SupportHold { unit: me, target }));
             }
             // Only a fleet in a chain next to the army could be carrying it.
-            let carries =
-                at_sea && other.kind == UnitKind::Army && self.chains.touches(province, *q);
-            let dests = if carries {
-                without_me = BitMatrix::with_size(1, map.province_count());
-                for (l, _) in move_targets(map, other, &self.chains, Some(province)) {
-                    without_me.set(0, map.province_of(l).index());
-                }
-                without_me.row_words(0)
+            let carries = at_sea && other.kind == UnitKind::Army && touches(*q);
+            let dests: &[u64] = if carries {
+                let without_me = without_me.get_or_insert_with(|| vec![0; self.chains.words]);
+                self.chains
+                    .army_reach_without(map, *q, province, without_me);
+                without_me
             } else {
                 self.dests.row_words(j)
             };
@@ -519,7 +589,7 @@ impl<'a> MovementTables<'a> {
         // Convoys: a fleet at sea, for armies whose route can pass through it.
         if at_sea && !hop {
             for (j, (a, army)) in self.units.iter().enumerate() {
-                if army.kind != UnitKind::Army || !self.chains.touches(province, *a) {
+                if army.kind != UnitKind::Army || !touches(*a) {
                     continue;
                 }
                 let army_ref = UnitRef {
@@ -527,7 +597,7 @@ impl<'a> MovementTables<'a> {
                     location: army.location,
                     nationality: None,
                 };
-                for &(to, convoy) in &self.targets[j] {
+                for &(to, convoy) in self.targets_of(j) {
                     let d = map.province_of(to);
                     if convoy
                         && self.chains.through(province, *a, d)

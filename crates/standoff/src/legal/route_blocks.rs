@@ -29,7 +29,7 @@ pub(super) fn seas_on_routes(
     }
     // Nodes: seas 0..n, then `a` (n) and `d` (n + 1); rows of neighbours as bits.
     let (na, nd) = (n, n + 1);
-    let mut adj = vec![0u128; n + 2];
+    let mut adj = [0u128; MAX_SEAS + 2];
     for (i, &s) in seas.iter().enumerate() {
         for (j, &t) in seas.iter().enumerate() {
             if i != j && map.fleet_province_adjacent(s, t) {
@@ -50,10 +50,10 @@ pub(super) fn seas_on_routes(
     adj[nd] |= 1 << na;
     let mut search = Blocks {
         adj: &adj,
-        disc: vec![0; n + 2],
-        low: vec![0; n + 2],
+        disc: [0; MAX_SEAS + 2],
+        low: [0; MAX_SEAS + 2],
         time: 0,
-        edges: Vec::new(),
+        edges: Vec::with_capacity(2 * n + 4),
         edge: (na, nd),
         found: 0,
     };
@@ -75,9 +75,9 @@ fn mask(n: usize) -> u64 {
 struct Blocks<'g> {
     adj: &'g [u128],
     /// Discovery time of each node (0: not yet seen).
-    disc: Vec<u32>,
+    disc: [u32; MAX_SEAS + 2],
     /// Lowest discovery time reachable through the node's subtree and one back edge.
-    low: Vec<u32>,
+    low: [u32; MAX_SEAS + 2],
     time: u32,
     /// Tree and back edges not yet assigned to a block.
     edges: Vec<(usize, usize)>,
