@@ -157,6 +157,9 @@ pub struct PositionChecker<'a> {
 }
 
 /// The phase's own checker.
+// A short-lived value on the stack, one per `set_orders` call: boxing the judge's tables
+// would cost an allocation per call for nothing.
+#[allow(clippy::large_enum_variant)]
 enum ByPhase<'a> {
     Movement(OrderChecker<'a>),
     Retreat,
