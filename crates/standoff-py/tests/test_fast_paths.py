@@ -136,7 +136,8 @@ def test_orderable_locations_of_one_power_are_its_entry_of_all(make):
     """``get_orderable_locations(power)`` is computed for that power alone; it must be
     the power's entry of ``get_orderable_locations()`` in every kind of phase."""
     kinds = set()
-    for seed in range(8):
+    # Random games until every kind of phase was seen (at least 3 games).
+    for seed in range(40):
         if kinds == {"M", "R", "A"} and seed >= 3:
             break
         rng = random.Random(seed)

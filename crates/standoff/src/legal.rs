@@ -435,7 +435,9 @@ impl<'a> MovementTables<'a> {
             if hop && convoy {
                 continue;
             }
-            if adjacent || convoy {
+            // The plain move once: by land, or by convoy to a coast the army does not
+            // border (an adjacent coast a convoy also reaches is listed by land).
+            if adjacent != convoy {
                 out(order(OrderKind::Move {
                     unit: me,
                     to,

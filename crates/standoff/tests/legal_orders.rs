@@ -84,7 +84,8 @@ fn all_candidates(v: &Variant, pos: &Position, p: ProvinceId) -> Vec<Order> {
 fn check_position(v: &Variant, pos: &Position) {
     let checker = OrderChecker::new(v, pos);
     for (p, _) in pos.units() {
-        let generated: BTreeSet<String> = unit_movement_orders(v, pos, p)
+        let listed = unit_movement_orders(v, pos, p);
+        let generated: BTreeSet<String> = listed
             .iter()
             .inspect(|o| {
                 assert_eq!(
@@ -96,6 +97,13 @@ fn check_position(v: &Variant, pos: &Position) {
             })
             .map(|o| key(v, o))
             .collect();
+        // Each order once (an adjacent coast a convoy also reaches was listed twice).
+        assert_eq!(
+            generated.len(),
+            listed.len(),
+            "an order listed twice: {:?}",
+            listed.iter().map(|o| key(v, o)).collect::<Vec<_>>()
+        );
         for cand in all_candidates(v, pos, p) {
             if checker.check(&cand).is_err() || generated.contains(&key(v, &cand)) {
                 continue;
