@@ -122,34 +122,38 @@ impl PyGame {
             let unit = crate::names::parse_unit(&variant, power, body).map_err(state_err)?;
             parsed.push((dislodged, unit));
         }
-        let mut setup = self.rec().game.position.to_setup();
-        if reset {
-            setup.units.retain(|u| u.power != power);
-            setup.dislodged.retain(|d| d.unit.power != power);
-        }
-        for (dislodged, unit) in parsed {
-            let prov = map.province_of(unit.location);
-            if dislodged {
-                setup
-                    .dislodged
-                    .retain(|d| map.province_of(d.unit.location) != prov);
-                // Put on the board by hand: no attacker or stand-off is known.
-                let board = edited(&variant, setup.clone())?;
-                let retreat_options =
-                    standoff::adjudicate::retreat_options(&variant, &board, &unit, None, |_| false);
-                setup.dislodged.push(standoff::position::Dislodged {
-                    unit,
-                    attacker_from: None,
-                    retreat_options,
-                });
-            } else {
-                setup.units.retain(|u| map.province_of(u.location) != prov);
-                setup.units.push(unit);
+        self.edit_board(|setup| {
+            if reset {
+                setup.units.retain(|u| u.power != power);
+                setup.dislodged.retain(|d| d.unit.power != power);
             }
-        }
-        let edited_position = edited(&variant, setup)?;
-        self.rec_mut().game.position = edited_position;
-        Ok(())
+            for (dislodged, unit) in parsed {
+                let prov = map.province_of(unit.location);
+                if dislodged {
+                    setup
+                        .dislodged
+                        .retain(|d| map.province_of(d.unit.location) != prov);
+                    // Put on the board by hand: no attacker or stand-off is known.
+                    let board = edited(&variant, setup.clone())?;
+                    let retreat_options = standoff::adjudicate::retreat_options(
+                        &variant,
+                        &board,
+                        &unit,
+                        None,
+                        |_| false,
+                    );
+                    setup.dislodged.push(standoff::position::Dislodged {
+                        unit,
+                        attacker_from: None,
+                        retreat_options,
+                    });
+                } else {
+                    setup.units.retain(|u| map.province_of(u.location) != prov);
+                    setup.units.push(unit);
+                }
+            }
+            Ok(())
+        })
     }
 
     /// Gives supply centers to a power (`"PAR"` or a list); with `reset`, the power's
@@ -172,50 +176,63 @@ impl PyGame {
                 .ok_or_else(|| state_err(format!("`{t}` is not a supply center")))?;
             provs.push(p);
         }
-        let mut setup = self.rec().game.position.to_setup();
-        if reset {
-            setup.owners.retain(|&(_, w)| w != power);
-        }
-        setup.owners.retain(|(p, _)| !provs.contains(p));
-        setup.owners.extend(provs.into_iter().map(|p| (p, power)));
-        let edited_position = edited(&self.variant, setup)?;
-        self.rec_mut().game.position = edited_position;
-        Ok(())
+        self.edit_board(|setup| {
+            if reset {
+                setup.owners.retain(|&(_, w)| w != power);
+            }
+            setup.owners.retain(|(p, _)| !provs.contains(p));
+            setup.owners.extend(provs.into_iter().map(|p| (p, power)));
+            Ok(())
+        })
     }
 
     /// Removes a power's units (all units without an argument), dislodged ones too.
     #[pyo3(signature = (power_name = None))]
     fn clear_units(&mut self, power_name: Option<&str>) -> PyResult<()> {
         let power = power_name.map(|n| self.power_arg(n)).transpose()?;
-        let mut setup = self.rec().game.position.to_setup();
-        setup.units.retain(|u| power.is_some_and(|p| u.power != p));
-        setup
-            .dislodged
-            .retain(|d| power.is_some_and(|p| d.unit.power != p));
-        let edited_position = edited(&self.variant, setup)?;
-        self.rec_mut().game.position = edited_position;
-        Ok(())
+        self.edit_board(|setup| {
+            setup.units.retain(|u| power.is_some_and(|p| u.power != p));
+            setup
+                .dislodged
+                .retain(|d| power.is_some_and(|p| d.unit.power != p));
+            Ok(())
+        })
     }
 
     /// Makes a power's centers (all centers without an argument) unowned.
     #[pyo3(signature = (power_name = None))]
     fn clear_centers(&mut self, power_name: Option<&str>) -> PyResult<()> {
         let power = power_name.map(|n| self.power_arg(n)).transpose()?;
-        let mut setup = self.rec().game.position.to_setup();
-        setup.owners.retain(|&(_, w)| power.is_some_and(|p| w != p));
-        let edited_position = edited(&self.variant, setup)?;
-        self.rec_mut().game.position = edited_position;
-        Ok(())
+        self.edit_board(|setup| {
+            setup.owners.retain(|&(_, w)| power.is_some_and(|p| w != p));
+            Ok(())
+        })
     }
 
     /// Sets the phase (`S1901M`); orders set are cleared.
     fn set_current_phase(&mut self, new_phase: &str) -> PyResult<()> {
         let phase: Phase = phase_arg(new_phase)?;
-        let mut setup = self.rec().game.position.to_setup();
-        setup.phase = phase;
-        let edited_position = edited(&self.variant, setup)?;
-        self.rec_mut().game.position = edited_position;
+        self.edit_board(|setup| {
+            setup.phase = phase;
+            Ok(())
+        })?;
         self.reset_phase_state();
+        Ok(())
+    }
+}
+
+impl PyGame {
+    /// Edits the board by hand: `edit` changes the position's setup, and the position
+    /// becomes the board it describes once checked (`edited`: as any loaded position,
+    /// dislodged units allowed in any phase).
+    fn edit_board(
+        &mut self,
+        edit: impl FnOnce(&mut standoff::position::Setup) -> PyResult<()>,
+    ) -> PyResult<()> {
+        let mut setup = self.rec().game.position.to_setup();
+        edit(&mut setup)?;
+        let board = edited(&self.variant, setup)?;
+        self.rec_mut().game.position = board;
         Ok(())
     }
 }

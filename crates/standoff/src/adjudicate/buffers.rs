@@ -75,11 +75,3 @@ pub(super) fn emptied<T>(mut v: Vec<T>) -> Vec<T> {
     v.clear();
     v
 }
-
-/// `v`'s storage reused for a copy of `from`.
-#[inline]
-pub(super) fn copied<T: Clone>(mut v: Vec<T>, from: &[T]) -> Vec<T> {
-    v.clear();
-    v.extend_from_slice(from);
-    v
-}

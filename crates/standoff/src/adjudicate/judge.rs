@@ -2,7 +2,7 @@
 //! after legality (DATC 4.E.1 d), convoy intent (DATC 4.A.3 d) and matching, and the
 //! lists the resolver walks.
 
-use super::buffers::{self, copied, emptied, JudgeBuffers};
+use super::buffers::{self, emptied, JudgeBuffers};
 use super::coasts::check_coasts;
 use super::csr::Csr;
 use super::implicit::implicit_orders;
@@ -301,45 +301,9 @@ impl<'a> Judge<'a> {
         position: &Position,
     ) -> Judge<'a> {
         let n_prov = map.province_count();
-        let b = buffers::take_judge();
-        let mut at = b.at;
-        at.clear();
-        at.resize(n_prov, NONE);
-        let mut fleets_at_sea = b.fleets_at_sea;
-        fleets_at_sea.reset(n_prov);
-        let mut j = Judge {
-            map,
-            rules,
-            hooks,
-            prov: emptied(b.prov),
-            power: emptied(b.power),
-            kind: emptied(b.kind),
-            loc: emptied(b.loc),
-            grade: Vec::new(),
-            at,
-            eff: emptied(b.eff),
-            status: emptied(b.status),
-            ordered: emptied(b.ordered),
-            submitted: emptied(b.submitted),
-            supports_of: b.supports_of,
-            moves_into: b.moves_into,
-            convoyers_of: b.convoyers_of,
-            fleets_at_sea,
-            legal_carriers: b.legal_carriers,
-            carrier_list: emptied(b.carrier_list),
-            units: 0,
-            special: hooks.special_moves(),
-            rail: None,
-            gatekeeper: NONE,
-            canal_permit: NONE,
-            graded: hooks.flags.reduced_units,
-            hop: hooks.flags.hop_convoys,
-            hop_orders: Vec::new(),
-            hop_bad_lines: Vec::new(),
-            guards: Vec::new(),
-            written_paths: WrittenPaths::default(),
-            implicit: Vec::new(),
-        };
+        let mut j = Judge::blank(map, rules, hooks);
+        j.at.resize(n_prov, NONE);
+        j.fleets_at_sea.reset(n_prov);
         let mut reduced = false;
         for (p, u) in position.units() {
             reduced |= u.grade != Grade::Full;
@@ -392,21 +356,34 @@ impl<'a> Judge<'a> {
         hooks: &'a PhaseHooks,
         tables: &UnitTables,
     ) -> Judge<'a> {
+        let mut j = Judge::blank(map, rules, hooks);
+        j.prov.extend_from_slice(&tables.prov);
+        j.power.extend_from_slice(&tables.power);
+        j.kind.extend_from_slice(&tables.kind);
+        j.loc.extend_from_slice(&tables.loc);
+        j.grade.clone_from(&tables.grade);
+        j.at.extend_from_slice(&tables.at);
+        j.fleets_at_sea.copy_from(&tables.fleets_at_sea);
+        j.legal_carriers.copy_from(&tables.legal_carriers);
+        j.carrier_list.extend_from_slice(&tables.carrier_list);
+        j.units = tables.prov.len();
+        j
+    }
+
+    /// A judge of no units and no orders: every table empty, its storage taken from the
+    /// thread's buffers ([`Judge::tables`] and [`Judge::from_tables`] fill it).
+    fn blank(map: &'a Map, rules: &'a RuleSet, hooks: &'a PhaseHooks) -> Judge<'a> {
         let b = buffers::take_judge();
-        let mut fleets_at_sea = b.fleets_at_sea;
-        fleets_at_sea.copy_from(&tables.fleets_at_sea);
-        let mut legal_carriers = b.legal_carriers;
-        legal_carriers.copy_from(&tables.legal_carriers);
         Judge {
             map,
             rules,
             hooks,
-            prov: copied(b.prov, &tables.prov),
-            power: copied(b.power, &tables.power),
-            kind: copied(b.kind, &tables.kind),
-            loc: copied(b.loc, &tables.loc),
-            grade: tables.grade.clone(),
-            at: copied(b.at, &tables.at),
+            prov: emptied(b.prov),
+            power: emptied(b.power),
+            kind: emptied(b.kind),
+            loc: emptied(b.loc),
+            grade: Vec::new(),
+            at: emptied(b.at),
             eff: emptied(b.eff),
             status: emptied(b.status),
             ordered: emptied(b.ordered),
@@ -414,10 +391,10 @@ impl<'a> Judge<'a> {
             supports_of: b.supports_of,
             moves_into: b.moves_into,
             convoyers_of: b.convoyers_of,
-            fleets_at_sea,
-            legal_carriers,
-            carrier_list: copied(b.carrier_list, &tables.carrier_list),
-            units: tables.prov.len(),
+            fleets_at_sea: b.fleets_at_sea,
+            legal_carriers: b.legal_carriers,
+            carrier_list: emptied(b.carrier_list),
+            units: 0,
             special: hooks.special_moves(),
             rail: None,
             gatekeeper: NONE,
