@@ -351,13 +351,14 @@ pub fn adjudicate_many(
 #[pyfunction]
 pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Option<PyPhaseData>>> {
     let mut list: Vec<Bound<'_, PyGame>> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for g in games.try_iter()? {
         let g = g?;
         let game = g
             .cast::<PyGame>()
             .map_err(|_| PyTypeError::new_err("step_many takes standoff.Game objects"))?
             .clone();
-        if list.iter().any(|x| x.is(&game)) {
+        if !seen.insert(game.as_ptr() as usize) {
             return Err(standoff_err("the same game appears twice in step_many"));
         }
         list.push(game);
@@ -410,7 +411,61 @@ pub(crate) fn play_shared(games: &mut [&mut PyGame]) -> Vec<Option<PlayOutcome>>
         .saturating_sub(1)
         .min(chunks.saturating_sub(1));
     let queue = std::sync::Mutex::new(games.chunks_mut(CHUNK).zip(out.chunks_mut(CHUNK)));
-    let drain = || loop {
+    let drain = || play_queued(&queue);
+    rayon::in_place_scope(|scope| {
+        for _ in 0..helpers {
+            scope.spawn(|_| drain());
+        }
+        drain();
+    });
+    out
+}
+
+/// Games a thread takes at a time in [`play_alongside`]: few, so that the calling
+/// thread, joining late, still finds a share of the work.
+const SMALL_CHUNK: usize = 2;
+
+/// Plays every game's phase on one pool thread while the calling thread runs
+/// `meanwhile` (with the GIL); the calling thread then plays what is left beside it,
+/// with the GIL released. Gives the plays and what `meanwhile` returned. (The end waits
+/// for the pool thread's last games with the GIL held: they never take it.)
+pub(crate) fn play_alongside<R>(
+    py: Python<'_>,
+    games: &mut [&mut PyGame],
+    meanwhile: impl FnOnce() -> R,
+) -> (Vec<Option<PlayOutcome>>, R) {
+    let mut out: Vec<Option<PlayOutcome>> = Vec::new();
+    out.resize_with(games.len(), || None);
+    let queue = std::sync::Mutex::new(
+        games
+            .chunks_mut(SMALL_CHUNK)
+            .zip(out.chunks_mut(SMALL_CHUNK)),
+    );
+    let drain = || play_queued(&queue);
+    let result = rayon::in_place_scope(|scope| {
+        if rayon::current_num_threads() > 1 {
+            scope.spawn(|_| drain());
+        }
+        let result = meanwhile();
+        py.detach(drain);
+        result
+    });
+    (out, result)
+}
+
+/// Chunks of games to play, each with the slots of their outcomes, handed out one at a
+/// time to the threads playing them.
+type PlayQueue<'a, 'g> = std::sync::Mutex<
+    std::iter::Zip<
+        std::slice::ChunksMut<'a, &'g mut PyGame>,
+        std::slice::ChunksMut<'a, Option<PlayOutcome>>,
+    >,
+>;
+
+/// Takes chunks from `queue` and plays their games until none is left (every thread
+/// taking part runs this).
+fn play_queued(queue: &PlayQueue<'_, '_>) {
+    loop {
         let next = queue
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -419,12 +474,5 @@ pub(crate) fn play_shared(games: &mut [&mut PyGame]) -> Vec<Option<PlayOutcome>>
         for (game, slot) in games.iter_mut().zip(out) {
             *slot = Some(game.play_phase());
         }
-    };
-    rayon::in_place_scope(|scope| {
-        for _ in 0..helpers {
-            scope.spawn(|_| drain());
-        }
-        drain();
-    });
-    out
+    }
 }

@@ -39,6 +39,8 @@ pub fn set_orders<'py>(
     replace: bool,
     errors: &str,
 ) -> PyResult<()> {
+    // The Power objects now hold orders of their own.
+    game.borrow_mut().powers_clean = false;
     let py = game.py();
     let name = power.getattr(intern!(py, "name"))?;
     let fields = attributes(power)?;

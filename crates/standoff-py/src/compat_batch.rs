@@ -5,11 +5,12 @@
 //! A compatible game's `process()` is Python bookkeeping around a native play
 //! (`GameCore::_before_process`, `PyGame::play_phase`, `GameCore::_after_process`).
 //! The bookkeeping needs the GIL and runs on the calling thread, one game at a time;
-//! the plays do not. So the games go in chunks, and while the pool plays one chunk the
-//! calling thread finishes the chunk before it and prepares the chunk after it: the
-//! Python work overlaps the native work instead of adding to it.
+//! the plays do not. So the games go in chunks, and while a pool thread plays one chunk
+//! the calling thread finishes the chunk before it and prepares the chunk after it,
+//! then helps with what is left of the plays: the Python work overlaps the native work
+//! instead of adding to it.
 
-use crate::batch::{play_shared, PlayOutcome};
+use crate::batch::{play_alongside, PlayOutcome};
 use crate::classes::PyGame;
 use crate::compat_core::GameCore;
 use crate::errors::standoff_err;
@@ -17,10 +18,20 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-/// Games per chunk: enough that a chunk's plays keep both cores busy for longer than
-/// waking the pool takes, few enough that the first and last chunks (which do not
-/// overlap) are short.
-const CHUNK: usize = 32;
+/// Games per chunk: an eighth of the call's games, so that the first chunk's
+/// preparation and the last one's finish (which overlap no plays) are a small part of
+/// the call; at least [`MIN_CHUNK`], so that a chunk's plays outlast waking a thread,
+/// and at most [`MAX_CHUNK`], so that a chunk's Python objects stay in the cache from
+/// its preparation to its finish.
+fn chunk_size(games: usize) -> usize {
+    (games / 8).clamp(MIN_CHUNK, MAX_CHUNK)
+}
+
+/// The fewest games per chunk.
+const MIN_CHUNK: usize = 4;
+
+/// The most games per chunk.
+const MAX_CHUNK: usize = 32;
 
 /// What one game's play gave (None: not played).
 type Played = Option<PlayOutcome>;
@@ -60,7 +71,8 @@ pub fn step_many<'py>(
         .enumerate()
         .filter(|(_, game)| !game.borrow().is_game_done())
         .collect();
-    let chunks: Vec<&[(usize, &Bound<'py, GameCore>)]> = live.chunks(CHUNK).collect();
+    let chunks: Vec<&[(usize, &Bound<'py, GameCore>)]> =
+        live.chunks(chunk_size(live.len())).collect();
     let Some(first) = chunks.first() else {
         return Ok(results);
     };
@@ -73,34 +85,23 @@ pub fn step_many<'py>(
             .iter()
             .map(|e| e.native.try_borrow_mut())
             .collect::<Result<Vec<PyRefMut<'_, PyGame>>, _>>()?;
-        let outcome = rayon::in_place_scope(|scope| -> PyResult<Vec<Played>> {
-            let mut natives: Vec<&mut PyGame> = borrowed.iter_mut().map(|g| &mut **g).collect();
-            let (done_tx, done_rx) = std::sync::mpsc::channel();
-            scope.spawn(move |_| {
-                let plays = play_shared(&mut natives);
-                // The receiver is gone only if this thread's caller failed: nothing to do.
-                let _ = done_tx.send(plays);
-            });
-            // Meanwhile, on this thread: the chunk before is finished and the one after
-            // prepared (their games are not borrowed by the plays).
-            let mut work = || -> PyResult<()> {
-                if let Some((entries, outcomes)) = played.take() {
-                    finish(py, entries, outcomes, &mut results)?;
-                }
-                if let Some(after) = chunks.get(k + 1) {
-                    next = prepare(after)?;
-                }
-                Ok(())
-            };
-            let done = work();
-            // Waiting for the plays needs no GIL (and the plays never take it).
-            let plays = py
-                .detach(move || done_rx.recv())
-                .map_err(|_| standoff_err("a game's play failed in step_many"))?;
-            done.map(|()| plays)
+        let mut natives: Vec<&mut PyGame> = borrowed.iter_mut().map(|g| &mut **g).collect();
+        // While a pool thread plays this chunk, this thread finishes the chunk before
+        // it and prepares the one after it (their games are not borrowed by the
+        // plays), then joins the plays.
+        let (plays, done) = play_alongside(py, &mut natives, || -> PyResult<()> {
+            if let Some((entries, outcomes)) = played.take() {
+                finish(py, entries, outcomes, &mut results)?;
+            }
+            if let Some(after) = chunks.get(k + 1) {
+                next = prepare(after)?;
+            }
+            Ok(())
         });
+        drop(natives);
         drop(borrowed);
-        played = Some((current, outcome?));
+        done?;
+        played = Some((current, plays));
     }
     if let Some((entries, outcomes)) = played {
         finish(py, entries, outcomes, &mut results)?;

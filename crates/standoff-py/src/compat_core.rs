@@ -18,7 +18,7 @@ use crate::classes::PyGame;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PySet, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyList, PySet, PyString, PyTuple};
 
 /// The base class of `standoff.Game`: its methods that run every phase, and the state
 /// they use on every call.
@@ -42,8 +42,17 @@ pub struct GameCore {
     cache: Option<Py<PyDict>>,
     /// Power -> the orders the native game holds for it, as the `Power` object had
     /// them when they were sent (`_NATIVE_ORDERS`: given to the native game directly).
-    #[pyo3(get, set, name = "_sent")]
+    /// Setting it from Python clears `powers_clean`.
     sent: Option<Py<PyDict>>,
+    /// Known true only in a movement phase where no `Power` object holds orders of its
+    /// own (each reads them from the native game when used), every power's `adjust` is
+    /// empty, and `sent` maps every power to `_NATIVE_ORDERS`: `process()` then needs
+    /// nothing from the `Power` objects. Whatever may break this sets it false
+    /// (`Power.__setattr__` of `orders` or `adjust`, a new `_sent`, `_pull_orders`,
+    /// retreat and adjustment orders); `_after_process` and `_clear_orders_python`
+    /// make it true again.
+    #[pyo3(get, set, name = "_powers_clean")]
+    pub(crate) powers_clean: bool,
     /// Power -> the `errors` mode its orders were last given with.
     #[pyo3(get, set, name = "_modes")]
     modes: Option<Py<PyDict>>,
@@ -173,6 +182,15 @@ fn played_record(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     compat_item(py, &CELL, "_Played")
 }
 
+/// The units ordered twice of a phase without any (an empty frozenset, shared).
+fn no_duplicates(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    static CELL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let empty = CELL.get_or_try_init(py, || {
+        Ok::<_, PyErr>(pyo3::types::PyFrozenSet::empty(py)?.into_any().unbind())
+    })?;
+    Ok(empty.bind(py).clone())
+}
+
 /// A new, empty press map of a phase (`SortedDict` by time sent).
 fn new_messages(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     static SORTED: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
@@ -199,6 +217,18 @@ impl GameCore {
             .as_ref()
             .map(|p| p.clone_ref(py))
             .ok_or_else(|| unset("_phase"))
+    }
+
+    /// Power -> the orders the native game holds for it (see `sent`).
+    #[getter(_sent)]
+    fn sent_field(&self, py: Python<'_>) -> Option<Py<PyDict>> {
+        self.sent.as_ref().map(|sent| sent.clone_ref(py))
+    }
+
+    #[setter(_sent)]
+    fn set_sent_field(&mut self, sent: Option<Py<PyDict>>) {
+        self.powers_clean = false;
+        self.sent = sent;
     }
 
     #[setter(_phase)]
@@ -363,7 +393,8 @@ impl GameCore {
 
     /// Everything `process()` does before the native game plays the phase: returns
     /// (phase, the record of the phase as played, the cached state dict of the board
-    /// before it), completed by `_after_process`.
+    /// before it, whether the Power objects hold orders of their own), completed by
+    /// `_after_process`.
     pub(crate) fn _before_process<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         push_edits(slf)?;
@@ -387,33 +418,46 @@ impl GameCore {
         // Each power's orders as set: the movement orders the native game holds stay
         // there (`_NATIVE_ORDERS`).
         let held = held_natively(py)?;
+        let names = slf
+            .getattr(intern!(py, "_power_names"))?
+            .cast_into::<PyTuple>()?;
+        if movement && !no_check && slf.borrow().powers_clean {
+            // Nothing to read from the Power objects (see `powers_clean`).
+            return before_clean_movement(slf, phase, &held, &names);
+        }
         let orders = PyList::empty(py);
         let adjusts = PyList::empty(py);
+        // Whether some Power object holds orders of its own, or a non-empty `adjust`
+        // (`_after_process` then gives them new ones).
+        let mut powers_hold_orders = !movement;
         for power in list_attr(slf, intern!(py, "_power_list"))?.iter() {
-            let own = attributes(&power)?.get_item(intern!(py, "orders"))?;
+            let fields = attributes(&power)?;
+            let own = fields.get_item(intern!(py, "orders"))?;
+            powers_hold_orders |= own.is_some();
             orders.append(own.unwrap_or_else(|| held.clone()))?;
-            adjusts.append(power.getattr(intern!(py, "adjust"))?)?;
+            let adjust = match fields.get_item(intern!(py, "adjust"))? {
+                Some(adjust) => adjust,
+                None => power.getattr(intern!(py, "adjust"))?,
+            };
+            powers_hold_orders |= !adjust.cast::<PyList>().is_ok_and(|list| list.is_empty());
+            adjusts.append(adjust)?;
         }
-        let names = slf.getattr(intern!(py, "_power_names"))?;
-        let record = played_record(py)?.call1((
-            py.None(),
+        let record = new_record(
+            slf,
             movement,
             no_check,
-            &orders,
-            &adjusts,
+            orders.as_any(),
+            adjusts.as_any(),
             &names,
-            py.None(),
-            slf.getattr(intern!(py, "_duplicates"))?,
-            slf.getattr(intern!(py, "note"))?,
-            slf.getattr(intern!(py, "map"))?,
-        ))?;
+        )?;
+
         // Does the native game hold exactly the Power objects' orders already?
         let synced = !(no_check && movement) && {
             let sent = sent(slf)?;
             let wanted = if movement { &orders } else { &adjusts };
             let mut same = true;
-            for (name, want) in names.try_iter()?.zip(wanted.iter()) {
-                same = match sent.get_item(name?)? {
+            for (name, want) in names.iter().zip(wanted.iter()) {
+                same = match sent.get_item(name)? {
                     Some(had) => had.is(&want) || had.eq(&want)?,
                     None => false,
                 };
@@ -423,23 +467,17 @@ impl GameCore {
             }
             same
         };
+        // None: no unit's order was void (NO_CHECK).
         let void_units = match synced {
-            true => PyDict::new(py).into_any(),
-            false => slf.call_method1(intern!(py, "_sync_orders"), (&orders, &adjusts))?,
+            true => py.None().into_bound(py),
+            false => {
+                // `_sync_orders` may read a power's orders into its Power object.
+                powers_hold_orders = true;
+                slf.call_method1(intern!(py, "_sync_orders"), (&orders, &adjusts))?
+            }
         };
         record.setattr(intern!(py, "void_units"), void_units)?;
-        // The units given orders (`ordered_units`): worked out when first read.
-        slf.setattr(intern!(py, "_ordered_units"), py.None())?;
-        slf.setattr(intern!(py, "_ordered_from"), &record)?;
-        let state = cache(slf)?.get_item(intern!(py, "state"))?;
-        PyTuple::new(
-            py,
-            [
-                phase.into_any(),
-                record,
-                state.unwrap_or_else(|| py.None().into_bound(py)),
-            ],
-        )
+        pending(slf, phase, record, powers_hold_orders)
     }
 
     /// Everything `process()` does after the native game played the phase (`data`: its
@@ -450,10 +488,11 @@ impl GameCore {
         data: Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
-        let (phase, record, state_before): (
+        let (phase, record, state_before, powers_hold_orders): (
             Bound<'py, PyString>,
             Bound<'py, PyAny>,
             Bound<'py, PyAny>,
+            bool,
         ) = pending.extract()?;
         let played = match data.is_none() {
             false => data.clone(),
@@ -467,30 +506,38 @@ impl GameCore {
         }
         // The package's commands and result labels are worked out when first read.
         slf.setattr(intern!(py, "_outcome"), &record)?;
+        // The phase's press is filed with it; a phase without press files None (an
+        // empty map is made when the history is read) and the game keeps its empty map.
         let messages = slf.getattr(intern!(py, "messages"))?;
-        list_attr(slf, intern!(py, "_unfiled"))?.append((
-            &phase,
-            &record,
-            state_before,
-            messages,
-        ))?;
-        slf.setattr(intern!(py, "messages"), new_messages(py)?)?;
+        let filed = match messages.is_truthy()? {
+            true => {
+                slf.setattr(intern!(py, "messages"), new_messages(py)?)?;
+                messages
+            }
+            false => py.None().into_bound(py),
+        };
+        list_attr(slf, intern!(py, "_unfiled"))?.append((&phase, &record, state_before, filed))?;
+        // The record keeps the set of units ordered twice unless it was empty.
+        if slf.getattr(intern!(py, "_duplicates"))?.is_truthy()? {
+            slf.setattr(intern!(py, "_duplicates"), PySet::empty(py)?)?;
+        }
         // The new phase has no orders yet, as the native game has none: each power's
         // `orders` is read from the native game when next used (`{}` until orders are
         // given), and its `adjust` is a new empty list unless the one it has is empty
         // and the record does not use it (it uses `adjust` for retreats and builds).
-        slf.setattr(intern!(py, "_duplicates"), PySet::empty(py)?)?;
-        let played_movement = phase.to_cow()?.ends_with('M');
-        for power in list_attr(slf, intern!(py, "_power_list"))?.iter() {
-            let fields = attributes(&power)?;
-            if fields.contains(intern!(py, "orders"))? {
-                fields.del_item(intern!(py, "orders"))?;
-            }
-            let adjust = fields.get_item(intern!(py, "adjust"))?;
-            let unused_and_empty = played_movement
-                && adjust.is_some_and(|a| a.cast::<PyList>().is_ok_and(|list| list.is_empty()));
-            if !unused_and_empty {
-                fields.set_item(intern!(py, "adjust"), PyList::empty(py))?;
+        if powers_hold_orders {
+            let played_movement = phase.to_cow()?.ends_with('M');
+            for power in list_attr(slf, intern!(py, "_power_list"))?.iter() {
+                let fields = attributes(&power)?;
+                if fields.contains(intern!(py, "orders"))? {
+                    fields.del_item(intern!(py, "orders"))?;
+                }
+                let adjust = fields.get_item(intern!(py, "adjust"))?;
+                let unused_and_empty = played_movement
+                    && adjust.is_some_and(|a| a.cast::<PyList>().is_ok_and(|list| list.is_empty()));
+                if !unused_and_empty {
+                    fields.set_item(intern!(py, "adjust"), PyList::empty(py))?;
+                }
             }
         }
         slf.setattr(intern!(py, "_popped"), py.None())?;
@@ -501,11 +548,18 @@ impl GameCore {
             b'M' => held_natively(py)?,
             _ => PyList::empty(py).into_any(),
         };
-        let sent = PyDict::new(py);
-        for name in slf.getattr(intern!(py, "_power_names"))?.try_iter()? {
-            sent.set_item(name?, &held)?;
+        let sent = sent(slf)?;
+        sent.clear();
+        for name in slf
+            .getattr(intern!(py, "_power_names"))?
+            .cast_into::<PyTuple>()?
+            .iter()
+        {
+            sent.set_item(name, &held)?;
         }
-        slf.borrow_mut().sent = Some(sent.unbind());
+        // The Power objects hold nothing of their own now.
+        let clean = phase_kind(slf) == b'M';
+        slf.borrow_mut().powers_clean = clean;
         // What the phase popped (dislodged units): worked out when read.
         let kind = phase
             .to_cow()?
@@ -519,6 +573,81 @@ impl GameCore {
         }
         Ok(data)
     }
+}
+
+/// `_before_process` of a movement phase whose `Power` objects hold nothing of their
+/// own (`powers_clean`): every power's orders are held by the native game, which has
+/// them exactly.
+fn before_clean_movement<'py>(
+    game: &Bound<'py, GameCore>,
+    phase: Bound<'py, PyString>,
+    held: &Bound<'py, PyAny>,
+    names: &Bound<'py, PyTuple>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let py = game.py();
+    let orders = PyTuple::new(py, names.iter().map(|_| held))?;
+    // A movement record reads no `adjust` of a power whose orders the native game holds.
+    let empty = PyTuple::empty(py);
+    let adjusts = PyTuple::new(py, names.iter().map(|_| &empty))?;
+    let record = new_record(game, true, false, orders.as_any(), adjusts.as_any(), names)?;
+    // No unit's order was void (that is NO_CHECK's).
+    record.setattr(intern!(py, "void_units"), py.None())?;
+    pending(game, phase, record, false)
+}
+
+/// The record of the phase about to be played (`_Played`; what it played is set
+/// after): `orders` and `adjusts` are each power's, in power order.
+fn new_record<'py>(
+    game: &Bound<'py, GameCore>,
+    movement: bool,
+    no_check: bool,
+    orders: &Bound<'py, PyAny>,
+    adjusts: &Bound<'py, PyAny>,
+    names: &Bound<'py, PyTuple>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = game.py();
+    // The record keeps the units ordered twice in this phase (a set `set_orders` adds
+    // to until the phase is played; none: an empty frozenset, shared).
+    let duplicates = game.getattr(intern!(py, "_duplicates"))?;
+    let duplicates = match duplicates.is_truthy()? {
+        true => duplicates,
+        false => no_duplicates(py)?,
+    };
+    played_record(py)?.call1((
+        py.None(),
+        movement,
+        no_check,
+        orders,
+        adjusts,
+        names,
+        py.None(),
+        duplicates,
+        game.getattr(intern!(py, "note"))?,
+        game.getattr(intern!(py, "map"))?,
+    ))
+}
+
+/// The end of `_before_process`: the units given orders (`ordered_units`) are worked
+/// out from `record` when first read; gives what `_after_process` takes.
+fn pending<'py>(
+    game: &Bound<'py, GameCore>,
+    phase: Bound<'py, PyString>,
+    record: Bound<'py, PyAny>,
+    powers_hold_orders: bool,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let py = game.py();
+    game.setattr(intern!(py, "_ordered_units"), py.None())?;
+    game.setattr(intern!(py, "_ordered_from"), &record)?;
+    let state = cache(game)?.get_item(intern!(py, "state"))?;
+    PyTuple::new(
+        py,
+        [
+            phase.into_any(),
+            record,
+            state.unwrap_or_else(|| py.None().into_bound(py)),
+            PyBool::new(py, powers_hold_orders).to_owned().into_any(),
+        ],
+    )
 }
 
 /// `process()` played a phase: the `Power` objects' board fields are read when next
@@ -548,7 +677,7 @@ fn board_played(game: &Bound<'_, GameCore>) -> PyResult<()> {
     if now == "COMPLETED" || !ended_here {
         game.borrow_mut().set_phase_field(PyString::new(py, &now))?;
     }
-    game.borrow_mut().cache = Some(PyDict::new(py).unbind());
+    cache(game)?.clear();
     Ok(())
 }
 

@@ -248,3 +248,35 @@ def test_games_pickle_with_every_protocol():
         assert copy_.get_state() == game.get_state()
         copy_.process()
         assert list(copy_.order_history) == ["S1901M", "F1901M"]
+
+
+def test_a_phase_record_keeps_its_own_duplicates_and_press():
+    # A phase played without duplicate orders or press shares no set or map that a
+    # later phase fills: its results and messages, read late, are as they were.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        game = Game()
+        state = game.get_state()
+        state.update(name="F1901M", units={"FRANCE": ["A BUR", "F BRE"], "GERMANY": ["A MUN", "A RUH"]},
+                     centers={"FRANCE": ["PAR", "MAR", "BRE", "BEL"], "GERMANY": ["MUN", "BER", "KIE"]})
+        game.set_state(state)
+        game.set_orders("GERMANY", ["A MUN - BUR", "A RUH S A MUN - BUR"])
+        game.process()
+        assert game.get_current_phase() == "F1901R"
+        game.set_orders("FRANCE", ["A BUR R PIC"])
+        game.process()
+        assert game.get_current_phase() == "W1901A"
+        game.add_message(standoff_message("FRANCE", "GERMANY", "hello"))
+        game.set_orders("FRANCE", ["A PAR B", "A PAR B"])
+        assert game.result_history["F1901R"] == {"A BUR": []}
+        assert dict(game.message_history["F1901R"]) == {}
+        game.process()
+        assert "void" in game.result_history["W1901A"]["A PAR"]
+        assert [m.message for m in game.message_history["W1901A"].values()] == ["hello"]
+        assert dict(game.messages) == {}
+
+
+def standoff_message(sender, recipient, text):
+    from standoff import Message
+
+    return Message(sender=sender, recipient=recipient, message=text)

@@ -178,7 +178,7 @@ def _movement_outcome(played, void_units):
             if not unit.startswith("*"):
                 command.setdefault(unit, "H")
     results = {unit: list(codes) for unit, codes in played.results.items()}
-    for name, units in void_units.items():
+    for name, units in (void_units or {}).items():
         own = {u.lstrip("*")[2:5] for u in state_before["units"][name]}
         for unit in units:
             if unit[2:5] in own:
@@ -391,6 +391,9 @@ _NATIVE_ORDERS = _NativeOrders()
 #: after it changed the board).
 _BOARD_FIELDS = frozenset(("units", "centers", "retreats"))
 
+#: The Power attributes that hold its orders.
+_ORDER_FIELDS = frozenset(("orders", "adjust"))
+
 
 class Power:
     """One power of a game, live (the package's ``Power``): ``units``, ``centers``,
@@ -422,6 +425,10 @@ class Power:
             game = self.__dict__.get("game")
             if game is not None and getattr(game, "_board_pending", False):
                 game._pull_now()
+        elif name in _ORDER_FIELDS:
+            game = self.__dict__.get("game")
+            if game is not None:
+                game._powers_clean = False  # process() reads this Power's orders
         object.__setattr__(self, name, value)
 
     def __getstate__(self):
@@ -1093,6 +1100,7 @@ class Game(_standoff.GameCore):
                 orders[f"{words[0]} {words[1]}"] = words[2] if len(words) > 2 else ""
             self._sent[power.name] = dict(orders)
         power.__dict__["orders"] = orders
+        self._powers_clean = False  # process() reads this Power's orders
 
     def _read_orders(self, power, native=None):
         if native is None:
@@ -1124,15 +1132,23 @@ class Game(_standoff.GameCore):
     def _clear_orders_python(self):
         """The Power objects have no orders, as the native game has none (it was just
         given a new board or phase): ``_sent`` says so, so ``process()`` need not
-        compare them."""
+        compare them. In a movement phase each power's ``orders`` is read from the native
+        game when used (``{}`` until orders are given)."""
         self._duplicates = set()
         movement = self._native.get_current_phase()[-1:] == "M"
         sent = {}
         for power in self._power_list:
             # (not board fields: no __setattr__ needed)
-            power.__dict__.update(orders={}, adjust=[])
-            sent[power.name] = {} if movement else []
+            fields = power.__dict__
+            fields["adjust"] = []
+            if movement:
+                fields.pop("orders", None)
+                sent[power.name] = _NATIVE_ORDERS
+            else:
+                fields["orders"] = {}
+                sent[power.name] = []
         self._sent = sent
+        self._powers_clean = movement
 
     @property
     def order_errors(self):
@@ -1452,7 +1468,7 @@ class Game(_standoff.GameCore):
                 _file(states, phase, record, _Played.state)
             else:
                 states[phase] = state_before
-            messages[phase] = sent
+            messages[phase] = sent if sent is not None else SortedDict._empty(_time_key)
 
     def _settle_all(self):
         """Works out everything kept for later (last phase's outcome, ordered units, the
