@@ -12,7 +12,7 @@ use crate::order::parse_error_to_py;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
-use standoff::order::Order;
+use standoff::order::{Order, OrderKind};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -255,6 +255,13 @@ impl PyGame {
         let key = |o: &Order| o.kind.unit().map(|u| map.province_of(u.location));
         let mut list = Vec::with_capacity(accepted.len());
         list.extend(self.session.accepted_orders(power).cloned());
+        // `WAIVE` is for no unit: with `replace`, the waives given replace the earlier
+        // ones (each call saying how many builds the power waives), as orders for a
+        // unit replace its earlier order.
+        let waives = |o: &Order| matches!(o.kind, OrderKind::Waive);
+        if replace && accepted.iter().any(waives) {
+            list.retain(|o| !waives(o));
+        }
         // The provinces ordered so far: an order for another is added without a search.
         let mut ordered = standoff::adjudicate::ProvinceSet::new(map.province_count());
         for k in list.iter().filter_map(key) {

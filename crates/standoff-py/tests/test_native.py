@@ -145,3 +145,17 @@ def test_parse_errors():
         parse_order("A PAR - BUR", phase="Q")
     with pytest.raises(ValueError):
         parse_order("A PAR - BUR bur bur")
+
+
+def test_waives_given_again_replace_the_earlier_ones():
+    # WAIVE is for no unit: a call with replace=True says how many builds the power
+    # waives (it used to add one more WAIVE on every call); replace=False adds them.
+    g = standoff._standoff.Game()
+    state = g.get_state()
+    state.update(name="W1901A", units={"FRANCE": ["A PAR"]}, centers={"FRANCE": ["PAR", "MAR", "BRE"]})
+    g.set_state(state)
+    for _ in range(3):
+        g.set_orders("FRANCE", ["F BRE B", "WAIVE"], errors="ignore")
+        assert g.get_orders("FRANCE") == ["F BRE B", "WAIVE"]
+    g.set_orders("FRANCE", ["WAIVE"], replace=False, errors="ignore")
+    assert g.get_orders("FRANCE") == ["F BRE B", "WAIVE", "WAIVE"]

@@ -41,7 +41,9 @@ impl PyGame {
 
     /// Sets a power's orders for the current phase (a list of strings, or one string).
     /// An order for a unit that already has one replaces it (with ``replace=True``, the
-    /// default; with ``replace=False`` the first order stands). ``expand`` is accepted
+    /// default; with ``replace=False`` the first order stands); so do the ``WAIVE``
+    /// orders of a call with ``replace=True`` the power's earlier ones (with
+    /// ``replace=False`` they are added). ``expand`` is accepted
     /// for compatibility and ignored (orders are always read in full).
     ///
     /// Orders that cannot be read (``InvalidOrderError``/``AmbiguousOrderError``) or are
