@@ -274,7 +274,10 @@ impl GameCore {
         let py = slf.py();
         push_edits(slf)?;
         cached(slf, intern!(py, "possible"), || {
-            native(slf)?.call_method0(intern!(py, "get_all_possible_orders"))
+            Ok(native(slf)?
+                .borrow()
+                .get_all_possible_orders(py)?
+                .into_any())
         })
     }
 
@@ -288,9 +291,8 @@ impl GameCore {
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         push_edits(slf)?;
-        let method = intern!(py, "get_orderable_locations");
         let Some(power_name) = power_name else {
-            return native(slf)?.call_method0(method);
+            return native(slf)?.borrow().get_orderable_locations(py, None);
         };
         let known = power_name.is_exact_instance_of::<PyString>()
             && slf
@@ -303,7 +305,10 @@ impl GameCore {
                 .call_method1(intern!(py, "_power_arg"), (power_name,))?
                 .getattr(intern!(py, "name"))?,
         };
-        native(slf)?.call_method1(method, (name,))
+        let name = name.cast_into::<PyString>()?;
+        native(slf)?
+            .borrow()
+            .get_orderable_locations(py, Some(&name.to_cow()?))
     }
 
     /// Sets a power's orders (a string or a list). See the class doc for what happens to
@@ -340,12 +345,15 @@ impl GameCore {
                             mode,
                         )?;
                         modes(slf)?.set_item(power_name, errors)?;
-                        // power.orders is read from the native game when next used.
-                        let fields = attributes(&power)?;
-                        if fields.contains(intern!(py, "orders"))? {
-                            fields.del_item(intern!(py, "orders"))?;
+                        // power.orders is read from the native game when next used
+                        // (in a clean phase it already is, see `powers_clean`).
+                        if !slf.borrow().powers_clean {
+                            let fields = attributes(&power)?;
+                            if fields.contains(intern!(py, "orders"))? {
+                                fields.del_item(intern!(py, "orders"))?;
+                            }
+                            sent(slf)?.set_item(power_name, held_natively(py)?)?;
                         }
-                        sent(slf)?.set_item(power_name, held_natively(py)?)?;
                         true
                     }
                 }

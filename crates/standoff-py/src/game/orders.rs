@@ -9,7 +9,7 @@ impl PyGame {
     /// Provinces that need an order from a power in this phase (units; dislodged units;
     /// build sites or units to remove), or power -> provinces.
     #[pyo3(signature = (power_name = None))]
-    fn get_orderable_locations<'py>(
+    pub(crate) fn get_orderable_locations<'py>(
         &self,
         py: Python<'py>,
         power_name: Option<&str>,
@@ -32,7 +32,10 @@ impl PyGame {
     /// (`A PAR - BUR`, `A LON - NWY VIA`, `F NTH C A LON - NWY`, `A PAR S A MAR - BUR`,
     /// `A PAR R BUR`, `A PAR D`, `A PAR B`, `F STP/NC B`, `WAIVE`). Every location is a
     /// key; a unit on a coast is listed under the coast and under its province.
-    fn get_all_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    pub(crate) fn get_all_possible_orders<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, PyDict>> {
         if self.is_done() {
             return Ok(PyDict::new(py));
         }
