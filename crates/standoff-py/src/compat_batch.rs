@@ -18,13 +18,21 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-/// Games per chunk: an eighth of the call's games, so that the first chunk's
-/// preparation and the last one's finish (which overlap no plays) are a small part of
-/// the call; at least [`MIN_CHUNK`], so that a chunk's plays outlast waking a thread,
-/// and at most [`MAX_CHUNK`], so that a chunk's Python objects stay in the cache from
-/// its preparation to its finish.
-fn chunk_size(games: usize) -> usize {
-    (games / 8).clamp(MIN_CHUNK, MAX_CHUNK)
+/// Where each chunk of a call's `games` ends. A chunk is half as large as the smaller of
+/// the part of the call before it and the part after it (at least [`MIN_CHUNK`], so that
+/// its plays outlast waking a thread; at most [`MAX_CHUNK`], so that its Python objects
+/// stay in the cache from its preparation to its finish): the first chunk's preparation
+/// and the last one's finish, which overlap no plays, are small, and each chunk is about
+/// as large as its neighbours, whose Python work its plays overlap.
+fn chunk_ends(games: usize) -> Vec<usize> {
+    let mut ends = Vec::new();
+    let mut start = 0;
+    while start < games {
+        let left = games - start;
+        start += (start.min(left) / 2).clamp(MIN_CHUNK, MAX_CHUNK).min(left);
+        ends.push(start);
+    }
+    ends
 }
 
 /// The fewest games per chunk.
@@ -71,8 +79,15 @@ pub fn step_many<'py>(
         .enumerate()
         .filter(|(_, game)| !game.borrow().is_game_done())
         .collect();
-    let chunks: Vec<&[(usize, &Bound<'py, GameCore>)]> =
-        live.chunks(chunk_size(live.len())).collect();
+    let mut start = 0;
+    let chunks: Vec<&[(usize, &Bound<'py, GameCore>)]> = chunk_ends(live.len())
+        .into_iter()
+        .map(|end| {
+            let chunk = &live[start..end];
+            start = end;
+            chunk
+        })
+        .collect();
     let Some(first) = chunks.first() else {
         return Ok(results);
     };
