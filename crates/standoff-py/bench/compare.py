@@ -11,10 +11,11 @@ use every core.
 It also times the package README's random-agent loop end to end (every phase:
 ``get_all_possible_orders()``, a random choice per orderable location, ``set_orders``,
 ``process()``) in both engines on the same seeds, interleaved, until the game ends or
-``--max-year`` is reached. Before each timed run the garbage the previous one left (the
-other engine's, in the interleaved loop) is collected outside the timing:
+``--max-year`` is reached, after ``--warmup`` untimed games of each. Before each timed
+run the garbage the previous one left (the other engine's, in the interleaved loop) is
+collected outside the timing:
 
-    python bench/compare.py [FILE.jsonl] [--repeat 3] [--limit N] [--games 5] [--max-year 1920]
+    python bench/compare.py [FILE.jsonl] [--repeat 3] [--limit N] [--games 5] [--max-year 1920] [--warmup 1]
 """
 
 import argparse
@@ -114,14 +115,20 @@ def random_agent_game(game_class, seed, max_year):
     return phases, time.perf_counter() - t0
 
 
-def time_random_agent(games, max_year, with_diplomacy=True):
-    """Both engines on the same seeds, interleaved: {engine: (phases, seconds)}."""
+def time_random_agent(games, max_year, with_diplomacy=True, warmup=1):
+    """Both engines on the same seeds, interleaved: {engine: (phases, seconds)}. Each
+    engine first plays ``warmup`` untimed games (other seeds): what a process does once
+    (the package loading its map, standoff making its order-text table) is left out, as
+    a loop of many games sees it."""
     totals = {"standoff": [0, 0.0], "diplomacy": [0, 0.0]}
     engines = [("standoff", standoff.Game)]
     if with_diplomacy:
         import diplomacy
 
         engines.append(("diplomacy", diplomacy.Game))
+    for seed in range(warmup):
+        for _, game_class in engines:
+            random_agent_game(game_class, -1 - seed, max_year)
     for seed in range(games):
         for name, game_class in engines:
             phases, seconds = random_agent_game(game_class, seed, max_year)
@@ -138,6 +145,7 @@ def main(argv=None):
     ap.add_argument("--no-diplomacy", action="store_true", help="time standoff only")
     ap.add_argument("--games", type=int, default=5, help="random-agent games per engine")
     ap.add_argument("--max-year", type=int, default=1920, help="random-agent games stop at this year")
+    ap.add_argument("--warmup", type=int, default=1, help="untimed random-agent games per engine first")
     args = ap.parse_args(argv)
     warnings.simplefilter("ignore")
     phases = phases_of(args.file, args.limit)
@@ -166,8 +174,9 @@ def main(argv=None):
     loop, batch = rows[-3], rows[-2]
     print("standoff step_many(games) is %.2fx its Game.process() loop" % (loop[2] / max(batch[2], 1e-9)))
     if args.games:
-        totals = time_random_agent(args.games, args.max_year, not args.no_diplomacy)
-        print("random-agent loop (README): %d games to %d, same seeds" % (args.games, args.max_year))
+        totals = time_random_agent(args.games, args.max_year, not args.no_diplomacy, args.warmup)
+        print("random-agent loop (README): %d games to %d, same seeds, after %d untimed"
+              % (args.games, args.max_year, args.warmup))
         for name, (count, seconds) in totals.items():
             if count:
                 print("  %-10s %6d phases %9.3f s %10.0f phases/s" % (name, count, seconds, count / seconds))

@@ -12,7 +12,9 @@
 //! writes them by the same names, and copies and pickles carry them, see
 //! `Game._CORE_FIELDS`); the rest of the game's state stays in the Python object's own
 //! attributes, which these methods read and write with the same meaning as the Python
-//! code.
+//! code. One more field, `_powers_clean`, says when a movement phase's `Power` objects
+//! hold nothing `process()` and `set_orders` need to read or reset (see the field); it
+//! is not carried: a copy starts without it and has it again after its next phase.
 
 use crate::classes::PyGame;
 use pyo3::intern;
