@@ -280,3 +280,46 @@ def standoff_message(sender, recipient, text):
     from standoff import Message
 
     return Message(sender=sender, recipient=recipient, message=text)
+
+
+def test_skipping_clean_power_objects_plays_as_reading_them():
+    # process() and set_orders skip the Power objects in a movement phase where they hold
+    # nothing of their own (`_powers_clean`). The same random calls, with orders also
+    # read, edited and replaced through the Power objects now and then, must play the
+    # same on a game that never skips them.
+    clean_phases = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        fast, slow = Game(), Game()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for _ in range(40):
+                if fast.is_game_done:
+                    break
+                possible = fast.get_all_possible_orders()
+                for name in fast.powers:
+                    orders = [rng.choice(possible[loc]) for loc in fast.get_orderable_locations(name)
+                              if possible[loc]]
+                    clean_phases += fast._powers_clean
+                    slow._powers_clean = False
+                    for game in (fast, slow):
+                        game.set_orders(name, orders)
+                    touch = rng.random()
+                    if fast.get_current_phase().endswith("M") and orders and touch < 0.2:
+                        unit, rest = " ".join(orders[0].split()[:2]), "H"
+                        for game in (fast, slow):
+                            game.get_power(name).orders[unit] = rest
+                    elif fast.get_current_phase().endswith("M") and orders and touch < 0.3:
+                        for game in (fast, slow):
+                            game.get_power(name).orders = {}
+                    elif touch < 0.4:
+                        for game in (fast, slow):
+                            game.get_power(name).orders
+                slow._powers_clean = False
+                fast.process()
+                slow.process()
+                assert fast.get_state()["units"] == slow.get_state()["units"]
+                assert fast.get_current_phase() == slow.get_current_phase()
+        assert dict(fast.order_history) == dict(slow.order_history)
+        assert dict(fast.result_history) == dict(slow.result_history)
+    assert clean_phases > 100  # the skipping was exercised
