@@ -14,6 +14,7 @@ use standoff_daide::message::Message;
 use standoff_daide::order::{Order, Unit};
 use standoff_daide::token::{names, Token};
 use standoff_server::config::Config;
+use standoff_server::daide::passcode::passcode_hash;
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -630,12 +631,20 @@ async fn iam_takes_a_seat_back_after_the_server_restarts() {
         let (clients, hellos) = seven_seated(addr).await;
         let hello = hellos[3].clone();
 
-        // Only the passcodes' hashes are stored (before the HLOs go out).
+        // Only the passcodes' hashes are stored (before the HLOs go out): each seat
+        // holds the hash of its power and passcode, never the passcode.
         let seats = app.state.storage.daide_seats(id).await.expect("seats");
         assert_eq!(seats.len(), 7, "{backend:?}");
-        for (seat, h) in seats.iter().zip(&hellos) {
-            assert_eq!(seat.passcode_hash.len(), 64);
-            assert!(!seat.passcode_hash.contains(&h.passcode.to_string()));
+        for h in &hellos {
+            let hashed = passcode_hash(h.power, h.passcode);
+            assert!(
+                seats.iter().any(|seat| seat.passcode_hash == hashed),
+                "{backend:?}: no seat holds {:?}'s hashed passcode",
+                h.power
+            );
+            assert!(seats
+                .iter()
+                .all(|seat| seat.passcode_hash != h.passcode.to_string()));
         }
 
         // The bots go away and a second server starts on the same database (nothing
