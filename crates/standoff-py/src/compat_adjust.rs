@@ -35,7 +35,6 @@ pub fn set_orders<'py>(
     game: &Bound<'py, GameCore>,
     power: &Bound<'py, PyAny>,
     texts: Vec<Bound<'py, PyAny>>,
-    expand: bool,
     replace: bool,
     errors: &str,
 ) -> PyResult<()> {
@@ -61,7 +60,9 @@ pub fn set_orders<'py>(
                 None => false,
             };
         if !(same_mode && had_none) {
-            native(game)?.call_method1(intern!(py, "clear_orders"), (&name,))?;
+            native(game)?
+                .borrow_mut()
+                .clear_orders(Some(&name.cast::<PyString>()?.to_cow()?))?;
             modes(game)?.set_item(&name, errors)?;
             fields.set_item(intern!(py, "adjust"), PyList::empty(py))?;
             sent(game)?.set_item(&name, PyList::empty(py))?;
@@ -117,12 +118,13 @@ pub fn set_orders<'py>(
         }
         texts = kept_texts;
     }
-    let (accepted, rejected): (Bound<'py, PyList>, Vec<String>) = native(game)?
-        .call_method1(
-            intern!(py, "set_orders_and_get_rejected"),
-            (&name, PyList::new(py, texts)?, expand, replace, errors),
-        )?
-        .extract()?;
+    let (accepted, rejected) = native(game)?.borrow_mut().set_orders_and_get_rejected(
+        py,
+        name.cast::<PyString>()?,
+        PyList::new(py, texts)?.as_any(),
+        replace,
+        crate::game::error_mode(errors)?,
+    )?;
     modes(game)?.set_item(&name, errors)?;
     // Builds, removals and waives the board does not allow stay in `power.adjust` as
     // `VOID ...` (not listed by `get_orders`; `void` when the phase is played), those of
@@ -148,7 +150,7 @@ pub fn set_orders<'py>(
             }
         }
     }
-    let now = PyList::new(py, accepted.iter())?;
+    let now = PyList::new(py, accepted)?;
     for order in voided {
         now.append(order)?;
     }

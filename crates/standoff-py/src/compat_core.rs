@@ -246,11 +246,12 @@ impl GameCore {
         slf: &Bound<'py, Self>,
         power: &Bound<'py, PyAny>,
         texts: Vec<Bound<'py, PyAny>>,
-        expand: Truthy,
+        _expand: Truthy,
         replace: Truthy,
         errors: &str,
     ) -> PyResult<()> {
-        crate::compat_adjust::set_orders(slf, power, texts, expand.0, replace.0, errors)
+        // `expand` changes nothing: orders are always read in full.
+        crate::compat_adjust::set_orders(slf, power, texts, replace.0, errors)
     }
 
     /// The current phase's short name (`S1901M`; `COMPLETED` once the game is over).
@@ -368,9 +369,7 @@ impl GameCore {
                             texts.push(order);
                         }
                     }
-                    crate::compat_adjust::set_orders(
-                        slf, &power, texts, expand.0, replace.0, errors,
-                    )?;
+                    crate::compat_adjust::set_orders(slf, &power, texts, replace.0, errors)?;
                     true
                 }
                 _ => false,

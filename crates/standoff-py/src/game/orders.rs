@@ -97,34 +97,6 @@ impl PyGame {
             .collect())
     }
 
-    /// ``set_orders``, then ``(orders, rejected)``: the power's orders as
-    /// ``get_orders(power_name)`` gives them and the texts of this call's orders that
-    /// were left out (recorded in ``order_errors``), for the package-compatible ``Game``.
-    #[pyo3(
-        signature = (power_name, orders, expand = true, replace = true, errors = None),
-        text_signature = "($self, power_name, orders, expand=True, replace=True, errors=\"warn\")"
-    )]
-    fn set_orders_and_get_rejected(
-        &mut self,
-        py: Python<'_>,
-        power_name: &Bound<'_, PyString>,
-        orders: &Bound<'_, PyAny>,
-        expand: bool,
-        replace: bool,
-        errors: Option<&Bound<'_, PyString>>,
-    ) -> PyResult<(Vec<String>, Vec<String>)> {
-        let before = self.problems.len();
-        let accepted = self.set_orders_and_get(py, power_name, orders, expand, replace, errors)?;
-        let rejected = self
-            .problems
-            .get(before..)
-            .unwrap_or_default()
-            .iter()
-            .map(|p| p.order.clone())
-            .collect();
-        Ok((accepted, rejected))
-    }
-
     /// ``set_orders`` in a movement phase, then the power's orders as the package's
     /// ``Power.orders`` map: unit (``A PAR``) -> the rest of its order (``- BUR``).
     #[pyo3(
@@ -159,7 +131,7 @@ impl PyGame {
 
     /// Clears a power's orders (all powers' without an argument).
     #[pyo3(signature = (power_name = None))]
-    fn clear_orders(&mut self, power_name: Option<&str>) -> PyResult<()> {
+    pub(crate) fn clear_orders(&mut self, power_name: Option<&str>) -> PyResult<()> {
         match power_name {
             Some(name) => {
                 let p = self.power_arg(name)?;
@@ -189,5 +161,37 @@ impl PyGame {
             random_orders(&self.variant, &self.rec().game.position, &mut rng)
         };
         dict_of_lists(py, orders_by_power(&self.variant, &orders))
+    }
+}
+
+impl PyGame {
+    /// `set_orders` for the package-compatible `Game`'s retreat and adjustment orders:
+    /// the power's orders as ``get_orders(power_name)`` gives them, and the texts of this
+    /// call's orders that were left out (recorded in ``order_errors``).
+    pub(crate) fn set_orders_and_get_rejected(
+        &mut self,
+        py: Python<'_>,
+        power_name: &Bound<'_, PyString>,
+        orders: &Bound<'_, PyAny>,
+        replace: bool,
+        mode: ErrorMode,
+    ) -> PyResult<(Vec<String>, Vec<String>)> {
+        let before = self.problems.len();
+        self.submit(py, power_name, orders, replace, mode)?;
+        let power = self.power_of(power_name)?;
+        let map = &self.variant.map;
+        let accepted = self
+            .session
+            .accepted_orders(power)
+            .map(|o| order_text(map, o))
+            .collect();
+        let rejected = self
+            .problems
+            .get(before..)
+            .unwrap_or_default()
+            .iter()
+            .map(|p| p.order.clone())
+            .collect();
+        Ok((accepted, rejected))
     }
 }
