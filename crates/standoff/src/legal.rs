@@ -34,6 +34,9 @@ fn fleets_at_sea(map: &Map, position: &Position, hooks: &PhaseHooks) -> Vec<bool
     fleets
 }
 
+/// Zeroed bit words for one call: on the stack for up to 256 provinces or units.
+type Scratch = smallvec::SmallVec<[u64; 4]>;
+
 /// Bit words of a set of provinces (bit `p % 64` of word `p / 64`).
 fn has(words: &[u64], p: usize) -> bool {
     words.get(p / 64).is_some_and(|w| w & (1 << (p % 64)) != 0)
@@ -150,14 +153,7 @@ impl SeaChains {
     /// Adds the coastal provinces an army in `from` could be convoyed to, ascending,
     /// to `out` (as convoy targets).
     fn add_destinations(&self, from: ProvinceId, out: &mut Vec<(LocationId, bool)>) {
-        let mut small = [0u64; 4];
-        let mut big;
-        let reach: &mut [u64] = if self.words <= small.len() {
-            &mut small[..self.words]
-        } else {
-            big = vec![0u64; self.words];
-            &mut big
-        };
+        let mut reach: Scratch = smallvec::smallvec![0; self.words];
         for coast in self.shore.chunks_exact(self.words) {
             if has(coast, from.index()) {
                 for (r, &c) in reach.iter_mut().zip(coast) {
@@ -168,7 +164,7 @@ impl SeaChains {
         if let Some(w) = reach.get_mut(from.index() / 64) {
             *w &= !(1 << (from.index() % 64));
         }
-        out.extend(members_of(reach).map(|d| (d.location(), true)));
+        out.extend(members_of(&reach).map(|d| (d.location(), true)));
     }
 
     /// Whether the fleet in `fleet` lies on a route (a chain of distinct seas) from `a`
@@ -226,22 +222,15 @@ impl SeaChains {
         }
         // The seas reached from `here` through fleets other than `without`, and the
         // coasts next to them.
-        let mut small = [0u64; 4];
-        let mut big;
-        let seas: &mut [u64] = if self.words <= small.len() {
-            &mut small[..self.words]
-        } else {
-            big = vec![0u64; self.words];
-            &mut big
-        };
+        let mut seas: Scratch = smallvec::smallvec![0; self.words];
         let mut stack = vec![here];
         while let Some(s) = stack.pop() {
             for t in map.fleet_province_neighbours(s) {
                 if s != here && t != here && has(&self.coastal, t.index()) {
                     add(out, t.index());
                 }
-                if self.fleets[t.index()] && t != without && !has(seas, t.index()) {
-                    add(seas, t.index());
+                if self.fleets[t.index()] && t != without && !has(&seas, t.index()) {
+                    add(&mut seas, t.index());
                     stack.push(t);
                 }
             }
@@ -509,14 +498,7 @@ impl<'a> MovementTables<'a> {
         // The units it could support: those in or moving into a province it reaches
         // (in unit order, as the loop below needs).
         let words = self.units.len().div_ceil(64);
-        let mut small = [0u64; 4];
-        let mut big;
-        let candidates: &mut [u64] = if words <= small.len() {
-            &mut small[..words]
-        } else {
-            big = vec![0u64; words];
-            &mut big
-        };
+        let mut candidates: Scratch = smallvec::smallvec![0; words];
         for (w, &bits) in reach.iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
