@@ -1066,10 +1066,6 @@ class Game(_standoff.GameCore):
         if self._phase[-1] in "RA":
             self._retreat_or_adjustment_orders(power, texts, expand, replace, errors)
             return
-        if self._phase[-1] != "M":
-            self._read_orders(power, self._native.set_orders_and_get(power.name, texts, expand, replace, errors))
-            self._modes[power.name] = errors
-            return
         orders = self._native.set_orders_and_get_map(power.name, texts, expand, replace, errors)
         self._modes[power.name] = errors
         power.orders = orders
@@ -1101,19 +1097,6 @@ class Game(_standoff.GameCore):
             self._sent[power.name] = dict(orders)
         power.__dict__["orders"] = orders
         self._powers_clean = False  # process() reads this Power's orders
-
-    def _read_orders(self, power, native=None):
-        if native is None:
-            native = self._native.get_orders(power.name)
-        if self._phase[-1] == "M":
-            orders = {}
-            for order in native:
-                words = order.split(" ", 2)
-                orders[f"{words[0]} {words[1]}"] = words[2] if len(words) > 2 else ""
-            power.orders = orders
-            self._sent[power.name] = dict(orders)
-        else:
-            power.adjust = list(native)
 
     def get_orders(self, power_name=None):
         if power_name is None:

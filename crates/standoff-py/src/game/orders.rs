@@ -72,31 +72,6 @@ impl PyGame {
         self.submit(py, power_name, orders, replace, mode)
     }
 
-    /// ``set_orders``, then the power's orders as ``get_orders(power_name)`` gives them
-    /// (one call instead of two, for the package-compatible ``Game``).
-    #[pyo3(
-        signature = (power_name, orders, expand = true, replace = true, errors = None),
-        text_signature = "($self, power_name, orders, expand=True, replace=True, errors=\"warn\")"
-    )]
-    fn set_orders_and_get(
-        &mut self,
-        py: Python<'_>,
-        power_name: &Bound<'_, PyString>,
-        orders: &Bound<'_, PyAny>,
-        expand: bool,
-        replace: bool,
-        errors: Option<&Bound<'_, PyString>>,
-    ) -> PyResult<Vec<String>> {
-        self.set_orders(py, power_name, orders, expand, replace, errors)?;
-        let power = self.power_of(power_name)?;
-        let map = &self.variant.map;
-        Ok(self
-            .session
-            .accepted_orders(power)
-            .map(|o| order_text(map, o))
-            .collect())
-    }
-
     /// ``set_orders`` in a movement phase, then the power's orders as the package's
     /// ``Power.orders`` map: unit (``A PAR``) -> the rest of its order (``- BUR``).
     #[pyo3(
