@@ -409,21 +409,8 @@ impl Game {
 /// centers, if it has at least `needed`. Two or more powers sharing the most is no
 /// victory, whatever their count.
 fn victor(variant: &Variant, position: &Position, needed: usize) -> Option<(PowerId, usize)> {
-    // Every power's counted centers ([`Variant::counted_centers`]) in one pass.
-    let mut owned = vec![0usize; variant.powers.len()];
-    for owner in position.owners().iter().flatten() {
-        if let Some(c) = owned.get_mut(owner.index()) {
-            *c += 1;
-        }
-    }
-    for &(p, who) in &variant.center_exclusions {
-        if position.owner(p) == Some(who) {
-            if let Some(c) = owned.get_mut(who.index()) {
-                *c = c.saturating_sub(1);
-            }
-        }
-    }
-    let counts: Vec<(PowerId, usize)> = owned
+    let counts: Vec<(PowerId, usize)> = variant
+        .counted_centers_of_all(position)
         .into_iter()
         .enumerate()
         .map(|(p, c)| (PowerId(p as u8), c))

@@ -170,6 +170,7 @@ fn hong_kong_does_not_count_for_chinese_victory_7a3() {
         Some(china)
     );
     assert_eq!(v.counted_centers(&game.position, china), 29);
+    assert_eq!(v.counted_centers_of_all(&game.position)[china.index()], 29);
     assert_eq!(processed.winner(), None, "30 owned, 29 counted: no victory");
     assert!(!game.is_over());
 }

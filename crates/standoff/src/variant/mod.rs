@@ -230,6 +230,24 @@ impl Variant {
         owned - excluded
     }
 
+    /// [`Variant::counted_centers`] of every power, by power index, in one pass.
+    pub fn counted_centers_of_all(&self, position: &crate::position::Position) -> Vec<usize> {
+        let mut counted = vec![0usize; self.powers.len()];
+        for owner in position.owners().iter().flatten() {
+            if let Some(c) = counted.get_mut(owner.index()) {
+                *c += 1;
+            }
+        }
+        for &(p, who) in &self.center_exclusions {
+            if position.owner(p) == Some(who) {
+                if let Some(c) = counted.get_mut(who.index()) {
+                    *c = c.saturating_sub(1);
+                }
+            }
+        }
+        counted
+    }
+
     /// The power's data.
     pub fn power(&self, p: PowerId) -> &Power {
         &self.powers[p.index()]
