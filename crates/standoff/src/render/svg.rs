@@ -415,12 +415,14 @@ fn legend(s: &mut String, c: &Canvas, height: f64, title: &[String]) {
         );
     }
     let dy = title_drop(title);
+    let phase = board::phase(c.position).to_string();
     let _ = write!(
         s,
-        r##"<text id="phase" x="{:.0}" y="{:.0}" font-size="17" font-weight="bold" fill="#111">{}</text>"##,
+        r##"<text id="phase" x="{:.0}" y="{:.0}" font-size="{}" font-weight="bold" fill="#111">{}</text>"##,
         x + 14.0,
         54.0 + dy,
-        board::phase(c.position)
+        phase_font_size(&phase),
+        escape(&phase)
     );
     let _ = write!(
         s,
@@ -456,6 +458,18 @@ fn legend(s: &mut String, c: &Canvas, height: f64, title: &[String]) {
     }
     s.push_str("</g>");
 }
+
+/// The legend's phase line in type small enough to end inside the panel, with a margin
+/// like the one on its left: 17 px for up to [`PHASE_CHARS`] characters (`Fall 1901
+/// Movement`), smaller for longer ones (`Winter 1902 Adjustment`).
+fn phase_font_size(phase: &str) -> usize {
+    let chars = phase.chars().count().max(1);
+    (17 * PHASE_CHARS / chars).clamp(8, 17)
+}
+
+/// Characters of the phase line that fit the panel in 17 px bold type (about 11 px
+/// each, 212 of the panel's 240 px).
+const PHASE_CHARS: usize = 19;
 
 /// Characters of the legend's title per line, and its most lines.
 const TITLE_WIDTH: usize = 34;
