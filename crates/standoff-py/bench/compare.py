@@ -11,17 +11,22 @@ use every core.
 It also times the package README's random-agent loop end to end (every phase:
 ``get_all_possible_orders()``, a random choice per orderable location, ``set_orders``,
 ``process()``) in both engines on the same seeds, interleaved, until the game ends or
-``--max-year`` is reached, after ``--warmup`` untimed games of each. Before each timed
-run the garbage the previous one left (the other engine's, in the interleaved loop) is
-collected outside the timing:
+``--max-year`` is reached; each game is played ``--repeat`` times and its fastest run
+counts, as for ``process()``. Each game is played in a new Python process that imports only
+its engine and first plays ``--warmup`` untimed games, as a script that uses one engine
+runs. (In one process, the package's objects slow the other engine down: after one game
+it keeps about 900,000 objects alive, which Python's cycle collector walks and which
+crowd the processor's caches; ``--same-process`` plays both engines in this process to
+show it.) The garbage of the warm-up games is collected before the timed one:
 
-    python bench/compare.py [FILE.jsonl] [--repeat 3] [--limit N] [--games 5] [--max-year 1920] [--warmup 1]
+    python bench/compare.py [FILE.jsonl] [--repeat 3] [--limit N] [--games 5] [--max-year 1920] [--warmup 1] [--same-process]
 """
 
 import argparse
 import gc
 import json
 import pathlib
+import subprocess
 import sys
 import time
 import warnings
@@ -100,8 +105,8 @@ def random_agent_game(game_class, seed, max_year):
     rng = random.Random(seed)
     game = game_class()
     phases = 0
-    # The other engine's last game is garbage by now (cycles of its objects): collect it
-    # here, not inside this engine's timing.
+    # The garbage of earlier games (in --same-process, the other engine's) is
+    # collected here, not inside this engine's timing.
     gc.collect()
     t0 = time.perf_counter()
     while not game.is_game_done and int(game.get_current_phase()[1:5]) < max_year:
@@ -115,23 +120,58 @@ def random_agent_game(game_class, seed, max_year):
     return phases, time.perf_counter() - t0
 
 
-def time_random_agent(games, max_year, with_diplomacy=True, warmup=1):
-    """Both engines on the same seeds, interleaved: {engine: (phases, seconds)}. Each
-    engine first plays ``warmup`` untimed games (other seeds): what a process does once
-    (the package loading its map, standoff making its order-text table) is left out, as
-    a loop of many games sees it."""
-    totals = {"standoff": [0, 0.0], "diplomacy": [0, 0.0]}
-    engines = [("standoff", standoff.Game)]
-    if with_diplomacy:
+def engine_class(name):
+    """The ``Game`` class of engine ``name`` (``standoff`` or ``diplomacy``)."""
+    if name == "diplomacy":
         import diplomacy
 
-        engines.append(("diplomacy", diplomacy.Game))
-    for seed in range(warmup):
-        for _, game_class in engines:
-            random_agent_game(game_class, -1 - seed, max_year)
+        return diplomacy.Game
+    return standoff.Game
+
+
+def loop_worker(engine, seed, max_year, warmup):
+    """One timed random-agent game in this process, after ``warmup`` untimed ones
+    (other seeds): what a process does once (the package loading its map, standoff
+    making its order-text table) is left out, as a loop of many games sees it. Prints
+    ``phases seconds``."""
+    game_class = engine_class(engine)
+    for k in range(warmup):
+        random_agent_game(game_class, -1 - k, max_year)
+    phases, seconds = random_agent_game(game_class, seed, max_year)
+    print(phases, repr(seconds))
+
+
+def game_in_own_process(engine, seed, max_year, warmup):
+    """``loop_worker`` in a new Python process: (phases, seconds)."""
+    command = [sys.executable, __file__, "--loop-worker", engine, "--seed", str(seed),
+               "--max-year", str(max_year), "--warmup", str(warmup)]
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout.split()
+    return int(out[0]), float(out[1])
+
+
+def time_random_agent(games, max_year, with_diplomacy=True, warmup=1, same_process=False, repeat=1):
+    """Both engines on the same seeds, interleaved game by game: {engine: (phases,
+    seconds)}. Each game is played ``repeat`` times, each time in its own process after
+    ``warmup`` untimed games, and its fastest time counts (``same_process``: all in
+    this one, after ``warmup`` untimed games of each)."""
+    totals = {"standoff": [0, 0.0], "diplomacy": [0, 0.0]}
+    engines = ["standoff"] + (["diplomacy"] if with_diplomacy else [])
+    if with_diplomacy:
+        import diplomacy  # noqa: F401  (fails here, not in a worker, when missing)
+    if same_process:
+        for seed in range(warmup):
+            for name in engines:
+                random_agent_game(engine_class(name), -1 - seed, max_year)
     for seed in range(games):
-        for name, game_class in engines:
-            phases, seconds = random_agent_game(game_class, seed, max_year)
+        best = {}
+        for _ in range(repeat):
+            for name in engines:
+                if same_process:
+                    played = random_agent_game(engine_class(name), seed, max_year)
+                else:
+                    played = game_in_own_process(name, seed, max_year, warmup)
+                best[name] = min(best.get(name, played), played, key=lambda r: r[1])
+        for name, (phases, seconds) in best.items():
             totals[name][0] += phases
             totals[name][1] += seconds
     return totals
@@ -145,9 +185,16 @@ def main(argv=None):
     ap.add_argument("--no-diplomacy", action="store_true", help="time standoff only")
     ap.add_argument("--games", type=int, default=5, help="random-agent games per engine")
     ap.add_argument("--max-year", type=int, default=1920, help="random-agent games stop at this year")
-    ap.add_argument("--warmup", type=int, default=1, help="untimed random-agent games per engine first")
+    ap.add_argument("--warmup", type=int, default=3, help="untimed random-agent games per engine first")
+    ap.add_argument("--same-process", action="store_true",
+                    help="play both engines' random-agent games in this process")
+    ap.add_argument("--loop-worker", choices=["standoff", "diplomacy"], help=argparse.SUPPRESS)
+    ap.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     warnings.simplefilter("ignore")
+    if args.loop_worker:
+        loop_worker(args.loop_worker, args.seed, args.max_year, args.warmup)
+        return True
     phases = phases_of(args.file, args.limit)
     n = len(phases)
     print("%d phases from %s (best of %d runs)" % (n, args.file, args.repeat))
@@ -174,9 +221,11 @@ def main(argv=None):
     loop, batch = rows[-3], rows[-2]
     print("standoff step_many(games) is %.2fx its Game.process() loop" % (loop[2] / max(batch[2], 1e-9)))
     if args.games:
-        totals = time_random_agent(args.games, args.max_year, not args.no_diplomacy, args.warmup)
-        print("random-agent loop (README): %d games to %d, same seeds, after %d untimed"
-              % (args.games, args.max_year, args.warmup))
+        totals = time_random_agent(args.games, args.max_year, not args.no_diplomacy, args.warmup,
+                                   args.same_process, args.repeat)
+        print("random-agent loop (README): %d games to %d, same seeds, best of %d, after %d untimed, %s"
+              % (args.games, args.max_year, args.repeat, args.warmup,
+                 "both engines in one process" if args.same_process else "each game in its own process"))
         for name, (count, seconds) in totals.items():
             if count:
                 print("  %-10s %6d phases %9.3f s %10.0f phases/s" % (name, count, seconds, count / seconds))
