@@ -421,38 +421,6 @@ pub(crate) fn play_shared(games: &mut [&mut PyGame]) -> Vec<Option<PlayOutcome>>
     out
 }
 
-/// Games a thread takes at a time in [`play_alongside`]: few, so that the calling
-/// thread, joining late, still finds a share of the work.
-const SMALL_CHUNK: usize = 2;
-
-/// Plays every game's phase on one pool thread while the calling thread runs
-/// `meanwhile` (with the GIL); the calling thread then plays what is left beside it,
-/// with the GIL released. Gives the plays and what `meanwhile` returned. (The end waits
-/// for the pool thread's last games with the GIL held: they never take it.)
-pub(crate) fn play_alongside<R>(
-    py: Python<'_>,
-    games: &mut [&mut PyGame],
-    meanwhile: impl FnOnce() -> R,
-) -> (Vec<Option<PlayOutcome>>, R) {
-    let mut out: Vec<Option<PlayOutcome>> = Vec::new();
-    out.resize_with(games.len(), || None);
-    let queue = std::sync::Mutex::new(
-        games
-            .chunks_mut(SMALL_CHUNK)
-            .zip(out.chunks_mut(SMALL_CHUNK)),
-    );
-    let drain = || play_queued(&queue);
-    let result = rayon::in_place_scope(|scope| {
-        if rayon::current_num_threads() > 1 {
-            scope.spawn(|_| drain());
-        }
-        let result = meanwhile();
-        py.detach(drain);
-        result
-    });
-    (out, result)
-}
-
 /// Chunks of games to play, each with the slots of their outcomes, handed out one at a
 /// time to the threads playing them.
 type PlayQueue<'a, 'g> = std::sync::Mutex<

@@ -4,53 +4,105 @@
 //!
 //! A compatible game's `process()` is Python bookkeeping around a native play
 //! (`GameCore::_before_process`, `PyGame::play_phase`, `GameCore::_after_process`).
-//! The bookkeeping needs the GIL and runs on the calling thread, one game at a time;
-//! the plays do not. So the games go in chunks, and while a pool thread plays one chunk
-//! the calling thread finishes the chunk before it and prepares the chunk after it,
-//! then helps with what is left of the plays: the Python work overlaps the native work
-//! instead of adding to it.
+//! The bookkeeping needs the GIL and runs on the calling thread, one game at a time, in
+//! the games' order; the plays do not. One pool thread plays the prepared games, in
+//! order, as soon as each is prepared, while the calling thread prepares the next ones
+//! and finishes those played; when the calling thread has nothing else to do it plays
+//! games too (with the GIL released). No thread waits for a group of games: the Python
+//! work overlaps the native work from the first game to the last.
+//!
+//! A game goes to the playing thread by value: its native game (`PyGame`) is moved out
+//! of its Python object, which meanwhile holds a stand-in and stays mutably borrowed
+//! (any other use of it fails as borrowed), and is moved back before the game is
+//! finished.
 
-use crate::batch::{play_alongside, PlayOutcome};
+use crate::batch::PlayOutcome;
 use crate::classes::PyGame;
 use crate::compat_core::GameCore;
 use crate::errors::standoff_err;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
 
-/// Where each chunk of a call's `games` ends. A chunk is half as large as the smaller of
-/// the part of the call before it and the part after it (at least [`MIN_CHUNK`], so that
-/// its plays outlast waking a thread; at most [`MAX_CHUNK`], so that its Python objects
-/// stay in the cache from its preparation to its finish): the first chunk's preparation
-/// and the last one's finish, which overlap no plays, are small, and each chunk is about
-/// as large as its neighbours, whose Python work its plays overlap.
-fn chunk_ends(games: usize) -> Vec<usize> {
-    let mut ends = Vec::new();
-    let mut start = 0;
-    while start < games {
-        let left = games - start;
-        start += (start.min(left) / 2).clamp(MIN_CHUNK, MAX_CHUNK).min(left);
-        ends.push(start);
-    }
-    ends
-}
+/// The most games prepared and not yet finished at a time (each is a native game moved
+/// out of its Python object, which holds a stand-in meanwhile).
+const AHEAD: usize = 8;
 
-/// The fewest games per chunk.
-const MIN_CHUNK: usize = 4;
-
-/// The most games per chunk.
-const MAX_CHUNK: usize = 32;
-
-/// What one game's play gave (None: not played).
-type Played = Option<PlayOutcome>;
-
-/// A game of the call with what `_before_process` gave for it.
-struct Entry<'py> {
+/// A game of the call between its preparation and its finish.
+struct InFlight<'py> {
     /// Where its result goes.
     index: usize,
     game: Bound<'py, GameCore>,
-    native: Bound<'py, PyGame>,
+    /// What `_before_process` gave.
     pending: Bound<'py, PyTuple>,
+    /// Its native game's Python object, borrowed (holding a stand-in) until the native
+    /// game comes back.
+    native: PyRefMut<'py, PyGame>,
+}
+
+/// What the calling thread and the pool thread share.
+#[derive(Default)]
+struct Plays {
+    /// Native games to play, with their place in the call, in order.
+    queue: Mutex<VecDeque<(usize, PyGame)>>,
+    /// Native games played, with their place in the call and their play.
+    played: Mutex<Vec<(usize, PyGame, PlayOutcome)>>,
+    /// Set when the calling thread is done (no game is left to play).
+    closed: AtomicBool,
+}
+
+impl Plays {
+    /// Plays the next queued game, if there is one; false if there was none.
+    fn play_next(&self) -> bool {
+        let next = self
+            .queue
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .pop_front();
+        let Some((index, mut game)) = next else {
+            return false;
+        };
+        let outcome = game.play_phase();
+        self.played
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push((index, game, outcome));
+        true
+    }
+
+    /// The pool thread's part: plays queued games until the calling thread is done,
+    /// waiting (spinning, then yielding) while it prepares the next.
+    fn play_until_closed(&self) {
+        let mut idle = 0u32;
+        while !self.closed.load(Ordering::Acquire) {
+            if self.play_next() {
+                idle = 0;
+            } else {
+                wait_a_little(&mut idle);
+            }
+        }
+    }
+
+    /// Game `index`'s native game and play, taken, if it has been played.
+    fn take_played(&self, index: usize) -> Option<(PyGame, PlayOutcome)> {
+        let mut played = self.played.lock().unwrap_or_else(PoisonError::into_inner);
+        let at = played.iter().position(|(i, _, _)| *i == index)?;
+        let (_, game, outcome) = played.swap_remove(at);
+        Some((game, outcome))
+    }
+}
+
+/// One step of waiting for the other thread: spins at first, then yields the core.
+fn wait_a_little(idle: &mut u32) {
+    *idle = idle.saturating_add(1);
+    if *idle < 64 {
+        std::hint::spin_loop();
+    } else {
+        std::thread::yield_now();
+    }
 }
 
 /// Plays the current phase of each `Game` (orders already set), as `process()` on each
@@ -79,91 +131,159 @@ pub fn step_many<'py>(
         .enumerate()
         .filter(|(_, game)| !game.borrow().is_game_done())
         .collect();
-    let mut start = 0;
-    let chunks: Vec<&[(usize, &Bound<'py, GameCore>)]> = chunk_ends(live.len())
+    let plays = Plays::default();
+    // The games prepared and not yet finished, oldest first.
+    let mut in_flight: VecDeque<InFlight<'py>> = VecDeque::new();
+    let run = rayon::in_place_scope(|scope| {
+        if rayon::current_num_threads() > 1 && live.len() > 1 {
+            let plays = &plays;
+            scope.spawn(move |_| plays.play_until_closed());
+        }
+        let run = pipeline(py, &live, &plays, &mut in_flight, &mut results);
+        plays.closed.store(true, Ordering::Release);
+        run
+    });
+    // Every game prepared was finished (the pipeline ends with none in flight); should
+    // one still be out, it goes back into its Python object.
+    let mut out: Vec<(usize, PyGame)> = plays
+        .queue
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
         .into_iter()
-        .map(|end| {
-            let chunk = &live[start..end];
-            start = end;
-            chunk
-        })
         .collect();
-    let Some(first) = chunks.first() else {
-        return Ok(results);
-    };
-    let mut next = prepare(first)?;
-    // The chunk played last, with what its plays gave.
-    let mut played: Option<(Vec<Entry<'py>>, Vec<Played>)> = None;
-    for k in 0..chunks.len() {
-        let current = std::mem::take(&mut next);
-        let mut borrowed = current
-            .iter()
-            .map(|e| e.native.try_borrow_mut())
-            .collect::<Result<Vec<PyRefMut<'_, PyGame>>, _>>()?;
-        let mut natives: Vec<&mut PyGame> = borrowed.iter_mut().map(|g| &mut **g).collect();
-        // While a pool thread plays this chunk, this thread finishes the chunk before
-        // it and prepares the one after it (their games are not borrowed by the
-        // plays), then joins the plays.
-        let (plays, done) = play_alongside(py, &mut natives, || -> PyResult<()> {
-            if let Some((entries, outcomes)) = played.take() {
-                finish(py, entries, outcomes, &mut results)?;
-            }
-            if let Some(after) = chunks.get(k + 1) {
-                next = prepare(after)?;
-            }
-            Ok(())
-        });
-        drop(natives);
-        drop(borrowed);
-        done?;
-        played = Some((current, plays));
+    out.extend(
+        plays
+            .played
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+            .into_iter()
+            .map(|(index, game, _)| (index, game)),
+    );
+    for (index, game) in out {
+        if let Some(entry) = in_flight.iter_mut().find(|e| e.index == index) {
+            *entry.native = game;
+        }
     }
-    if let Some((entries, outcomes)) = played {
-        finish(py, entries, outcomes, &mut results)?;
-    }
+    drop(in_flight);
+    run?;
     Ok(results)
 }
 
-/// `_before_process` of each game of a chunk.
-fn prepare<'py>(chunk: &[(usize, &Bound<'py, GameCore>)]) -> PyResult<Vec<Entry<'py>>> {
-    chunk
-        .iter()
-        .map(|(index, game)| {
-            let pending = GameCore::_before_process(game)?;
-            Ok(Entry {
-                index: *index,
-                game: (*game).clone(),
-                native: crate::compat_core::native(game)?,
-                pending,
-            })
-        })
-        .collect()
+/// The calling thread's part of [`step_many`]: prepares each game (at most [`AHEAD`]
+/// before the oldest not finished) and queues its native game to be played, finishes
+/// the played games in order, and plays queued games itself when there is nothing else
+/// to do. After an error no more games are prepared; those prepared are still played
+/// and finished, so each game is played through, left as it was, or (the one that
+/// failed) as its own `process()` would leave it; the first error is returned.
+fn pipeline<'py>(
+    py: Python<'py>,
+    live: &[(usize, &Bound<'py, GameCore>)],
+    plays: &Plays,
+    in_flight: &mut VecDeque<InFlight<'py>>,
+    results: &mut [Bound<'py, PyAny>],
+) -> PyResult<()> {
+    let mut next = live.iter();
+    // Stand-ins left by native games that came back, for the next ones moved out.
+    let mut stand_ins: Vec<PyGame> = Vec::new();
+    let mut failed: Option<PyErr> = None;
+    let mut idle = 0u32;
+    loop {
+        // Finish the oldest game once it has been played.
+        let oldest = in_flight.front().map(|entry| entry.index);
+        if let Some((game, outcome)) = oldest.and_then(|index| plays.take_played(index)) {
+            if let Some(mut entry) = in_flight.pop_front() {
+                stand_ins.push(std::mem::replace(&mut *entry.native, game));
+                drop(entry.native);
+                let done = finish(
+                    py,
+                    entry.index,
+                    &entry.game,
+                    entry.pending,
+                    outcome,
+                    results,
+                );
+                if let Err(e) = done {
+                    failed.get_or_insert(e);
+                }
+            }
+            idle = 0;
+            continue;
+        }
+        // Prepare the next game and queue its native game.
+        if failed.is_none() && in_flight.len() < AHEAD {
+            if let Some(&(index, game)) = next.next() {
+                match prepare(game, index, &mut stand_ins) {
+                    Ok((entry, moved)) => {
+                        plays
+                            .queue
+                            .lock()
+                            .unwrap_or_else(PoisonError::into_inner)
+                            .push_back((index, moved));
+                        in_flight.push_back(entry);
+                    }
+                    Err(e) => failed = Some(e),
+                }
+                continue;
+            }
+        }
+        if in_flight.is_empty() {
+            return failed.map_or(Ok(()), Err);
+        }
+        // Nothing to prepare or finish: play a queued game too, or wait for one.
+        if py.detach(|| plays.play_next()) {
+            idle = 0;
+        } else {
+            wait_a_little(&mut idle);
+        }
+    }
 }
 
-/// The rest of each game's `process()` after its play: the warning about orders not
+/// A game's `_before_process`, then its native game moved out of its Python object
+/// (which holds a stand-in meanwhile, and stays borrowed).
+fn prepare<'py>(
+    game: &Bound<'py, GameCore>,
+    index: usize,
+    stand_ins: &mut Vec<PyGame>,
+) -> PyResult<(InFlight<'py>, PyGame)> {
+    let pending = GameCore::_before_process(game)?;
+    let mut native = crate::compat_core::native(game)?.try_borrow_mut()?;
+    let stand_in = match stand_ins.pop() {
+        Some(stand_in) => stand_in,
+        None => native.stand_in(),
+    };
+    let moved = std::mem::replace(&mut *native, stand_in);
+    let entry = InFlight {
+        index,
+        game: game.clone(),
+        pending,
+        native,
+    };
+    Ok((entry, moved))
+}
+
+/// The rest of a game's `process()` after its play: the warning about orders not
 /// followed, its `PhaseData`, `_after_process`.
 fn finish<'py>(
     py: Python<'py>,
-    entries: Vec<Entry<'py>>,
-    outcomes: Vec<Played>,
+    index: usize,
+    game: &Bound<'py, GameCore>,
+    pending: Bound<'py, PyTuple>,
+    outcome: PlayOutcome,
     results: &mut [Bound<'py, PyAny>],
 ) -> PyResult<()> {
-    for (entry, outcome) in entries.into_iter().zip(outcomes) {
-        let outcome = outcome.ok_or_else(|| standoff_err("step_many: a game was not played"))?;
-        let data = match outcome.map_err(|e| standoff_err(e.to_string()))? {
-            None => py.None().into_bound(py),
-            Some(played) => {
-                played.settled.warn(py)?;
-                match played.data {
-                    Some(data) => Bound::new(py, data)?.into_any(),
-                    None => py.None().into_bound(py),
-                }
+    let data = match outcome.map_err(|e| standoff_err(e.to_string()))? {
+        None => py.None().into_bound(py),
+        Some(played) => {
+            played.settled.warn(py)?;
+            match played.data {
+                Some(data) => Bound::new(py, data)?.into_any(),
+                None => py.None().into_bound(py),
             }
-        };
-        let data = GameCore::_after_process(&entry.game, entry.pending, data)?;
-        if let Some(slot) = results.get_mut(entry.index) {
-            *slot = data;
         }
+    };
+    let data = GameCore::_after_process(game, pending, data)?;
+    if let Some(slot) = results.get_mut(index) {
+        *slot = data;
     }
     Ok(())
 }

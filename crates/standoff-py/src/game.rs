@@ -171,6 +171,27 @@ impl PyGame {
         }
     }
 
+    /// A new game of the same variant, sharing this one's tables of Python strings:
+    /// what a game's Python object holds while its native game is played on another
+    /// thread (`step_many` of compatible games).
+    pub(crate) fn stand_in(&self) -> PyGame {
+        PyGame {
+            session: Session::from_record(
+                &self.variant.name,
+                self.variant.clone(),
+                RecordedGame::new(&self.variant),
+            ),
+            variant: self.variant.clone(),
+            problems: Vec::new(),
+            history_problems: Vec::new(),
+            modes: Vec::new(),
+            game_id: String::new(),
+            texts: self.texts.clone(),
+            entries: self.entries.clone(),
+            power_names: self.power_names.clone(),
+        }
+    }
+
     /// The game and its history.
     pub fn rec(&self) -> &RecordedGame {
         self.session.record()

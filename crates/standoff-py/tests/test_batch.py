@@ -114,13 +114,38 @@ def test_step_many_agrees_with_process():
         standoff.step_many([games[0], "not a game"])
 
 
-def test_step_many_over_several_chunks_agrees_with_process():
-    # step_many plays the games in chunks of 32, the Python side of one chunk running
-    # while the next plays: 75 games (a finished one among them) take three chunks.
+def test_step_many_of_many_games_agrees_with_process():
+    # The calling thread prepares and finishes games while a pool thread plays them,
+    # several games ahead: 75 games (a finished one among them) keep both busy.
     games = [standoff.Game(game_id=str(i)) for i in range(75)]
     games[40].draw()
     phases = step_like_process(games, 6, 1000)
     assert phases[40] is None and all(ph is not None for i, ph in enumerate(phases) if i != 40)
+
+
+def test_step_many_error_leaves_each_game_whole():
+    # A game whose process() fails part of the way: step_many raises its error; the
+    # games before it were played through (as process() plays them), the games after
+    # it were not touched, and none is left holding anything but its own game.
+    games = [standoff.Game(game_id=str(i)) for i in range(20)]
+    for i, g in enumerate(games):
+        for p, o in g.random_orders(i).items():
+            g.set_orders(p, o, errors="ignore")
+    copies = [g.copy() for g in games]
+    games[12]._power_names = 5  # read by process() before the phase is played
+    with pytest.raises(TypeError):
+        standoff.step_many(games)
+    for i, (g, c) in enumerate(zip(games, copies)):
+        assert g.game_id == str(i)
+        if i < 12:
+            c.process()
+        if i != 12:
+            assert g.get_current_phase() == c.get_current_phase()
+            assert g.get_state() == c.get_state()
+            assert dict(g.order_history) == dict(c.order_history)
+    # The games played through go on as usual.
+    again = standoff.step_many(games[:12])
+    assert all(ph is not None and ph.name == "F1901M" for ph in again)
 
 
 def test_step_many_skips_finished_games():
