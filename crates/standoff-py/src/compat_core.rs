@@ -204,6 +204,19 @@ fn new_messages(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     )
 }
 
+impl GameCore {
+    /// The last letter of the current phase's code (`M`, `R`, `A`; `D` for `COMPLETED`).
+    pub(crate) fn phase_kind(&self) -> u8 {
+        self.phase_kind
+    }
+
+    /// Sets the current phase's code (`phase` and `phase_kind`).
+    fn set_phase_code(&mut self, py: Python<'_>, code: &str) {
+        self.phase_kind = code.bytes().last().unwrap_or(0);
+        self.phase = Some(PyString::new(py, code).unbind());
+    }
+}
+
 #[pymethods]
 impl GameCore {
     #[new]
@@ -235,8 +248,8 @@ impl GameCore {
 
     #[setter(_phase)]
     fn set_phase_field(&mut self, phase: Bound<'_, PyString>) -> PyResult<()> {
-        self.phase_kind = phase.to_cow()?.bytes().last().unwrap_or(0);
-        self.phase = Some(phase.unbind());
+        let code = phase.to_cow()?;
+        self.set_phase_code(phase.py(), &code);
         Ok(())
     }
 
@@ -257,11 +270,6 @@ impl GameCore {
     /// The current phase's short name (`S1901M`; `COMPLETED` once the game is over).
     fn get_current_phase(&self, py: Python<'_>) -> PyResult<Py<PyString>> {
         self.phase_field(py)
-    }
-
-    /// The last letter of the current phase's code (`M`, `R`, `A`; `D` for `COMPLETED`).
-    pub(crate) fn phase_kind(&self) -> u8 {
-        self.phase_kind
     }
 
     /// Whether the game is over.
@@ -594,14 +602,35 @@ fn before_clean_movement<'py>(
     names: &Bound<'py, PyTuple>,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let py = game.py();
-    let orders = PyTuple::new(py, names.iter().map(|_| held))?;
-    // A movement record reads no `adjust` of a power whose orders the native game holds.
-    let empty = PyTuple::empty(py);
-    let adjusts = PyTuple::new(py, names.iter().map(|_| &empty))?;
+    let (orders, adjusts) = clean_lists(py, names.len(), held)?;
     let record = new_record(game, true, false, orders.as_any(), adjusts.as_any(), names)?;
     // No unit's order was void (that is NO_CHECK's).
     record.setattr(intern!(py, "void_units"), py.None())?;
     pending(game, phase, record, false)
+}
+
+/// The orders and `adjust` lists of `powers` powers of a clean movement phase for its
+/// record: `_NATIVE_ORDERS` (`held`) for each, and an empty tuple for each (a movement
+/// record reads no `adjust` of a power whose orders the native game holds). Tuples,
+/// made once per number of powers and shared by every such record.
+fn clean_lists<'py>(
+    py: Python<'py>,
+    powers: usize,
+    held: &Bound<'py, PyAny>,
+) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyTuple>)> {
+    type Made = Vec<(usize, Py<PyTuple>, Py<PyTuple>)>;
+    static MADE: std::sync::Mutex<Made> = std::sync::Mutex::new(Vec::new());
+    let mut made = MADE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, orders, adjusts)) = made.iter().find(|(n, _, _)| *n == powers) {
+        return Ok((orders.bind(py).clone(), adjusts.bind(py).clone()));
+    }
+    let empty = PyTuple::empty(py);
+    let orders = PyTuple::new(py, std::iter::repeat_n(held, powers))?;
+    let adjusts = PyTuple::new(py, std::iter::repeat_n(&empty, powers))?;
+    made.push((powers, orders.clone().unbind(), adjusts.clone().unbind()));
+    Ok((orders, adjusts))
 }
 
 /// The record of the phase about to be played (`_Played`; what it played is set
@@ -684,7 +713,7 @@ fn board_played(game: &Bound<'_, GameCore>) -> PyResult<()> {
     let ended_here =
         game.borrow().is_game_done() && game.getattr(intern!(py, "outcome"))?.is_truthy()?;
     if now == "COMPLETED" || !ended_here {
-        game.borrow_mut().set_phase_field(PyString::new(py, &now))?;
+        game.borrow_mut().set_phase_code(py, &now);
     }
     cache(game)?.clear();
     Ok(())
@@ -693,16 +722,8 @@ fn board_played(game: &Bound<'_, GameCore>) -> PyResult<()> {
 /// Whether the package's 100-year limit may end the game now (the Python side decides):
 /// the current phase is in the 100th year after the map's first, or later.
 fn year_limit_near(game: &Bound<'_, GameCore>) -> PyResult<bool> {
-    let py = game.py();
-    let code = game.borrow().phase_field(py)?;
-    let code = code.bind(py).to_cow()?;
-    let digits = code.get(1..code.len().saturating_sub(1));
-    let Some(year) = digits.and_then(|y| y.parse::<i64>().ok()) else {
-        return Ok(false);
-    };
-    let first: i64 = game
-        .getattr(intern!(py, "map"))?
-        .getattr(intern!(py, "first_year"))?
-        .extract()?;
-    Ok(year >= first + 100)
+    let native = native(game)?;
+    let native = native.borrow();
+    // The map's `first_year` is its variant's first year.
+    Ok(native.rec().game.position.phase().year >= native.variant.start_year + 100)
 }
