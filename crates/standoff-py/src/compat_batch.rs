@@ -139,34 +139,25 @@ pub fn step_many<'py>(
             let plays = &plays;
             scope.spawn(move |_| plays.play_until_closed());
         }
-        let run = pipeline(py, &live, &plays, &mut in_flight, &mut results);
-        plays.closed.store(true, Ordering::Release);
-        run
+        // The pool thread stops when this is dropped, even if the pipeline panics (the
+        // scope waits for it).
+        let _close = CloseOnDrop(&plays.closed);
+        pipeline(py, &live, &plays, &mut in_flight, &mut results)
     });
-    // Every game prepared was finished (the pipeline ends with none in flight); should
-    // one still be out, it goes back into its Python object.
-    let mut out: Vec<(usize, PyGame)> = plays
-        .queue
-        .into_inner()
-        .unwrap_or_else(PoisonError::into_inner)
-        .into_iter()
-        .collect();
-    out.extend(
-        plays
-            .played
-            .into_inner()
-            .unwrap_or_else(PoisonError::into_inner)
-            .into_iter()
-            .map(|(index, game, _)| (index, game)),
-    );
-    for (index, game) in out {
-        if let Some(entry) = in_flight.iter_mut().find(|e| e.index == index) {
-            *entry.native = game;
-        }
-    }
-    drop(in_flight);
+    // The pipeline returns only once every game it prepared is finished: each native
+    // game is back in its Python object.
+    debug_assert!(in_flight.is_empty());
     run?;
     Ok(results)
+}
+
+/// Sets its flag when dropped.
+struct CloseOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for CloseOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Release);
+    }
 }
 
 /// The calling thread's part of [`step_many`]: prepares each game (at most [`AHEAD`]
