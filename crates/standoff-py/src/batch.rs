@@ -380,13 +380,7 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
         let Some(outcome) = outcome else {
             return Err(standoff_err("step_many: a game was not played"));
         };
-        match outcome.map_err(|e| standoff_err(e.to_string()))? {
-            None => phases.push(None),
-            Some(played) => {
-                played.settled.warn(py)?;
-                phases.push(played.data);
-            }
-        }
+        phases.push(crate::game::delivered(py, outcome)?);
     }
     Ok(phases)
 }

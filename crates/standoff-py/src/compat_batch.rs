@@ -262,15 +262,9 @@ fn finish<'py>(
     outcome: PlayOutcome,
     results: &mut [Bound<'py, PyAny>],
 ) -> PyResult<()> {
-    let data = match outcome.map_err(|e| standoff_err(e.to_string()))? {
+    let data = match crate::game::delivered(py, outcome)? {
+        Some(data) => Bound::new(py, data)?.into_any(),
         None => py.None().into_bound(py),
-        Some(played) => {
-            played.settled.warn(py)?;
-            match played.data {
-                Some(data) => Bound::new(py, data)?.into_any(),
-                None => py.None().into_bound(py),
-            }
-        }
     };
     let data = GameCore::_after_process(game, pending, data)?;
     if let Some(slot) = results.get_mut(index) {

@@ -106,6 +106,19 @@ pub struct PlayedPhase {
     pub data: Option<PyPhaseData>,
 }
 
+/// What a play ([`PyGame::play_phase`]) gives `process()`'s caller: its warning given
+/// (an `OrderWarning`), then its `PhaseData` (None when the game was over).
+pub(crate) fn delivered(
+    py: Python<'_>,
+    outcome: Result<Option<PlayedPhase>, standoff::session::SessionError>,
+) -> PyResult<Option<PyPhaseData>> {
+    let Some(played) = outcome.map_err(|e| standoff_err(e.to_string()))? else {
+        return Ok(None);
+    };
+    played.settled.warn(py)?;
+    Ok(played.data)
+}
+
 impl Clone for PyGame {
     fn clone(&self) -> Self {
         PyGame {
@@ -520,14 +533,8 @@ impl PyGame {
     /// played phase's `PhaseData` (None if the game is over).
     fn process(&mut self, py: Python<'_>) -> PyResult<Option<PyPhaseData>> {
         // Everything but the warning touches only Rust data: done without the GIL.
-        let played = py
-            .detach(|| self.play_phase())
-            .map_err(|e| standoff_err(e.to_string()))?;
-        let Some(played) = played else {
-            return Ok(None);
-        };
-        played.settled.warn(py)?;
-        Ok(played.data)
+        let played = py.detach(|| self.play_phase());
+        delivered(py, played)
     }
 
     /// The game in the package's saved-game format (`to_saved_game_format(game)`).
