@@ -7,7 +7,11 @@ phase's recorded state, then each power's recorded orders -- and ``process()`` i
 (standoff's first, before the package is imported).
 standoff is also timed through its batch entry points (``step_many`` over a list of
 prepared games, ``adjudicate_many`` over the movement phases), which release the GIL and
-use every core.
+use every core. ``step_many`` is compared with a ``process()`` loop over the same list of
+prepared games (every game set up before the first is played, as ``step_many`` gets
+them): ``--pairs`` pairs of runs, interleaved, each pair timing both in turn, and the
+median of the pairs' ratios is reported, so that the machine's changing speed falls on
+both sides of each ratio.
 
 It also times the package README's random-agent loop end to end (every phase:
 ``get_all_possible_orders()``, a random choice per orderable location, ``set_orders``,
@@ -20,7 +24,7 @@ it keeps about 900,000 objects alive, which Python's cycle collector walks and w
 crowd the processor's caches; ``--same-process`` plays both engines in this process to
 show it.) The garbage of the warm-up games is collected before the timed one:
 
-    python bench/compare.py [FILE.jsonl] [--repeat 3] [--limit N] [--games 5] [--max-year 1920] [--warmup 1] [--same-process]
+    python bench/compare.py [FILE.jsonl] [--repeat 3] [--pairs 15] [--limit N] [--copies 1] [--games 5] [--max-year 1920] [--warmup 3] [--same-process]
 """
 
 import argparse
@@ -84,12 +88,34 @@ def time_process(load, phases):
     return total, setup
 
 
-def time_step_many(phases):
+def time_prepared(phases, batch):
+    """Seconds to play every phase, each set up first in a game of its own: with one
+    ``step_many`` call (``batch``) or a ``process()`` loop over the same list."""
     games = [load_standoff(s, o) for s, o in phases]
     gc.collect()
     t0 = time.perf_counter()
-    standoff.step_many(games)
+    if batch:
+        standoff.step_many(games)
+    else:
+        for game in games:
+            game.process()
     return time.perf_counter() - t0
+
+
+def time_step_many(phases, pairs):
+    """(step_many seconds, loop seconds) of ``pairs`` interleaved pairs of runs, each
+    pair timing ``step_many`` and a ``process()`` loop over the same prepared games, in
+    turn first."""
+    runs = []
+    for i in range(pairs):
+        if i % 2:
+            loop = time_prepared(phases, False)
+            batch = time_prepared(phases, True)
+        else:
+            batch = time_prepared(phases, True)
+            loop = time_prepared(phases, False)
+        runs.append((batch, loop))
+    return runs
 
 
 def time_adjudicate_many(phases):
@@ -184,6 +210,10 @@ def main(argv=None):
     ap.add_argument("--repeat", type=int, default=3, help="runs per engine; the best is reported")
     ap.add_argument("--limit", type=int, default=None, help="use only the first N phases")
     ap.add_argument("--no-diplomacy", action="store_true", help="time standoff only")
+    ap.add_argument("--pairs", type=int, default=15,
+                    help="interleaved pairs of step_many and process()-loop runs")
+    ap.add_argument("--copies", type=int, default=1,
+                    help="set each phase up this many times (longer batches)")
     ap.add_argument("--games", type=int, default=5, help="random-agent games per engine")
     ap.add_argument("--max-year", type=int, default=1920, help="random-agent games stop at this year")
     ap.add_argument("--warmup", type=int, default=3, help="untimed random-agent games per engine first")
@@ -192,11 +222,14 @@ def main(argv=None):
     ap.add_argument("--loop-worker", choices=["standoff", "diplomacy"], help=argparse.SUPPRESS)
     ap.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    for name in ("repeat", "pairs", "copies"):
+        if getattr(args, name) < 1:
+            ap.error("--%s must be at least 1" % name)
     warnings.simplefilter("ignore")
     if args.loop_worker:
         loop_worker(args.loop_worker, args.seed, args.max_year, args.warmup)
         return True
-    phases = phases_of(args.file, args.limit)
+    phases = phases_of(args.file, args.limit) * args.copies
     n = len(phases)
     print("%d phases from %s (best of %d runs)" % (n, args.file, args.repeat))
     rows = []
@@ -206,8 +239,8 @@ def main(argv=None):
     time_process(load_standoff, phases)
     best = min(time_process(load_standoff, phases) for _ in range(args.repeat))
     rows.append(("standoff         Game.process()", n, best[0], best[1]))
-    best = min(time_step_many(phases) for _ in range(args.repeat))
-    rows.append(("standoff         step_many(games)", n, best, None))
+    pairs = time_step_many(phases, args.pairs)
+    rows.append(("standoff         step_many(games)", n, min(b for b, _ in pairs), None))
     best = min(time_adjudicate_many(phases) for _ in range(args.repeat))
     rows.append(("standoff         adjudicate_many (movement)", best[1], best[0], None))
     if not args.no_diplomacy:
@@ -224,8 +257,10 @@ def main(argv=None):
     if not args.no_diplomacy and len(rows) == 4:
         print("standoff Game.process() is %.0fx the package's phases/s"
               % ((rows[1][1] / rows[1][2]) / (rows[0][1] / rows[0][2])))
-    loop, batch = rows[-3], rows[-2]
-    print("standoff step_many(games) is %.2fx its Game.process() loop" % (loop[2] / max(batch[2], 1e-9)))
+    ratios = sorted(loop / max(batch, 1e-9) for batch, loop in pairs)
+    print("standoff step_many(games) is %.2fx a Game.process() loop over the same prepared games "
+          "(median of %d interleaved pairs; quartiles %.2f-%.2f)"
+          % (ratios[len(ratios) // 2], len(ratios), ratios[len(ratios) // 4], ratios[(3 * len(ratios)) // 4]))
     if args.games:
         totals = time_random_agent(args.games, args.max_year, not args.no_diplomacy, args.warmup,
                                    args.same_process, args.repeat)

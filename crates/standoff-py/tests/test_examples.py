@@ -14,13 +14,14 @@ CRATE = HERE.parent
 def test_benchmark_script_runs():
     out = subprocess.run(
         [sys.executable, str(CRATE / "bench" / "compare.py"), "--limit", "40", "--repeat", "1",
-         "--games", "1", "--max-year", "1903"],
+         "--pairs", "3", "--games", "1", "--max-year", "1903"],
         capture_output=True, text=True, timeout=300,
     )
     assert out.returncode == 0, out.stderr
     assert "standoff         Game.process()" in out.stdout
     assert "phases/s" in out.stdout
     assert "random-agent loop at" in out.stdout
+    assert "(median of 3 interleaved pairs;" in out.stdout
 
 
 @pytest.mark.ray
