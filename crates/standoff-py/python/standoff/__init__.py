@@ -15,8 +15,8 @@ Two interfaces over one engine:
   announced with an ``OrderWarning`` (or raised, with ``set_orders(..., errors="raise")``).
 
 * A native API: ``Variant``, ``Position`` (immutable boards that ``repr`` round-trips),
-  typed ``Order`` objects (``parse_order``), and batch entry points that release the GIL
-  and use every core (``adjudicate_many``, ``step_many``).
+  typed ``Order`` objects (``parse_order``), and ``adjudicate_many``, which releases the
+  GIL and uses every core; ``step_many`` steps many ``Game`` objects at once.
 
 Errors are ``StandoffError`` (a ``ValueError``) and its subclasses ``InvalidOrderError``
 (``AmbiguousOrderError``), ``IllegalOrderError`` and ``InvalidStateError``.
@@ -47,9 +47,9 @@ from ._compat_map import Map
 
 def step_many(games):
     """Plays the current phase of each ``Game`` (orders already set), as ``process()`` on
-    each would, the native plays spread over every core (the GIL released) while the
-    games' Python bookkeeping runs alongside. Returns each game's ``PhaseData`` (None
-    for a game that is over)."""
+    each would. Each game's Python bookkeeping runs on the calling thread, with the GIL,
+    while another thread plays the games already prepared (two cores at most). Returns
+    each game's ``PhaseData`` (None for a game that is over)."""
     return _standoff.step_compatible_games(games)
 
 
