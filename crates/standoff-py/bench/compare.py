@@ -5,9 +5,10 @@ Every phase of a saved-game file (default: the 10 games the package played in
 crates/standoff/tests/data/mila/random-seed1.jsonl) is set up in each engine -- the
 phase's recorded state, then each power's recorded orders -- and ``process()`` is timed
 (standoff's first, before the package is imported).
-standoff is also timed through its batch entry points (``step_many`` over a list of
-prepared games, ``adjudicate_many`` over the movement phases), which release the GIL and
-use every core. ``step_many`` is compared with a ``process()`` loop over the same list of
+standoff is also timed through its batch entry points: ``step_many`` over a list of
+prepared games (their Python bookkeeping on this thread, their plays overlapped on a
+second core) and ``adjudicate_many`` over the movement phases (without the GIL, on every
+core). ``step_many`` is compared with a ``process()`` loop over the same list of
 prepared games (every game set up before the first is played, as ``step_many`` gets
 them): ``--pairs`` pairs of runs, interleaved, each pair timing both in turn, and the
 median of the pairs' ratios is reported, so that the machine's changing speed falls on
