@@ -343,6 +343,25 @@ pub fn adjudicate_many(
     run_adjudications(py, variant, read)
 }
 
+/// The games given to a `step_many`, in order: a `TypeError` for anything that is not a
+/// game of class `T`, an error for a game given twice.
+pub(crate) fn distinct_games<'py, T: pyo3::type_object::PyTypeCheck>(
+    games: &Bound<'py, PyAny>,
+) -> PyResult<Vec<Bound<'py, T>>> {
+    let mut list = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for game in games.try_iter()? {
+        let game = game?
+            .cast_into::<T>()
+            .map_err(|_| PyTypeError::new_err("step_many takes standoff.Game objects"))?;
+        if !seen.insert(game.as_ptr() as usize) {
+            return Err(standoff_err("the same game appears twice in step_many"));
+        }
+        list.push(game);
+    }
+    Ok(list)
+}
+
 /// Plays the current phase of many games at once (each with its orders already set by
 /// ``set_orders``), in parallel with the GIL released: the same as calling
 /// ``process()`` on each. Returns each game's ``PhaseData`` (None for a game that is
@@ -350,19 +369,7 @@ pub fn adjudicate_many(
 /// thread meanwhile.
 #[pyfunction]
 pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Option<PyPhaseData>>> {
-    let mut list: Vec<Bound<'_, PyGame>> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for g in games.try_iter()? {
-        let g = g?;
-        let game = g
-            .cast::<PyGame>()
-            .map_err(|_| PyTypeError::new_err("step_many takes standoff.Game objects"))?
-            .clone();
-        if !seen.insert(game.as_ptr() as usize) {
-            return Err(standoff_err("the same game appears twice in step_many"));
-        }
-        list.push(game);
-    }
+    let list = distinct_games::<PyGame>(games)?;
     // Every game is borrowed for the whole call (another thread touching one meanwhile
     // gets a borrow error); each plays its phase with the GIL released, exactly as
     // `process()` does (`PyGame::play_phase`), the games spread over the cores. Only the

@@ -19,8 +19,6 @@
 use crate::batch::PlayOutcome;
 use crate::classes::PyGame;
 use crate::compat_core::GameCore;
-use crate::errors::standoff_err;
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use std::collections::VecDeque;
@@ -107,24 +105,14 @@ fn wait_a_little(idle: &mut u32) {
 
 /// Plays the current phase of each `Game` (orders already set), as `process()` on each
 /// would: returns each game's `PhaseData` (None for a game that is over). A game may
-/// appear only once. The native plays run on every core; the Python side of each
-/// game's `process()` overlaps them.
+/// appear only once. The native plays run on the calling thread and one pool thread;
+/// the Python side of each game's `process()` overlaps them.
 #[pyfunction(name = "step_compatible_games")]
 pub fn step_many<'py>(
     py: Python<'py>,
     games: &Bound<'py, PyAny>,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let mut list: Vec<Bound<'py, GameCore>> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for game in games.try_iter()? {
-        let game = game?
-            .cast_into::<GameCore>()
-            .map_err(|_| PyTypeError::new_err("step_many takes standoff.Game objects"))?;
-        if !seen.insert(game.as_ptr() as usize) {
-            return Err(standoff_err("the same game appears twice in step_many"));
-        }
-        list.push(game);
-    }
+    let list = crate::batch::distinct_games::<GameCore>(games)?;
     let mut results: Vec<Bound<'py, PyAny>> = vec![py.None().into_bound(py); list.len()];
     let live: Vec<(usize, &Bound<'py, GameCore>)> = list
         .iter()
