@@ -77,7 +77,37 @@ pub struct PyAdjudication {
 /// order it cannot use in ``order_errors`` (and in the phase's ``PhaseData``) and warns
 /// with ``OrderWarning``, or raises with ``errors="raise"``.
 #[pyclass(module = "standoff", name = "Game")]
+#[derive(Clone)]
 pub struct PyGame {
+    /// The game, boxed: `step_many` lends it to another thread by moving the box.
+    state: Box<GameState>,
+}
+
+impl PyGame {
+    /// A `Game` holding `state`.
+    pub fn boxed(state: GameState) -> Self {
+        PyGame {
+            state: Box::new(state),
+        }
+    }
+}
+
+impl std::ops::Deref for PyGame {
+    type Target = GameState;
+    fn deref(&self) -> &GameState {
+        &self.state
+    }
+}
+
+impl std::ops::DerefMut for PyGame {
+    fn deref_mut(&mut self) -> &mut GameState {
+        &mut self.state
+    }
+}
+
+/// What a `Game` holds (its fields are read through `PyGame`).
+#[derive(Clone)]
+pub struct GameState {
     pub variant: Arc<Variant>,
     /// The game and each power's orders for the current phase: the core's game session,
     /// the type the server keeps per game too (one order-collection code path).

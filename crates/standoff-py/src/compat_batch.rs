@@ -11,10 +11,10 @@
 //! games too (with the GIL released). No thread waits for a group of games: the Python
 //! work overlaps the native work from the first game to the last.
 //!
-//! A game goes to the playing thread by value: its native game (`PyGame`) is moved out
-//! of its Python object, which meanwhile holds a stand-in and stays mutably borrowed
-//! (any other use of it fails as borrowed), and is moved back before the game is
-//! finished.
+//! A game goes to the playing thread by value: its native game (`PyGame`, a box, so
+//! moving it moves a pointer) is moved out of its Python object, which meanwhile holds
+//! a stand-in and stays mutably borrowed (any other use of it fails as borrowed), and
+//! is moved back before the game is finished.
 
 use crate::batch::PlayOutcome;
 use crate::classes::PyGame;

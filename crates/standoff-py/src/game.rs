@@ -9,7 +9,7 @@ mod history;
 mod orders;
 
 use crate::args::{phase_arg, position_from_state_dict, variant_arg};
-use crate::classes::{PyGame, PyPhaseData, PyPosition, PyPowerView, PyVariant};
+use crate::classes::{GameState, PyGame, PyPhaseData, PyPosition, PyPowerView, PyVariant};
 use crate::convert::{dict_of_lists, json_to_py, str_or_list};
 use crate::errors::{standoff_err, state_err, warn_orders, StandoffError};
 use crate::model::ErrorMode;
@@ -119,22 +119,6 @@ pub(crate) fn delivered(
     Ok(played.data)
 }
 
-impl Clone for PyGame {
-    fn clone(&self) -> Self {
-        PyGame {
-            variant: self.variant.clone(),
-            session: self.session.clone(),
-            problems: self.problems.clone(),
-            history_problems: self.history_problems.clone(),
-            modes: self.modes.clone(),
-            game_id: self.game_id.clone(),
-            texts: self.texts.clone(),
-            entries: self.entries.clone(),
-            power_names: self.power_names.clone(),
-        }
-    }
-}
-
 fn check_rules(rules: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
     let Some(rules) = rules else { return Ok(()) };
     if rules.is_none() {
@@ -171,7 +155,7 @@ impl PyGame {
         let n = variant.powers.len();
         let phases = rec.history.len();
         let name = variant.name.clone();
-        PyGame {
+        PyGame::boxed(GameState {
             session: Session::from_record(&name, variant.clone(), rec),
             texts: OrderTexts::for_variant(&variant),
             entries: crate::submit::OrderEntries::for_variant(&variant),
@@ -181,14 +165,14 @@ impl PyGame {
             modes: vec![ErrorMode::Warn; n],
             game_id,
             power_names: Arc::default(),
-        }
+        })
     }
 
     /// A new game of the same variant, sharing this one's tables of Python strings:
     /// what a game's Python object holds while its native game is played on another
     /// thread (`step_many` of compatible games).
     pub(crate) fn stand_in(&self) -> PyGame {
-        PyGame {
+        PyGame::boxed(GameState {
             session: Session::from_record(
                 &self.variant.name,
                 self.variant.clone(),
@@ -202,7 +186,7 @@ impl PyGame {
             texts: self.texts.clone(),
             entries: self.entries.clone(),
             power_names: self.power_names.clone(),
-        }
+        })
     }
 
     /// The game and its history.
