@@ -1,8 +1,8 @@
 //! The native API's `#[pyclass]` structs that other modules build and read: `Variant`,
 //! `Position`, `Order`, `AdjudicationResult`, `Game`, `PowerView`, `PhaseData` and
 //! `RejectedOrder` (their Python methods live in `variant`, `position`, `order`, `batch`,
-//! `game` and `phase_data`). Kept in one module so those modules need not import each
-//! other for the types.
+//! `game` and `phase_data`), and `GameState`, what a `Game` holds in its box. Kept in one
+//! module so those modules need not import each other for the types.
 
 use crate::model::{ErrorMode, OrderProblem};
 use crate::texts::OrderTexts;
