@@ -3,7 +3,7 @@
 //! every game spread over the cores.
 //!
 //! A compatible game's `process()` is Python bookkeeping around a native play
-//! (`GameCore::_before_process`, `PyGame::play_phase`, `GameCore::_after_process`).
+//! (`GameCore::before_process`, `PyGame::play_phase`, `GameCore::after_process`).
 //! The bookkeeping needs the GIL and runs on the calling thread, one game at a time, in
 //! the games' order; the plays do not. One pool thread plays the prepared games, in
 //! order, as soon as each is prepared, while the calling thread prepares the next ones
@@ -34,7 +34,7 @@ struct InFlight<'py> {
     /// Where its result goes.
     index: usize,
     game: Bound<'py, GameCore>,
-    /// What `_before_process` gave.
+    /// What `before_process` gave.
     pending: Bound<'py, PyTuple>,
     /// Its native game's Python object, borrowed (holding a stand-in) until the native
     /// game comes back.
@@ -217,14 +217,14 @@ fn pipeline<'py>(
     }
 }
 
-/// A game's `_before_process`, then its native game moved out of its Python object
+/// A game's `before_process`, then its native game moved out of its Python object
 /// (which holds a stand-in meanwhile, and stays borrowed).
 fn prepare<'py>(
     game: &Bound<'py, GameCore>,
     index: usize,
     stand_ins: &mut Vec<PyGame>,
 ) -> PyResult<(InFlight<'py>, PyGame)> {
-    let pending = GameCore::_before_process(game)?;
+    let pending = GameCore::before_process(game)?;
     let mut native = crate::compat_core::native(game)?.try_borrow_mut()?;
     let stand_in = match stand_ins.pop() {
         Some(stand_in) => stand_in,
@@ -241,7 +241,7 @@ fn prepare<'py>(
 }
 
 /// The rest of a game's `process()` after its play: the warning about orders not
-/// followed, its `PhaseData`, `_after_process`.
+/// followed, its `PhaseData`, `after_process`.
 fn finish<'py>(
     py: Python<'py>,
     index: usize,
@@ -254,7 +254,7 @@ fn finish<'py>(
         Some(data) => Bound::new(py, data)?.into_any(),
         None => py.None().into_bound(py),
     };
-    let data = GameCore::_after_process(game, pending, data)?;
+    let data = GameCore::after_process(game, pending, data)?;
     if let Some(slot) = results.get_mut(index) {
         *slot = data;
     }

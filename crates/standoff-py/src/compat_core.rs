@@ -51,7 +51,7 @@ pub struct GameCore {
     /// empty, and `sent` maps every power to `_NATIVE_ORDERS`: `process()` then needs
     /// nothing from the `Power` objects. Whatever may break this sets it false
     /// (`Power.__setattr__` of `orders` or `adjust`, a new `_sent`, `_pull_orders`,
-    /// retreat and adjustment orders); `_after_process` and `_clear_orders_python`
+    /// retreat and adjustment orders); `GameCore::after_process` and `_clear_orders_python`
     /// make it true again.
     #[pyo3(get, set, name = "_powers_clean")]
     pub(crate) powers_clean: bool,
@@ -205,6 +205,189 @@ fn new_messages(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
 }
 
 impl GameCore {
+    /// Everything `process()` does before the native game plays the phase: returns
+    /// (phase, the record of the phase as played, the cached state dict of the board
+    /// before it, whether the Power objects hold orders of their own), completed by
+    /// `after_process`.
+    pub(crate) fn before_process<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        push_edits(slf)?;
+        let phase = slf.borrow().phase_field(py)?.into_bound(py);
+        let movement = phase_kind(slf) == b'M';
+        if phase.to_cow()?.starts_with('F')
+            && native(slf)?
+                .borrow()
+                .rec()
+                .game
+                .position
+                .owners()
+                .iter()
+                .all(Option::is_none)
+        {
+            // The package counts a year's centers from the powers' homes when no power
+            // owns one (a board set up without centers).
+            slf.call_method0(intern!(py, "_centers_from_homes"))?;
+        }
+        let no_check = no_check(slf)?;
+        // Each power's orders as set: the movement orders the native game holds stay
+        // there (`_NATIVE_ORDERS`).
+        let held = held_natively(py)?;
+        let names = slf
+            .getattr(intern!(py, "_power_names"))?
+            .cast_into::<PyTuple>()?;
+        if movement && !no_check && slf.borrow().powers_clean {
+            // Nothing to read from the Power objects (see `powers_clean`).
+            return before_clean_movement(slf, phase, &held, &names);
+        }
+        let orders = PyList::empty(py);
+        let adjusts = PyList::empty(py);
+        // Whether some Power object holds orders of its own, or a non-empty `adjust`
+        // (`after_process` then gives them new ones).
+        let mut powers_hold_orders = !movement;
+        for power in list_attr(slf, intern!(py, "_power_list"))?.iter() {
+            let fields = attributes(&power)?;
+            let own = fields.get_item(intern!(py, "orders"))?;
+            powers_hold_orders |= own.is_some();
+            orders.append(own.unwrap_or_else(|| held.clone()))?;
+            let adjust = match fields.get_item(intern!(py, "adjust"))? {
+                Some(adjust) => adjust,
+                None => power.getattr(intern!(py, "adjust"))?,
+            };
+            powers_hold_orders |= !adjust.cast::<PyList>().is_ok_and(|list| list.is_empty());
+            adjusts.append(adjust)?;
+        }
+        let record = new_record(
+            slf,
+            movement,
+            no_check,
+            orders.as_any(),
+            adjusts.as_any(),
+            &names,
+        )?;
+
+        // Does the native game hold exactly the Power objects' orders already?
+        let synced = !(no_check && movement) && {
+            let sent = sent(slf)?;
+            let wanted = if movement { &orders } else { &adjusts };
+            let mut same = true;
+            for (name, want) in names.iter().zip(wanted.iter()) {
+                same = match sent.get_item(name)? {
+                    Some(had) => had.is(&want) || had.eq(&want)?,
+                    None => false,
+                };
+                if !same {
+                    break;
+                }
+            }
+            same
+        };
+        // None: no unit's order was void (NO_CHECK).
+        let void_units = match synced {
+            true => py.None().into_bound(py),
+            false => {
+                // `_sync_orders` may read a power's orders into its Power object.
+                powers_hold_orders = true;
+                slf.call_method1(intern!(py, "_sync_orders"), (&orders, &adjusts))?
+            }
+        };
+        record.setattr(intern!(py, "void_units"), void_units)?;
+        pending(slf, phase, record, powers_hold_orders)
+    }
+
+    /// Everything `process()` does after the native game played the phase (`data`: its
+    /// `PhaseData`).
+    pub(crate) fn after_process<'py>(
+        slf: &Bound<'py, Self>,
+        pending: Bound<'py, PyTuple>,
+        data: Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let (phase, record, state_before, powers_hold_orders): (
+            Bound<'py, PyString>,
+            Bound<'py, PyAny>,
+            Bound<'py, PyAny>,
+            bool,
+        ) = pending.extract()?;
+        let played = match data.is_none() {
+            false => data.clone(),
+            true => native(slf)?
+                .call_method1(intern!(py, "get_phase_history"), (-1, -1))?
+                .get_item(0)?,
+        };
+        record.setattr(intern!(py, "played"), &played)?;
+        if record.getattr(intern!(py, "void_units"))?.is_truthy()? {
+            slf.call_method1(intern!(py, "_order_void_units"), (&record, &played))?;
+        }
+        // The package's commands and result labels are worked out when first read.
+        slf.setattr(intern!(py, "_outcome"), &record)?;
+        // The phase's press is filed with it; a phase without press files None (an
+        // empty map is made when the history is read) and the game keeps its empty map.
+        let messages = slf.getattr(intern!(py, "messages"))?;
+        let filed = match messages.is_truthy()? {
+            true => {
+                slf.setattr(intern!(py, "messages"), new_messages(py)?)?;
+                messages
+            }
+            false => py.None().into_bound(py),
+        };
+        list_attr(slf, intern!(py, "_unfiled"))?.append((&phase, &record, state_before, filed))?;
+        // The record keeps the set of units ordered twice unless it was empty.
+        if slf.getattr(intern!(py, "_duplicates"))?.is_truthy()? {
+            slf.setattr(intern!(py, "_duplicates"), PySet::empty(py)?)?;
+        }
+        // The new phase has no orders yet, as the native game has none: each power's
+        // `orders` is read from the native game when next used (`{}` until orders are
+        // given), and its `adjust` is a new empty list unless the one it has is empty
+        // and the record does not use it (it uses `adjust` for retreats and builds).
+        if powers_hold_orders {
+            let played_movement = phase.to_cow()?.ends_with('M');
+            for power in list_attr(slf, intern!(py, "_power_list"))?.iter() {
+                let fields = attributes(&power)?;
+                if fields.contains(intern!(py, "orders"))? {
+                    fields.del_item(intern!(py, "orders"))?;
+                }
+                let adjust = fields.get_item(intern!(py, "adjust"))?;
+                let unused_and_empty = played_movement
+                    && adjust.is_some_and(|a| a.cast::<PyList>().is_ok_and(|list| list.is_empty()));
+                if !unused_and_empty {
+                    fields.set_item(intern!(py, "adjust"), PyList::empty(py))?;
+                }
+            }
+        }
+        slf.setattr(intern!(py, "_popped"), py.None())?;
+        board_played(slf)?;
+        // What the native game holds for each power: in movement, orders it was given
+        // (none yet); else an empty `adjust` list.
+        let held = match phase_kind(slf) {
+            b'M' => held_natively(py)?,
+            _ => PyList::empty(py).into_any(),
+        };
+        let sent = sent(slf)?;
+        sent.clear();
+        for name in slf
+            .getattr(intern!(py, "_power_names"))?
+            .cast_into::<PyTuple>()?
+            .iter()
+        {
+            sent.set_item(name, &held)?;
+        }
+        // The Power objects hold nothing of their own now.
+        let clean = phase_kind(slf) == b'M';
+        slf.borrow_mut().powers_clean = clean;
+        // What the phase popped (dislodged units): worked out when read.
+        let kind = phase
+            .to_cow()?
+            .chars()
+            .last()
+            .map(String::from)
+            .unwrap_or_default();
+        slf.setattr(intern!(py, "_popped"), kind)?;
+        if slf.borrow().is_game_done() || year_limit_near(slf)? {
+            slf.call_method1(intern!(py, "_after_last_phase"), (&phase,))?;
+        }
+        Ok(data)
+    }
+
     /// The last letter of the current phase's code (`M`, `R`, `A`; `D` for `COMPLETED`).
     pub(crate) fn phase_kind(&self) -> u8 {
         self.phase_kind
@@ -403,196 +586,13 @@ impl GameCore {
         if slf.borrow().is_game_done() {
             return Ok(py.None().into_bound(py));
         }
-        let pending = GameCore::_before_process(slf)?;
+        let pending = GameCore::before_process(slf)?;
         let data = native(slf)?.call_method0(intern!(py, "process"))?;
-        GameCore::_after_process(slf, pending, data)
-    }
-
-    /// Everything `process()` does before the native game plays the phase: returns
-    /// (phase, the record of the phase as played, the cached state dict of the board
-    /// before it, whether the Power objects hold orders of their own), completed by
-    /// `_after_process`.
-    pub(crate) fn _before_process<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let py = slf.py();
-        push_edits(slf)?;
-        let phase = slf.borrow().phase_field(py)?.into_bound(py);
-        let movement = phase_kind(slf) == b'M';
-        if phase.to_cow()?.starts_with('F')
-            && native(slf)?
-                .borrow()
-                .rec()
-                .game
-                .position
-                .owners()
-                .iter()
-                .all(Option::is_none)
-        {
-            // The package counts a year's centers from the powers' homes when no power
-            // owns one (a board set up without centers).
-            slf.call_method0(intern!(py, "_centers_from_homes"))?;
-        }
-        let no_check = no_check(slf)?;
-        // Each power's orders as set: the movement orders the native game holds stay
-        // there (`_NATIVE_ORDERS`).
-        let held = held_natively(py)?;
-        let names = slf
-            .getattr(intern!(py, "_power_names"))?
-            .cast_into::<PyTuple>()?;
-        if movement && !no_check && slf.borrow().powers_clean {
-            // Nothing to read from the Power objects (see `powers_clean`).
-            return before_clean_movement(slf, phase, &held, &names);
-        }
-        let orders = PyList::empty(py);
-        let adjusts = PyList::empty(py);
-        // Whether some Power object holds orders of its own, or a non-empty `adjust`
-        // (`_after_process` then gives them new ones).
-        let mut powers_hold_orders = !movement;
-        for power in list_attr(slf, intern!(py, "_power_list"))?.iter() {
-            let fields = attributes(&power)?;
-            let own = fields.get_item(intern!(py, "orders"))?;
-            powers_hold_orders |= own.is_some();
-            orders.append(own.unwrap_or_else(|| held.clone()))?;
-            let adjust = match fields.get_item(intern!(py, "adjust"))? {
-                Some(adjust) => adjust,
-                None => power.getattr(intern!(py, "adjust"))?,
-            };
-            powers_hold_orders |= !adjust.cast::<PyList>().is_ok_and(|list| list.is_empty());
-            adjusts.append(adjust)?;
-        }
-        let record = new_record(
-            slf,
-            movement,
-            no_check,
-            orders.as_any(),
-            adjusts.as_any(),
-            &names,
-        )?;
-
-        // Does the native game hold exactly the Power objects' orders already?
-        let synced = !(no_check && movement) && {
-            let sent = sent(slf)?;
-            let wanted = if movement { &orders } else { &adjusts };
-            let mut same = true;
-            for (name, want) in names.iter().zip(wanted.iter()) {
-                same = match sent.get_item(name)? {
-                    Some(had) => had.is(&want) || had.eq(&want)?,
-                    None => false,
-                };
-                if !same {
-                    break;
-                }
-            }
-            same
-        };
-        // None: no unit's order was void (NO_CHECK).
-        let void_units = match synced {
-            true => py.None().into_bound(py),
-            false => {
-                // `_sync_orders` may read a power's orders into its Power object.
-                powers_hold_orders = true;
-                slf.call_method1(intern!(py, "_sync_orders"), (&orders, &adjusts))?
-            }
-        };
-        record.setattr(intern!(py, "void_units"), void_units)?;
-        pending(slf, phase, record, powers_hold_orders)
-    }
-
-    /// Everything `process()` does after the native game played the phase (`data`: its
-    /// `PhaseData`).
-    pub(crate) fn _after_process<'py>(
-        slf: &Bound<'py, Self>,
-        pending: Bound<'py, PyTuple>,
-        data: Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let (phase, record, state_before, powers_hold_orders): (
-            Bound<'py, PyString>,
-            Bound<'py, PyAny>,
-            Bound<'py, PyAny>,
-            bool,
-        ) = pending.extract()?;
-        let played = match data.is_none() {
-            false => data.clone(),
-            true => native(slf)?
-                .call_method1(intern!(py, "get_phase_history"), (-1, -1))?
-                .get_item(0)?,
-        };
-        record.setattr(intern!(py, "played"), &played)?;
-        if record.getattr(intern!(py, "void_units"))?.is_truthy()? {
-            slf.call_method1(intern!(py, "_order_void_units"), (&record, &played))?;
-        }
-        // The package's commands and result labels are worked out when first read.
-        slf.setattr(intern!(py, "_outcome"), &record)?;
-        // The phase's press is filed with it; a phase without press files None (an
-        // empty map is made when the history is read) and the game keeps its empty map.
-        let messages = slf.getattr(intern!(py, "messages"))?;
-        let filed = match messages.is_truthy()? {
-            true => {
-                slf.setattr(intern!(py, "messages"), new_messages(py)?)?;
-                messages
-            }
-            false => py.None().into_bound(py),
-        };
-        list_attr(slf, intern!(py, "_unfiled"))?.append((&phase, &record, state_before, filed))?;
-        // The record keeps the set of units ordered twice unless it was empty.
-        if slf.getattr(intern!(py, "_duplicates"))?.is_truthy()? {
-            slf.setattr(intern!(py, "_duplicates"), PySet::empty(py)?)?;
-        }
-        // The new phase has no orders yet, as the native game has none: each power's
-        // `orders` is read from the native game when next used (`{}` until orders are
-        // given), and its `adjust` is a new empty list unless the one it has is empty
-        // and the record does not use it (it uses `adjust` for retreats and builds).
-        if powers_hold_orders {
-            let played_movement = phase.to_cow()?.ends_with('M');
-            for power in list_attr(slf, intern!(py, "_power_list"))?.iter() {
-                let fields = attributes(&power)?;
-                if fields.contains(intern!(py, "orders"))? {
-                    fields.del_item(intern!(py, "orders"))?;
-                }
-                let adjust = fields.get_item(intern!(py, "adjust"))?;
-                let unused_and_empty = played_movement
-                    && adjust.is_some_and(|a| a.cast::<PyList>().is_ok_and(|list| list.is_empty()));
-                if !unused_and_empty {
-                    fields.set_item(intern!(py, "adjust"), PyList::empty(py))?;
-                }
-            }
-        }
-        slf.setattr(intern!(py, "_popped"), py.None())?;
-        board_played(slf)?;
-        // What the native game holds for each power: in movement, orders it was given
-        // (none yet); else an empty `adjust` list.
-        let held = match phase_kind(slf) {
-            b'M' => held_natively(py)?,
-            _ => PyList::empty(py).into_any(),
-        };
-        let sent = sent(slf)?;
-        sent.clear();
-        for name in slf
-            .getattr(intern!(py, "_power_names"))?
-            .cast_into::<PyTuple>()?
-            .iter()
-        {
-            sent.set_item(name, &held)?;
-        }
-        // The Power objects hold nothing of their own now.
-        let clean = phase_kind(slf) == b'M';
-        slf.borrow_mut().powers_clean = clean;
-        // What the phase popped (dislodged units): worked out when read.
-        let kind = phase
-            .to_cow()?
-            .chars()
-            .last()
-            .map(String::from)
-            .unwrap_or_default();
-        slf.setattr(intern!(py, "_popped"), kind)?;
-        if slf.borrow().is_game_done() || year_limit_near(slf)? {
-            slf.call_method1(intern!(py, "_after_last_phase"), (&phase,))?;
-        }
-        Ok(data)
+        GameCore::after_process(slf, pending, data)
     }
 }
 
-/// `_before_process` of a movement phase whose `Power` objects hold nothing of their
+/// `before_process` of a movement phase whose `Power` objects hold nothing of their
 /// own (`powers_clean`): every power's orders are held by the native game, which has
 /// them exactly.
 fn before_clean_movement<'py>(
@@ -665,8 +665,8 @@ fn new_record<'py>(
     ))
 }
 
-/// The end of `_before_process`: the units given orders (`ordered_units`) are worked
-/// out from `record` when first read; gives what `_after_process` takes.
+/// The end of `before_process`: the units given orders (`ordered_units`) are worked
+/// out from `record` when first read; gives what `after_process` takes.
 fn pending<'py>(
     game: &Bound<'py, GameCore>,
     phase: Bound<'py, PyString>,

@@ -323,3 +323,11 @@ def test_skipping_clean_power_objects_plays_as_reading_them():
         assert dict(fast.order_history) == dict(slow.order_history)
         assert dict(fast.result_history) == dict(slow.result_history)
     assert clean_phases > 100  # the skipping was exercised
+
+
+def test_process_bookkeeping_is_not_a_python_method():
+    # process()'s bookkeeping before and after the play is internal: a script calling it
+    # out of turn would leave a game half processed.
+    game = Game()
+    for name in ("_before_process", "_after_process", "before_process", "after_process"):
+        assert not hasattr(game, name), name

@@ -1171,7 +1171,8 @@ class Game(_standoff.GameCore):
         return void_units
 
     # ------------------------------------------------------------------ process
-    # process(), _before_process() and _after_process() are GameCore's.
+    # process() is GameCore's (its bookkeeping before and after the play is native, not a
+    # Python method).
 
     def _centers_from_homes(self):
         """As the package does when it counts a year's centers and no power owns one (a
