@@ -662,6 +662,8 @@ fn new_record<'py>(
         duplicates,
         game.getattr(intern!(py, "note"))?,
         game.getattr(intern!(py, "map"))?,
+        native(game)?.borrow().rec().history.len(),
+        game.getattr(intern!(py, "_board_orders"))?,
     ))
 }
 
@@ -689,14 +691,14 @@ fn pending<'py>(
 }
 
 /// `process()` played a phase: the `Power` objects' board fields are read when next
-/// used, and each power's units put in the package's order then, over every board since
-/// the last read (`_settle_units`): a loop that never reads the board pays nothing for
-/// it.
+/// used, and each power's units, centers and dislodged units put in the package's order
+/// then, over every board since the last read (`_settle_units`): a loop that never reads
+/// the board pays nothing for it.
 fn board_played(game: &Bound<'_, GameCore>) -> PyResult<()> {
     let py = game.py();
     if !game.borrow().board_pending {
-        let units = game.call_method0(intern!(py, "_unread_board"))?;
-        game.setattr(intern!(py, "_prev_units"), units)?;
+        let lists = game.call_method0(intern!(py, "_unread_board"))?;
+        game.setattr(intern!(py, "_prev_board"), lists)?;
         game.borrow_mut().board_pending = true;
     }
     let (played, now) = {
@@ -705,7 +707,7 @@ fn board_played(game: &Bound<'_, GameCore>) -> PyResult<()> {
         (native.rec().history.len() as i64, native.current_phase())
     };
     if game.getattr(intern!(py, "_units_since"))?.is_none() {
-        // The board the order in `_prev_units` is about is the phase just played.
+        // The board the order in `_prev_board` is about is the phase just played.
         game.setattr(intern!(py, "_units_since"), played - 1)?;
     }
     game.setattr(intern!(py, "_snap"), py.None())?;

@@ -14,8 +14,8 @@
 //! body of its `set_orders`), `batch`, `position`, `saved`). The package-compatible
 //! `Game` is Python (`python/standoff/_compat.py`) over two native modules only this
 //! file imports: `compat_core` (`GameCore`, its base class: the calls a loop makes every
-//! phase; `compat_adjust`, its retreat and adjustment orders), `compat_batch` (`step_many` of such games) and `compat_support` (helpers it calls: the package's unit order, build
-//! counts).
+//! phase; `compat_adjust`, its retreat and adjustment orders), `compat_batch` (`step_many` of such games) `compat_order` (the package's order of each power's
+//! units, centers and retreats) and `compat_support` (helpers it calls: build counts).
 
 mod args;
 mod batch;
@@ -23,6 +23,7 @@ mod classes;
 mod compat_adjust;
 mod compat_batch;
 mod compat_core;
+mod compat_order;
 mod compat_support;
 mod convert;
 mod errors;
@@ -88,7 +89,7 @@ fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compat_batch::step_many, m)?)?;
     m.add_function(wrap_pyfunction!(compat_support::played_phase_count, m)?)?;
     m.add_function(wrap_pyfunction!(texts::set_order_text_limit, m)?)?;
-    m.add_function(wrap_pyfunction!(compat_support::units_in_package_order, m)?)?;
+    m.add_function(wrap_pyfunction!(compat_order::board_in_package_order, m)?)?;
     m.add_function(wrap_pyfunction!(compat_support::centers_minus_units, m)?)?;
     Ok(())
 }

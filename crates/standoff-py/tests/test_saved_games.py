@@ -40,6 +40,24 @@ def test_round_trip_of_a_standoff_game():
     assert standoff.to_saved_game_format(h) == saved
 
 
+def test_a_support_naming_a_coast_is_saved_with_it():
+    """DATC 6.B.9: a support to the wrong coast does not count, so the Italian fleet
+    moves. The saved game keeps the coast the support named, and replays the same."""
+    g = standoff.Game()
+    g.set_units("FRANCE", ["F POR", "F MAO"], reset=True)
+    g.set_units("ITALY", ["F LYO", "F WES"], reset=True)
+    g.set_orders("FRANCE", ["F POR S F MAO - SPA/NC", "F MAO - SPA/SC"])
+    g.set_orders("ITALY", ["F LYO S F WES - SPA/SC", "F WES - SPA/SC"])
+    assert g.get_orders("FRANCE") == ["F POR S F MAO - SPA/NC", "F MAO - SPA/SC"]
+    g.process()
+    assert g.get_units("ITALY") == ["F LYO", "F SPA/SC"]
+    saved = standoff.to_saved_game_format(g)
+    assert "F POR S F MAO - SPA/NC" in saved["phases"][0]["orders"]["FRANCE"]
+    h = standoff.from_saved_game_format(saved)
+    assert h.get_units("ITALY") == ["F LYO", "F SPA/SC"]
+    assert h.get_state() == g.get_state()
+
+
 def test_write_and_load_jsonl(tmp_path):
     path = tmp_path / "games.jsonl"
     games = []

@@ -25,6 +25,8 @@ fn orders_round_trip_in_package_notation() {
         (PhaseKind::Movement, "A LON - NWY VIA"),
         (PhaseKind::Movement, "F NTH C A LON - NWY"),
         (PhaseKind::Movement, "A PAR S A MAR - BUR"),
+        // A support naming a coast keeps it (DATC 6.B.9 decides on it).
+        (PhaseKind::Movement, "F POR S F MAO - SPA/NC"),
         (PhaseKind::Movement, "A PAR S F BRE"),
         (PhaseKind::Movement, "F STP/SC - BOT"),
         (PhaseKind::Movement, "A PAR H"),

@@ -54,8 +54,8 @@ fn the_standard_file_loads_as_is() {
 fn two_start_units_in_one_province_are_refused() {
     // England's `F lon` and an `A lon` beside it: the second would replace the first.
     let text = standard_with(
-        r#"units = ["A lvp", "F edi", "F lon"]"#,
-        r#"units = ["A lvp", "F edi", "F lon", "A lon"]"#,
+        r#"units = ["F edi", "F lon", "A lvp"]"#,
+        r#"units = ["F edi", "F lon", "A lvp", "A lon"]"#,
     );
     let line = line_of(&text, r#""A lon""#);
     assert_refused(
@@ -65,8 +65,8 @@ fn two_start_units_in_one_province_are_refused() {
     );
     // Across powers too: France's `A lon` beside England's `F lon`.
     let text = standard_with(
-        r#"units = ["A mar", "A par", "F bre"]"#,
-        r#"units = ["A mar", "A par", "F bre", "A lon"]"#,
+        r#"units = ["F bre", "A mar", "A par"]"#,
+        r#"units = ["F bre", "A mar", "A par", "A lon"]"#,
     );
     let line = line_of(&text, r#""A lon""#);
     assert_refused(
@@ -81,12 +81,12 @@ fn a_start_unit_on_a_center_another_power_owns_is_refused() {
     // France starts without its fleet in Brest and England's army stands there: a
     // center France owns and builds in, held by a foreign unit from the first phase.
     let text = standard_with(
-        r#"units = ["A mar", "A par", "F bre"]"#,
+        r#"units = ["F bre", "A mar", "A par"]"#,
         r#"units = ["A mar", "A par"]"#,
     )
     .replacen(
-        r#"units = ["A lvp", "F edi", "F lon"]"#,
-        r#"units = ["A bre", "F edi", "F lon"]"#,
+        r#"units = ["F edi", "F lon", "A lvp"]"#,
+        r#"units = ["F edi", "F lon", "A bre"]"#,
         1,
     );
     let line = line_of(&text, r#""A bre""#);
@@ -102,8 +102,8 @@ fn a_start_unit_on_an_unowned_center_is_allowed() {
     // Standing on a neutral center (or on a home center its power does not own at the
     // start) takes nothing from anyone.
     let text = standard_with(
-        r#"units = ["A lvp", "F edi", "F lon"]"#,
-        r#"units = ["A bel", "F edi", "F lon"]"#,
+        r#"units = ["F edi", "F lon", "A lvp"]"#,
+        r#"units = ["F edi", "F lon", "A bel"]"#,
     );
     assert_eq!(refusals(&text), Vec::<String>::new());
 }
@@ -111,8 +111,8 @@ fn a_start_unit_on_an_unowned_center_is_allowed() {
 #[test]
 fn a_start_unit_that_cannot_stand_there_is_refused() {
     let text = standard_with(
-        r#"units = ["A ber", "A mun", "F kie"]"#,
-        r#"units = ["A ber", "F mun", "F kie"]"#,
+        r#"units = ["F kie", "A ber", "A mun"]"#,
+        r#"units = ["F kie", "A ber", "F mun"]"#,
     );
     let line = line_of(&text, r#""F mun""#);
     assert_refused(

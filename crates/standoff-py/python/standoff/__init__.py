@@ -102,6 +102,10 @@ def load_saved_games(path, on_error="raise"):
 #: (``diplomacy.utils.export.load_saved_games_from_disk``).
 load_saved_games_from_disk = load_saved_games
 
+# The package's module paths (``diplomacy.utils.export``, ``diplomacy.engine.game``...),
+# imported last: they take their names from this module.
+from . import engine, utils  # noqa: E402
+
 __all__ = [
     "AdjudicationResult",
     "AmbiguousOrderError",
@@ -123,6 +127,7 @@ __all__ = [
     "Variant",
     "__version__",
     "adjudicate_many",
+    "engine",
     "from_saved_game_format",
     "load_saved_games",
     "load_saved_games_from_disk",
@@ -130,4 +135,5 @@ __all__ = [
     "parse_order",
     "step_many",
     "to_saved_game_format",
+    "utils",
 ]

@@ -118,13 +118,18 @@ class _Played:
     this when first read, not when the phase is played."""
 
     __slots__ = ("played", "movement", "no_check", "orders", "adjusts", "names", "void_units", "duplicates",
-                 "note", "game_map", "_outcome")
+                 "note", "game_map", "_outcome", "index", "board_orders")
 
-    def __init__(self, played, movement, no_check, orders, adjusts, names, void_units, duplicates, note, game_map):
+    def __init__(self, played, movement, no_check, orders, adjusts, names, void_units, duplicates, note, game_map,
+                 index=None, board_orders=None):
         self.played, self.movement, self.no_check = played, movement, no_check
         self.orders, self.adjusts, self.names = orders, adjusts, names
         self.void_units, self.duplicates, self.note, self.game_map = void_units, duplicates, note, game_map
         self._outcome = None
+        # Its place in the native history, and the game's board orders by place
+        # (``Game._board_orders``): the state it started from lists each power's units
+        # and centers in the package's order.
+        self.index, self.board_orders = index, board_orders
 
     def outcome(self):
         """(command, results, dislodged), worked out once."""
@@ -160,7 +165,11 @@ class _Played:
 
     def state(self, name):
         """The package's state dict of the board the phase started from."""
-        return _played_state(self.game_map, self.played, name, self.note)
+        state = _played_state(self.game_map, self.played, name, self.note)
+        board = None if self.board_orders is None else self.board_orders.get(self.index)
+        if board is not None:
+            _put_in_order(state, board)
+        return state
 
 
 def _movement_outcome(played, void_units):
@@ -554,6 +563,21 @@ def _state_hash(game_map, state):
         for name, units in state["units"].items()))
 
 
+def _lists_of_state(state):
+    """Power -> (units, centers, dislodged units) as a state dict lists them (names as
+    the board writes them: upper case, single spaces)."""
+    def names(items):
+        return [" ".join(str(item).upper().split()) for item in items or ()]
+
+    lists = {}
+    for name, units in (state.get("units") or {}).items():
+        units = names(units)
+        lists[str(name).upper()] = ([u for u in units if not u.startswith("*")],
+                                    names((state.get("centers") or {}).get(name)),
+                                    [u[1:] for u in units if u.startswith("*")])
+    return lists
+
+
 def _played_state(game_map, played, name, note):
     """The package's state dict of the board a played phase (``PhaseData``) started
     from, named ``name`` with ``note``."""
@@ -561,6 +585,21 @@ def _played_state(game_map, played, name, note):
     state["name"] = name
     state["note"] = note
     return _complete_state(game_map, state)
+
+
+def _put_in_order(state, board):
+    """Lists a state dict's units, centers and dislodged units in the package's order
+    (``board``: power -> (units, centers, dislodged units), as ``_standoff.
+    board_in_package_order`` gives them for that board)."""
+    units, centers, retreats = state["units"], state["centers"], state.get("retreats", {})
+    for name, (own, owned, dislodged) in board.items():
+        if name in units:
+            units[name] = list(own) + ["*" + unit for unit in dislodged]
+        if name in centers:
+            centers[name] = list(owned)
+        options = retreats.get(name)
+        if options is not None and set(options) == set(dislodged):
+            retreats[name] = {unit: options[unit] for unit in dislodged}
 
 
 def _copy_state(state):
@@ -710,8 +749,13 @@ class Game(_standoff.GameCore):
         self._phase = native.get_current_phase()
         self._snap = None
         self._board_pending = False
-        self._prev_units = {}
+        # Power -> (units, centers, dislodged units) in the package's order on the board
+        # at the start of phase ``_units_since`` of the native history (or, that unset,
+        # on the board last read); ``_board_orders``: the same for each board of the
+        # history worked out so far, by its place (what its state lists).
+        self._prev_board = {}
         self._units_since = None
+        self._board_orders = {}
         self._popped = None
         self._cache = {}
         self._sent = {}
@@ -748,32 +792,52 @@ class Game(_standoff.GameCore):
         if clear_cache:
             self._cache = {}
 
-    def _pull(self):
-        """The native game changed the board (not by playing a phase): each power's units
-        are put in the package's order now (units kept stay in place, new ones come
-        last), the rest is read when a board field of a Power object is next used
-        (``_pull_now``)."""
+    def _pull(self, given=None):
+        """The native game changed the board (not by playing a phase): each power's
+        units, centers and dislodged units are put in the package's order now (those
+        kept, or listed in ``given`` (power -> (units, centers, dislodged units)), in that
+        order; new ones last), the rest is read when a board field of a Power object is
+        next used (``_pull_now``)."""
         if isinstance(self._popped, str):
             self.popped  # worked out from the board it was about
         self._settle_units()
-        previous = self._unread_board() if not self._board_pending else self._prev_units
-        ordered = _standoff.units_in_package_order(
-            self._native, [previous.get(p.name) or [] for p in self._power_list])
-        self._prev_units = {p.name: units for p, units in zip(self._power_list, ordered)}
+        previous = self._unread_board() if not self._board_pending else self._prev_board
+        if given is not None:
+            previous = given
+        self._prev_board = self._in_package_order(previous)[-1]
         self._board_pending = True
         self._after_board_change()
 
+    def _in_package_order(self, previous, since=None):
+        """``_standoff.board_in_package_order`` for ``previous`` (power -> lists): power ->
+        lists on each board it gives."""
+        names = self._power_names
+        empty = ([], [], [])
+        boards = _standoff.board_in_package_order(
+            self._native, [previous.get(name) or empty for name in names], since)
+        return [dict(zip(names, board)) for board in boards]
+
+    def _board_lists(self):
+        """Power -> (units, centers, dislodged units) on the current board in the
+        package's order, without reading the board into the Power objects when they
+        have not read it yet (a loop reading only ``get_state()`` keeps them unread)."""
+        if self._board_pending:
+            self._settle_units()
+            return self._prev_board
+        return {p.name: (p.units, p.centers, list(p.retreats)) for p in self._power_list}
+
     def _unread_board(self):
         """Drops the Power objects' board fields (read again when next used); returns
-        each power's units as they were (power -> list)."""
-        units = {}
+        each power's units, centers and dislodged units as they were (power -> lists;
+        a list not read: empty)."""
+        lists = {}
         for power in self._power_list:
             fields = power.__dict__
-            units[power.name] = fields.pop("units", None)
-            fields.pop("centers", None)
-            fields.pop("retreats", None)
+            retreats = fields.pop("retreats", None)
+            lists[power.name] = (fields.pop("units", None) or [], fields.pop("centers", None) or [],
+                                 list(retreats or ()))
             fields["civil_disorder"] = 0  # standoff has no civil disorder flag
-        return units
+        return lists
 
     def _after_board_change(self):
         self._snap = None
@@ -785,29 +849,34 @@ class Game(_standoff.GameCore):
         self._cache = {}
 
     def _settle_units(self):
-        """Puts each power's units in the package's order over the phases played since
-        the board was last read (before anything else changes the native board or its
-        history)."""
+        """Puts each power's units, centers and dislodged units in the package's order
+        over the phases played since the board was last read, keeping the order on each
+        board of the history for its state (before anything else changes the native
+        board or its history)."""
         since = self._units_since
         if since is None:
             return
         self._units_since = None
-        previous = self._prev_units
-        ordered = _standoff.units_in_package_order(
-            self._native, [previous.get(p.name) or [] for p in self._power_list], since)
-        self._prev_units = {p.name: units for p, units in zip(self._power_list, ordered)}
+        boards = self._in_package_order(self._prev_board, since)
+        orders = self._board_orders
+        for index, board in enumerate(boards, start=since):
+            orders[index] = board
+        self._prev_board = boards[-1]
 
     def _pull_now(self):
         """Reads the board from the native game into the Power objects."""
         self._settle_units()
         self._board_pending = False
         _, boards = self._native.get_board()
-        ordered = self._prev_units
-        self._prev_units = {}
+        ordered = self._prev_board
+        self._prev_board = {}
         for power, (units, centers, retreats) in zip(self._power_list, boards):
             fields = power.__dict__
-            fields["units"] = ordered.get(power.name, units)
-            fields["centers"] = centers
+            own, owned, dislodged = ordered.get(power.name) or (units, centers, list(retreats))
+            fields["units"] = list(own)
+            fields["centers"] = list(owned)
+            if set(dislodged) == set(retreats):
+                retreats = {unit: retreats[unit] for unit in dislodged}
             fields["retreats"] = retreats
         self._snapshot(clear_cache=False)
 
@@ -1020,6 +1089,7 @@ class Game(_standoff.GameCore):
             native = self._native.get_state()
             native["name"] = self._phase
             native["note"] = self.note
+            _put_in_order(native, self._board_lists())
             state = self._cache["state"] = _complete_state(self.map, native)
         return state
 
@@ -1036,9 +1106,11 @@ class Game(_standoff.GameCore):
         if clear_history:
             for history in (self.order_history, self.state_history, self.result_history, self.message_history):
                 history.clear()
+            self._board_orders = {}
         self._clear_orders_python()
         self._phase = self._native.get_current_phase()
-        self._pull()
+        # The package keeps the units and centers in the order the state lists them.
+        self._pull(given=_lists_of_state(state))
 
     # ------------------------------------------------------------------ hash
     def rebuild_hash(self):
@@ -1422,17 +1494,29 @@ class Game(_standoff.GameCore):
             if str(rule).upper() in KNOWN_RULES:
                 game.add_rule(rule)
         recorded = {p.get("name"): p for p in (saved or {}).get("phases", []) if isinstance(p, dict)}
-        for phase in native.get_phase_history():
-            state = recorded.get(phase.name, {}).get("state")
-            if not isinstance(state, dict):
+
+        def recorded_state(name):
+            state = recorded.get(name, {}).get("state")
+            return state if isinstance(state, dict) else None
+
+        played = native.get_phase_history()
+        # The package's order of each board: as a recorded state lists it, else worked
+        # out over the phases from the first board's.
+        first = recorded_state(played[0].name) if played else None
+        boards = game._in_package_order(_lists_of_state(first) if first else {}, since=0) if played else []
+        for phase, board in zip(played, boards):
+            state = recorded_state(phase.name)
+            if state is None:
                 state = _complete_state(game.map, dict(phase.state))
+                _put_in_order(state, board)
             game.state_history.put(phase.name, state)
             game.order_history.put(phase.name, phase.orders)
             results = recorded.get(phase.name, {}).get("results")
             game.result_history.put(phase.name, results if isinstance(results, dict) else phase.results)
             game.message_history.put(phase.name, _messages_of(recorded.get(phase.name, {})))
         game.messages = _messages_of(recorded.get(native.get_current_phase(), {}))
-        game._pull()
+        current = recorded_state(native.get_current_phase())
+        game._pull(given=_lists_of_state(current) if current else (boards[-1] if boards else None))
         return game
 
     def copy(self):
@@ -1441,6 +1525,9 @@ class Game(_standoff.GameCore):
     def _file_played(self):
         """Files the phases played since the histories were last read (one record per
         phase: the histories build their entries from it when read)."""
+        # Each board's order is worked out first: the states built from the records
+        # list the units and centers in it.
+        self._settle_units()
         unfiled, self._unfiled = self._unfiled, []
         fields = self.__dict__
         results, orders = fields["_result_history"], fields["_order_history"]
@@ -1504,8 +1591,10 @@ class Game(_standoff.GameCore):
         # A game pickled before the board was read lazily kept `popped` as a plain list.
         state.setdefault("_popped", state.pop("popped", []))
         state.setdefault("_board_pending", False)
-        state.setdefault("_prev_units", {})
+        prev_units = state.pop("_prev_units", None)  # kept by earlier versions (units only)
+        state.setdefault("_prev_board", {name: (units or [], [], []) for name, units in (prev_units or {}).items()})
         state.setdefault("_units_since", None)
+        state.setdefault("_board_orders", {})
         state.setdefault("_modes", {})
         state.setdefault("_ordered_units", state.pop("ordered_units", {}))
         state.setdefault("_ordered_from", None)

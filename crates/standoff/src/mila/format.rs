@@ -259,8 +259,9 @@ pub fn write_mila_order(map: &Map, order: &Order, untyped_letter: Option<char>) 
             target,
             to,
         } => {
-            let dest = map.province(map.province_of(*to)).id.to_uppercase();
-            format!("{} S {} - {dest}", unit(u), unit(target))
+            // The destination as the order names it: a coast named stays (DATC 6.B.9
+            // decides on it), so a saved game replays as it was played.
+            format!("{} S {} - {}", unit(u), unit(target), loc(*to))
         }
         OrderKind::Convoy { unit: u, army, to } => {
             format!(

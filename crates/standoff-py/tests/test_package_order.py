@@ -1,0 +1,106 @@
+"""Each power's lists in the ``diplomacy`` package's order: ``power.units``,
+``power.centers`` and the keys of ``power.retreats`` (and ``get_units()``,
+``get_centers()``, ``get_state()`` and the states of ``state_history``, which list them
+the same way).
+
+The package keeps these lists as it edits them phase by phase (units that moved, retreated
+or were built go last, captured centers go last...), so research code that walks
+``power.units`` sees the units in that order. The expected lists come from the package
+itself (1.1.2): both engines play the same random orders, and after every phase whose
+board they agree on, every list must be in the same order.
+"""
+
+import random
+
+import pytest
+
+from _policy import choose_orders
+
+diplomacy = pytest.importorskip("diplomacy")
+import standoff  # noqa: E402
+
+GAMES = 6
+LAST_YEAR = 1912
+
+
+def lists(game):
+    """Each power's units, centers and dislodged units, as the game lists them."""
+    return {
+        name: (list(power.units), list(power.centers), list(power.retreats))
+        for name, power in game.powers.items()
+    }
+
+
+def same_board(a, b):
+    return {n: tuple(sorted(x) for x in v) for n, v in a.items()} == {
+        n: tuple(sorted(x) for x in v) for n, v in b.items()
+    }
+
+
+def state_lists(state):
+    return {
+        name: (
+            [u for u in units if not u.startswith("*")],
+            list(state["centers"].get(name, [])),
+            [u[1:] for u in units if u.startswith("*")],
+            list(state.get("retreats", {}).get(name, {})),
+        )
+        for name, units in state["units"].items()
+    }
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_lists_follow_the_package_over_a_game(seed):
+    rng = random.Random(seed)
+    theirs, ours = diplomacy.Game(), standoff.Game()
+    compared = 0
+    while not theirs.is_game_done and int(theirs.get_current_phase()[1:5]) <= LAST_YEAR:
+        phase = theirs.get_current_phase()
+        expected, got = lists(theirs), lists(ours)
+        if not same_board(expected, got):
+            break  # a known adjudication difference (test_differential.py): stop here
+        assert got == expected, phase
+        assert ours.get_units() == theirs.get_units(), phase
+        assert ours.get_centers() == theirs.get_centers(), phase
+        assert state_lists(ours.get_state()) == state_lists(theirs.get_state()), phase
+        compared += 1
+        for power, orders in choose_orders(theirs, rng).items():
+            theirs.set_orders(power, orders)
+            ours.set_orders(power, orders, errors="ignore")
+        theirs.process()
+        ours.process()
+    assert compared >= 10
+    # The states the histories kept list them as the package's do.
+    for phase in list(theirs.state_history)[: compared - 1]:
+        assert state_lists(ours.state_history[phase]) == state_lists(theirs.state_history[phase]), phase
+
+
+def test_lists_of_a_loop_that_never_read_the_board():
+    """A game whose board was not read between phases works the order out when read:
+    the same lists as a game read after every phase."""
+    rng = random.Random(7)
+    read, unread = standoff.Game(), standoff.Game()
+    for _ in range(30):
+        orders = choose_orders(read, rng)
+        for game in (read, unread):
+            for power, texts in orders.items():
+                game.set_orders(power, texts, errors="ignore")
+            game.process()
+        lists(read)
+    assert lists(unread) == lists(read)
+    assert unread.state_history == read.state_history
+
+
+def test_the_start_is_listed_as_the_map_lists_it():
+    assert lists(standoff.Game()) == lists(diplomacy.Game())
+
+
+def test_set_state_keeps_the_order_given():
+    state = diplomacy.Game().get_state()
+    state["units"]["AUSTRIA"] = ["F TRI", "A VIE", "A BUD"]
+    state["centers"]["AUSTRIA"] = ["VIE", "BUD", "TRI", "SER"]
+    for game in (diplomacy.Game(), standoff.Game()):
+        game.set_state(state)
+        assert game.powers["AUSTRIA"].units == ["F TRI", "A VIE", "A BUD"]
+        assert game.powers["AUSTRIA"].centers == ["VIE", "BUD", "TRI", "SER"]
+        assert game.get_state()["units"]["AUSTRIA"] == ["F TRI", "A VIE", "A BUD"]
