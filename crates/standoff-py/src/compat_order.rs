@@ -12,7 +12,11 @@
 //!   built, in the order the power gave those orders;
 //! - the year's center captures go through the powers in order, each power's centers in
 //!   list order, each captured center moved to the end of its new owner's list; then the
-//!   unowned centers taken, in the map's center order.
+//!   unowned centers taken, in the map's center order;
+//! - a power's `influence` (the places it was the last to enter) starts with its units'
+//!   provinces; a unit that moves in or retreats there takes the place off every list and
+//!   puts it last on its power's (the province moved to; the location a retreat names,
+//!   coast included); builds change nothing.
 //!
 //! This module replays those rules over the played phases (each record's orders and
 //! results), and reconciles every list with the board after each phase: whatever the
@@ -32,22 +36,34 @@ use standoff::{LocationId, Position, PowerId, ProvinceId, Unit, UnitKind, Varian
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError, Weak};
 
-/// An entry of a list: a unit (its location times 2, plus 1 for a fleet) or a center
-/// (its province).
-type Entry = u32;
+/// An entry of a list: a unit (its location times 2, plus 1 for a fleet), a center (its
+/// province) or a place of influence (its location).
+pub(crate) type Entry = u32;
 
 /// One power's lists.
 #[derive(Clone, Default)]
-struct Lists {
-    units: Vec<Entry>,
-    centers: Vec<Entry>,
+pub(crate) struct Lists {
+    pub(crate) units: Vec<Entry>,
+    pub(crate) centers: Vec<Entry>,
     /// The units dislodged (the keys of `power.retreats`).
-    dislodged: Vec<Entry>,
+    pub(crate) dislodged: Vec<Entry>,
+    /// The places the power was the last to enter (`power.influence`); None: not known
+    /// (then its units' provinces).
+    pub(crate) influence: Option<Vec<Entry>>,
 }
 
+/// One power's lists as Python gives them: units, centers, dislodged units, influence
+/// (None: not known); None: none known.
+pub(crate) type GivenLists<'py> = Option<(
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+    Option<Bound<'py, PyAny>>,
+)>;
+
 /// Each power's lists in the package's order on a run of boards. `previous` gives them
-/// (power by power, in the variant's order: units, centers, dislodged units; a list
-/// empty or not known: empty) on the board at the start of phase number `since` of the
+/// (power by power, in the variant's order: units, centers, dislodged units, influence;
+/// None: not known) on the board at the start of phase number `since` of the
 /// history (0-based), or, without `since`, on a board the current one replaced by an
 /// edit. Returns the lists on the board at the start of phase `since`, then after each
 /// phase played since (the last: the current board); without `since`, on the current
@@ -57,21 +73,13 @@ struct Lists {
 pub fn board_in_package_order<'py>(
     py: Python<'py>,
     game: PyRef<'py, PyGame>,
-    previous: Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>)>,
+    previous: Vec<GivenLists<'py>>,
     since: Option<usize>,
 ) -> PyResult<Bound<'py, PyList>> {
     let rec = game.rec();
     let variant = &game.variant;
     let tables = Tables::for_variant(py, variant);
-    let mut lists = Vec::with_capacity(variant.powers.len());
-    for (units, centers, dislodged) in &previous {
-        lists.push(Lists {
-            units: tables.units.entries(units)?,
-            centers: tables.centers.entries(centers)?,
-            dislodged: tables.units.entries(dislodged)?,
-        });
-    }
-    lists.resize(variant.powers.len(), Lists::default());
+    let lists = tables.lists_of(variant, &previous)?;
     let records = since.and_then(|i| rec.history.get(i..)).unwrap_or_default();
     let boards = match records.first() {
         None => vec![tables.reconcile(variant, lists, &rec.game.position)],
@@ -94,14 +102,7 @@ pub fn board_in_package_order<'py>(
     for board in boards {
         let powers = PyList::empty(py);
         for lists in board {
-            powers.append(PyTuple::new(
-                py,
-                [
-                    tables.units.list(py, &lists.units)?,
-                    tables.centers.list(py, &lists.centers)?,
-                    tables.units.list(py, &lists.dislodged)?,
-                ],
-            )?)?;
+            powers.append(tables.python_lists(py, &lists)?)?;
         }
         out.append(powers)?;
     }
@@ -109,15 +110,32 @@ pub fn board_in_package_order<'py>(
 }
 
 /// A unit's entry.
-fn unit_entry(unit: &Unit) -> Entry {
+pub(crate) fn unit_entry(unit: &Unit) -> Entry {
     u32::from(unit.location.0) * 2 + u32::from(unit.kind == UnitKind::Fleet)
+}
+
+/// The place of influence of a unit entry: its province.
+fn place_of_unit(map: &standoff::Map, unit: Entry) -> Entry {
+    Entry::from(map.province_of(LocationId((unit / 2) as u16)).location().0)
+}
+
+/// Puts `place` last on power `to`'s influence, off every other list.
+fn influence(lists: &mut [Lists], to: usize, place: Entry) {
+    for l in lists.iter_mut() {
+        if let Some(influence) = &mut l.influence {
+            influence.retain(|e| *e != place);
+        }
+    }
+    if let Some(l) = lists.get_mut(to) {
+        l.influence.get_or_insert_with(Vec::new).push(place);
+    }
 }
 
 /// What a variant's lists need, made once per variant: the default order of a board
 /// seen with no earlier order (units in the variant's start listing where they stand at
 /// the start, others after in board order; centers in the map's center order) and the
 /// Python strings of the entries.
-struct Tables {
+pub(crate) struct Tables {
     /// Per province: the rank of the start unit there (`u32::MAX`: none).
     start_rank: Vec<u32>,
     /// Per province: its rank among the centers (homes power by power, then by name).
@@ -125,15 +143,19 @@ struct Tables {
     /// The centers in that order.
     center_order: Vec<ProvinceId>,
     /// The names of the unit entries (`A PAR`, `F STP/SC`).
-    units: Names,
+    pub(crate) units: Names,
     /// The names of the center entries (`PAR`).
-    centers: Names,
+    pub(crate) centers: Names,
+    /// The names of the places of influence (`PAR`, `BUL/EC`).
+    pub(crate) places: Names,
+    /// The package's Zobrist values, given once (`compat_state`).
+    pub(crate) zobrist: std::sync::OnceLock<crate::compat_state::Zobrist>,
 }
 
 /// The Python strings of a kind of entry, by entry, and the ways back.
-struct Names {
-    strings: Vec<Py<PyString>>,
-    by_name: HashMap<String, Entry>,
+pub(crate) struct Names {
+    pub(crate) strings: Vec<Py<PyString>>,
+    pub(crate) by_name: HashMap<String, Entry>,
     /// The address of a string of `strings` -> its entry.
     by_address: HashMap<usize, Entry>,
 }
@@ -163,7 +185,7 @@ impl Names {
 
     /// The entries of a list of names: a string handed out here is known by its
     /// address, another by its text; anything else is left out.
-    fn entries(&self, names: &Bound<'_, PyAny>) -> PyResult<Vec<Entry>> {
+    pub(crate) fn entries(&self, names: &Bound<'_, PyAny>) -> PyResult<Vec<Entry>> {
         let mut out = Vec::new();
         for name in names.try_iter()? {
             let name = name?;
@@ -181,7 +203,11 @@ impl Names {
     }
 
     /// A list of the names of `entries`.
-    fn list<'py>(&self, py: Python<'py>, entries: &[Entry]) -> PyResult<Bound<'py, PyList>> {
+    pub(crate) fn list<'py>(
+        &self,
+        py: Python<'py>,
+        entries: &[Entry],
+    ) -> PyResult<Bound<'py, PyList>> {
         PyList::new(
             py,
             entries
@@ -194,7 +220,7 @@ impl Names {
 impl Tables {
     /// The tables of a variant, shared by all its games (those of variants no longer in
     /// use are dropped).
-    fn for_variant(py: Python<'_>, variant: &Arc<Variant>) -> Arc<Tables> {
+    pub(crate) fn for_variant(py: Python<'_>, variant: &Arc<Variant>) -> Arc<Tables> {
         type Made = Vec<(Weak<Variant>, Arc<Tables>)>;
         static MADE: Mutex<Made> = Mutex::new(Vec::new());
         let mut made = MADE.lock().unwrap_or_else(PoisonError::into_inner);
@@ -248,18 +274,74 @@ impl Tables {
         let center_names: Vec<String> = (0..map.province_count())
             .map(|p| prov_name(map, ProvinceId(p as u16)))
             .collect();
+        let place_names: Vec<String> = (0..map.location_count())
+            .map(|l| crate::names::loc_name(map, LocationId(l as u16)))
+            .collect();
+
         Tables {
             start_rank,
             center_rank,
             center_order: centers,
             units: Names::new(py, unit_names),
             centers: Names::new(py, center_names),
+            places: Names::new(py, place_names),
+            zobrist: std::sync::OnceLock::new(),
         }
     }
 
+    /// Each power's lists given from Python (power by power: units, centers, dislodged
+    /// units; powers left out: empty).
+    pub(crate) fn lists_of(
+        &self,
+        variant: &Variant,
+        given: &[GivenLists<'_>],
+    ) -> PyResult<Vec<Lists>> {
+        let mut lists = Vec::with_capacity(variant.powers.len());
+        for power in given {
+            lists.push(match power {
+                None => Lists::default(),
+                Some((units, centers, dislodged, influence)) => Lists {
+                    units: self.units.entries(units)?,
+                    centers: self.centers.entries(centers)?,
+                    dislodged: self.units.entries(dislodged)?,
+                    influence: match influence {
+                        Some(places) => Some(self.places.entries(places)?),
+                        None => None,
+                    },
+                },
+            });
+        }
+        lists.resize(variant.powers.len(), Lists::default());
+        Ok(lists)
+    }
+
+    /// A power's lists for Python: (units, centers, dislodged units, influence).
+    pub(crate) fn python_lists<'py>(
+        &self,
+        py: Python<'py>,
+        lists: &Lists,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(
+            py,
+            [
+                self.units.list(py, &lists.units)?,
+                self.centers.list(py, &lists.centers)?,
+                self.units.list(py, &lists.dislodged)?,
+                self.places
+                    .list(py, lists.influence.as_deref().unwrap_or_default())?,
+            ],
+        )
+    }
+
     /// Each power's lists made to hold exactly what `board` holds: entries still there
-    /// keep their place, the others come last in the default order.
-    fn reconcile(&self, variant: &Variant, lists: Vec<Lists>, board: &Position) -> Vec<Lists> {
+    /// keep their place, the others come last in the default order. Influence is not
+    /// the board's: it is kept, or, not known, made of the units' provinces.
+    pub(crate) fn reconcile(
+        &self,
+        variant: &Variant,
+        lists: Vec<Lists>,
+        board: &Position,
+    ) -> Vec<Lists> {
         let n = variant.powers.len();
         let mut units: Vec<Vec<(u32, Entry)>> = vec![Vec::new(); n];
         for (p, u) in board.units() {
@@ -289,10 +371,20 @@ impl Tables {
         lists
             .into_iter()
             .zip(units.into_iter().zip(centers).zip(dislodged))
-            .map(|(l, ((now_units, now_centers), now_dislodged))| Lists {
-                units: follow(l.units, ranked(now_units)),
-                centers: follow(l.centers, ranked(now_centers)),
-                dislodged: follow(l.dislodged, now_dislodged),
+            .map(|(l, ((now_units, now_centers), now_dislodged))| {
+                let units = follow(l.units, ranked(now_units));
+                let influence = l.influence.unwrap_or_else(|| {
+                    units
+                        .iter()
+                        .map(|&u| place_of_unit(&variant.map, u))
+                        .collect()
+                });
+                Lists {
+                    units,
+                    centers: follow(l.centers, ranked(now_centers)),
+                    dislodged: follow(l.dislodged, now_dislodged),
+                    influence: Some(influence),
+                }
             })
             .collect()
     }
@@ -341,38 +433,50 @@ fn after_phase(
                 }
             }
             let moved_to = |e: &Entry| moved.iter().find(|(from, _)| from == e).map(|m| m.1);
-            for lists in &mut out {
-                let before = std::mem::take(&mut lists.units);
-                lists.dislodged = before
+            for p in 0..out.len() {
+                let before = std::mem::take(&mut out[p].units);
+                out[p].dislodged = before
                     .iter()
                     .copied()
                     .filter(|u| dislodged.contains(u))
                     .collect();
                 let movers: Vec<Entry> = before.iter().filter_map(moved_to).collect();
-                lists.units = before
+                out[p].units = before
                     .into_iter()
                     .filter(|u| !dislodged.contains(u) && moved_to(u).is_none())
-                    .chain(movers)
+                    .chain(movers.iter().copied())
                     .collect();
+                for mover in movers {
+                    influence(&mut out, p, place_of_unit(map, mover));
+                }
             }
         }
         PhaseResult::Retreat(_) | PhaseResult::Adjustment(_) => {
-            // Retreats and builds are appended in the order they were given.
-            for given in &record.orders {
-                let arrived = match &given.kind {
-                    OrderKind::Retreat { to, .. } => next
-                        .unit_at(map.province_of(*to))
-                        .filter(|u| u.power == given.power),
-                    OrderKind::Build { unit } => next
-                        .unit_at(map.province_of(unit.location))
-                        .filter(|u| u.power == given.power && u.location == unit.location),
-                    _ => None,
-                };
-                let Some(unit) = arrived else { continue };
-                let entry = unit_entry(unit);
-                if let Some(lists) = out.get_mut(unit.power.index()) {
-                    if !lists.units.contains(&entry) {
-                        lists.units.push(entry);
+            // Retreats and builds are appended in the order they were given, power by
+            // power; a retreat also takes the place it names.
+            for p in 0..out.len() {
+                for given in record.orders.iter().filter(|o| o.power.index() == p) {
+                    let (arrived, place) = match &given.kind {
+                        OrderKind::Retreat { to, .. } => (
+                            next.unit_at(map.province_of(*to))
+                                .filter(|u| u.power == given.power),
+                            Some(Entry::from(to.0)),
+                        ),
+                        OrderKind::Build { unit } => (
+                            next.unit_at(map.province_of(unit.location))
+                                .filter(|u| u.power == given.power && u.location == unit.location),
+                            None,
+                        ),
+                        _ => (None, None),
+                    };
+                    let Some(unit) = arrived else { continue };
+                    let entry = unit_entry(unit);
+                    if out[p].units.contains(&entry) {
+                        continue;
+                    }
+                    out[p].units.push(entry);
+                    if let Some(place) = place {
+                        influence(&mut out, p, place);
                     }
                 }
             }

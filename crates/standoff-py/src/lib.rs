@@ -12,10 +12,12 @@
 //! (`convert`, `args`: the `variant=` argument, phase names, state dicts); the native
 //! API's methods (`variant`, `order`, `render`, `phase_data`, `game` with `submit` (the
 //! body of its `set_orders`), `batch`, `position`, `saved`). The package-compatible
-//! `Game` is Python (`python/standoff/_compat.py`) over two native modules only this
-//! file imports: `compat_core` (`GameCore`, its base class: the calls a loop makes every
-//! phase; `compat_adjust`, its retreat and adjustment orders), `compat_batch` (`step_many` of such games) `compat_order` (the package's order of each power's
-//! units, centers and retreats) and `compat_support` (helpers it calls: build counts).
+//! `Game` is Python (`python/standoff/_compat.py`) over native modules only this file
+//! imports: `compat_core` (`GameCore`, its base class: the calls a loop makes every
+//! phase; `compat_adjust`, its retreat and adjustment orders), `compat_batch`
+//! (`step_many` of such games), `compat_order` (the package's order of each power's
+//! units, centers and retreats), `compat_state` (the package's state dict of the board)
+//! and `compat_support` (helpers it calls: build counts).
 
 mod args;
 mod batch;
@@ -24,6 +26,7 @@ mod compat_adjust;
 mod compat_batch;
 mod compat_core;
 mod compat_order;
+mod compat_state;
 mod compat_support;
 mod convert;
 mod errors;
@@ -90,6 +93,7 @@ fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compat_support::played_phase_count, m)?)?;
     m.add_function(wrap_pyfunction!(texts::set_order_text_limit, m)?)?;
     m.add_function(wrap_pyfunction!(compat_order::board_in_package_order, m)?)?;
+    m.add_function(wrap_pyfunction!(compat_state::package_state, m)?)?;
     m.add_function(wrap_pyfunction!(compat_support::centers_minus_units, m)?)?;
     Ok(())
 }

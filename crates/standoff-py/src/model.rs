@@ -166,6 +166,26 @@ pub fn dislodged_by_power(variant: &Variant, pos: &Position) -> Vec<(String, Dis
         .collect()
 }
 
+/// A power's entry of the package's `builds` in a state: in an adjustment phase its
+/// builds (no more than its build sites, which come with them) or removals (negative)
+/// from `counts` (`adjustment_counts`); else none.
+pub(crate) fn package_builds(
+    variant: &Variant,
+    pos: &Position,
+    counts: &[i32],
+    power: PowerId,
+) -> (i32, Vec<ProvinceId>) {
+    if pos.phase().kind != PhaseKind::Adjustment {
+        return (0, Vec::new());
+    }
+    let count = counts.get(power.index()).copied().unwrap_or(0);
+    if count <= 0 {
+        return (count, Vec::new());
+    }
+    let sites = build_sites(variant, pos, power);
+    (count.min(sites.len() as i32), sites)
+}
+
 /// Vacant home centers that `power` owns (where it could build).
 fn build_sites(variant: &Variant, pos: &Position, power: PowerId) -> Vec<ProvinceId> {
     variant
@@ -346,24 +366,18 @@ pub fn possible_orders(variant: &Variant, pos: &Position) -> Vec<(String, Vec<St
 /// `note`. `name` is `COMPLETED` once the game is won.
 pub fn state_value(variant: &Variant, pos: &Position, name: &str) -> Value {
     let mut state = state_json(variant, pos);
-    let counts = adjustment_counts(variant, pos);
+    let counts = match pos.phase().kind {
+        PhaseKind::Adjustment => adjustment_counts(variant, pos),
+        _ => Vec::new(),
+    };
     let mut builds = JsonMap::new();
     let mut disorder = JsonMap::new();
     for p in powers(variant) {
-        let (count, homes) = if pos.phase().kind == PhaseKind::Adjustment {
-            let c = counts.get(p.index()).copied().unwrap_or(0);
-            let homes: Vec<String> = if c > 0 {
-                build_sites(variant, pos, p)
-                    .into_iter()
-                    .map(|h| prov_name(&variant.map, h))
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            (c, homes)
-        } else {
-            (0, Vec::new())
-        };
+        let (count, sites) = package_builds(variant, pos, &counts, p);
+        let homes: Vec<String> = sites
+            .into_iter()
+            .map(|h| prov_name(&variant.map, h))
+            .collect();
         builds.insert(
             power_name(variant, p),
             json!({"count": count, "homes": homes}),

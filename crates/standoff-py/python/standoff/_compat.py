@@ -165,11 +165,8 @@ class _Played:
 
     def state(self, name):
         """The package's state dict of the board the phase started from."""
-        state = _played_state(self.game_map, self.played, name, self.note)
-        board = None if self.board_orders is None else self.board_orders.get(self.index)
-        if board is not None:
-            _put_in_order(state, board)
-        return state
+        board = (None if self.board_orders is None else self.board_orders.get(self.index)) or {}
+        return _package_state(self.game_map, self.played, self.names, board, name, self.note)
 
 
 def _movement_outcome(played, void_units):
@@ -398,7 +395,7 @@ _NATIVE_ORDERS = _NativeOrders()
 
 #: The Power attributes that hold the board (read from the native game when first used
 #: after it changed the board).
-_BOARD_FIELDS = frozenset(("units", "centers", "retreats"))
+_BOARD_FIELDS = frozenset(("units", "centers", "retreats", "influence"))
 
 #: The Power attributes that hold its orders.
 _ORDER_FIELDS = frozenset(("orders", "adjust"))
@@ -555,51 +552,32 @@ def _zobrist_hash(game_map, powers):
     return str(value)
 
 
-def _state_hash(game_map, state):
-    """The Zobrist hash of a state dict."""
-    return _zobrist_hash(game_map, (
-        (name, [u for u in units if not u.startswith("*")], list(state.get("retreats", {}).get(name, {})),
-         state.get("centers", {}).get(name, []), state.get("homes", {}).get(name, []))
-        for name, units in state["units"].items()))
-
-
 def _lists_of_state(state):
-    """Power -> (units, centers, dislodged units) as a state dict lists them (names as
-    the board writes them: upper case, single spaces)."""
+    """Power -> (units, centers, dislodged units, influence) as a state dict lists them
+    (names as the board writes them: upper case, single spaces; influence None when the
+    state has none)."""
     def names(items):
         return [" ".join(str(item).upper().split()) for item in items or ()]
 
     lists = {}
+    influence = state.get("influence")
     for name, units in (state.get("units") or {}).items():
         units = names(units)
+        places = influence.get(name) if isinstance(influence, dict) else None
         lists[str(name).upper()] = ([u for u in units if not u.startswith("*")],
                                     names((state.get("centers") or {}).get(name)),
-                                    [u[1:] for u in units if u.startswith("*")])
+                                    [u[1:] for u in units if u.startswith("*")],
+                                    None if places is None else names(places))
     return lists
 
 
-def _played_state(game_map, played, name, note):
-    """The package's state dict of the board a played phase (``PhaseData``) started
-    from, named ``name`` with ``note``."""
-    state = _copy_state(played.state)
-    state["name"] = name
-    state["note"] = note
-    return _complete_state(game_map, state)
-
-
-def _put_in_order(state, board):
-    """Lists a state dict's units, centers and dislodged units in the package's order
-    (``board``: power -> (units, centers, dislodged units), as ``_standoff.
-    board_in_package_order`` gives them for that board)."""
-    units, centers, retreats = state["units"], state["centers"], state.get("retreats", {})
-    for name, (own, owned, dislodged) in board.items():
-        if name in units:
-            units[name] = list(own) + ["*" + unit for unit in dislodged]
-        if name in centers:
-            centers[name] = list(owned)
-        options = retreats.get(name)
-        if options is not None and set(options) == set(dislodged):
-            retreats[name] = {unit: options[unit] for unit in dislodged}
+def _package_state(game_map, source, names, board, name, note):
+    """The package's state dict of a board (``source``: the native game, for its current
+    board, or a ``PhaseData``, for the board it started from), named ``name`` with
+    ``note``; ``board``: power -> (units, centers, dislodged units, influence) in the
+    package's order, as far as known."""
+    return _standoff.package_state(source, [board.get(power) for power in names], name, note,
+                                   _zobrist_values(game_map))
 
 
 def _copy_state(state):
@@ -610,17 +588,6 @@ def _copy_state(state):
             value = {k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in value.items()}
         out[key] = value
     return out
-
-
-def _complete_state(game_map, state):
-    """Adds the package's ``zobrist_hash``, ``timestamp`` (0: standoff keeps no clock) and
-    ``influence`` (provinces held by a unit or owned) to a state dict."""
-    state["zobrist_hash"] = _state_hash(game_map, state)
-    state.setdefault("timestamp", 0)
-    state["influence"] = {
-        name: sorted({u.lstrip("*")[2:5] for u in units if not u.startswith("*")} | set(state["centers"].get(name, [])))
-        for name, units in state["units"].items()}
-    return state
 
 
 #: Rules the package leaves out of saved games (``diplomacy.utils.export.RULES_TO_SKIP``).
@@ -812,9 +779,7 @@ class Game(_standoff.GameCore):
         """``_standoff.board_in_package_order`` for ``previous`` (power -> lists): power ->
         lists on each board it gives."""
         names = self._power_names
-        empty = ([], [], [])
-        boards = _standoff.board_in_package_order(
-            self._native, [previous.get(name) or empty for name in names], since)
+        boards = _standoff.board_in_package_order(self._native, [previous.get(name) for name in names], since)
         return [dict(zip(names, board)) for board in boards]
 
     def _board_lists(self):
@@ -824,18 +789,18 @@ class Game(_standoff.GameCore):
         if self._board_pending:
             self._settle_units()
             return self._prev_board
-        return {p.name: (p.units, p.centers, list(p.retreats)) for p in self._power_list}
+        return {p.name: (p.units, p.centers, list(p.retreats), p.influence) for p in self._power_list}
 
     def _unread_board(self):
         """Drops the Power objects' board fields (read again when next used); returns
-        each power's units, centers and dislodged units as they were (power -> lists;
-        a list not read: empty)."""
+        each power's units, centers, dislodged units and influence as they were (power
+        -> lists; None for a power whose lists are all empty: not known)."""
         lists = {}
         for power in self._power_list:
             fields = power.__dict__
-            retreats = fields.pop("retreats", None)
-            lists[power.name] = (fields.pop("units", None) or [], fields.pop("centers", None) or [],
-                                 list(retreats or ()))
+            held = (fields.pop("units", None) or [], fields.pop("centers", None) or [],
+                    list(fields.pop("retreats", None) or ()), fields.pop("influence", None) or [])
+            lists[power.name] = held if any(held) else None
             fields["civil_disorder"] = 0  # standoff has no civil disorder flag
         return lists
 
@@ -872,12 +837,13 @@ class Game(_standoff.GameCore):
         self._prev_board = {}
         for power, (units, centers, retreats) in zip(self._power_list, boards):
             fields = power.__dict__
-            own, owned, dislodged = ordered.get(power.name) or (units, centers, list(retreats))
+            own, owned, dislodged, influence = ordered.get(power.name) or (units, centers, list(retreats), [])
             fields["units"] = list(own)
             fields["centers"] = list(owned)
             if set(dislodged) == set(retreats):
                 retreats = {unit: retreats[unit] for unit in dislodged}
             fields["retreats"] = retreats
+            fields["influence"] = list(influence)
         self._snapshot(clear_cache=False)
 
     def _push(self):
@@ -1032,6 +998,8 @@ class Game(_standoff.GameCore):
             self._native.clear_units(power.name)
             power.units = []
             power.retreats = {}
+            power.influence = []
+        had = set(power.units)
         if valid:
             self._native.set_units(power.name, valid)
         self._pull()
@@ -1039,6 +1007,12 @@ class Game(_standoff.GameCore):
         given = {text: i for i, text in enumerate(valid)}
         old = [u for u in power.units if u not in given]
         power.units = old + sorted((u for u in power.units if u in given), key=given.get)
+        # As in the package, the places of the units given leave every power's influence
+        # and those of the units added join this power's.
+        places = {text.lstrip("*")[2:5] for text in valid}
+        for other in self._power_list:
+            other.influence = [place for place in other.influence if place not in places]
+        power.influence += [text[2:5] for text in valid if not text.startswith("*") and text not in had]
         self._snapshot()
 
     def set_centers(self, power_name, centers, reset=False):
@@ -1073,6 +1047,9 @@ class Game(_standoff.GameCore):
         self._settle_units()
         self._native.clear_units(power_name)
         self._pull()
+        for power in self._power_list:
+            if power_name is None or power.name == str(power_name).upper():
+                power.influence = []  # as the package clears it
 
     def clear_centers(self, power_name=None):
         self._push()
@@ -1086,11 +1063,8 @@ class Game(_standoff.GameCore):
         self._push()
         state = self._cache.get("state")
         if state is None:
-            native = self._native.get_state()
-            native["name"] = self._phase
-            native["note"] = self.note
-            _put_in_order(native, self._board_lists())
-            state = self._cache["state"] = _complete_state(self.map, native)
+            state = self._cache["state"] = _package_state(
+                self.map, self._native, self._power_names, self._board_lists(), self._phase, self.note)
         return state
 
     def get_state(self):
@@ -1507,8 +1481,7 @@ class Game(_standoff.GameCore):
         for phase, board in zip(played, boards):
             state = recorded_state(phase.name)
             if state is None:
-                state = _complete_state(game.map, dict(phase.state))
-                _put_in_order(state, board)
+                state = _package_state(game.map, phase, game._power_names, board, phase.name, "")
             game.state_history.put(phase.name, state)
             game.order_history.put(phase.name, phase.orders)
             results = recorded.get(phase.name, {}).get("results")
@@ -1591,8 +1564,8 @@ class Game(_standoff.GameCore):
         # A game pickled before the board was read lazily kept `popped` as a plain list.
         state.setdefault("_popped", state.pop("popped", []))
         state.setdefault("_board_pending", False)
-        prev_units = state.pop("_prev_units", None)  # kept by earlier versions (units only)
-        state.setdefault("_prev_board", {name: (units or [], [], []) for name, units in (prev_units or {}).items()})
+        state.pop("_prev_units", None)  # kept by earlier versions (units only): not known now
+        state.setdefault("_prev_board", {})
         state.setdefault("_units_since", None)
         state.setdefault("_board_orders", {})
         state.setdefault("_modes", {})
