@@ -691,9 +691,9 @@ fn pending<'py>(
 }
 
 /// `process()` played a phase: the `Power` objects' board fields are read when next
-/// used, and each power's units, centers and dislodged units put in the package's order
-/// then, over every board since the last read (`_settle_units`): a loop that never reads
-/// the board pays nothing for it.
+/// used, and each power's lists (units, centers, dislodged units, influence) put in the
+/// package's order then, over every board since the last read (`_settle_units`): a loop
+/// that never reads the board pays nothing for it.
 fn board_played(game: &Bound<'_, GameCore>) -> PyResult<()> {
     let py = game.py();
     if !game.borrow().board_pending {

@@ -127,8 +127,8 @@ class _Played:
         self.void_units, self.duplicates, self.note, self.game_map = void_units, duplicates, note, game_map
         self._outcome = None
         # Its place in the native history, and the game's board orders by place
-        # (``Game._board_orders``): the state it started from lists each power's units
-        # and centers in the package's order.
+        # (``Game._board_orders``): the state it started from lists each power's units,
+        # centers, dislodged units and influence in the package's order.
         self.index, self.board_orders = index, board_orders
 
     def outcome(self):
@@ -716,10 +716,11 @@ class Game(_standoff.GameCore):
         self._phase = native.get_current_phase()
         self._snap = None
         self._board_pending = False
-        # Power -> (units, centers, dislodged units) in the package's order on the board
-        # at the start of phase ``_units_since`` of the native history (or, that unset,
-        # on the board last read); ``_board_orders``: the same for each board of the
-        # history worked out so far, by its place (what its state lists).
+        # Power -> (units, centers, dislodged units, influence) in the package's order on
+        # the board at the start of phase ``_units_since`` of the native history (or,
+        # that unset, on the board last read; None: not known); ``_board_orders``: the
+        # same for each board of the history worked out so far, by its place (what its
+        # state lists).
         self._prev_board = {}
         self._units_since = None
         self._board_orders = {}
@@ -761,10 +762,10 @@ class Game(_standoff.GameCore):
 
     def _pull(self, given=None):
         """The native game changed the board (not by playing a phase): each power's
-        units, centers and dislodged units are put in the package's order now (those
-        kept, or listed in ``given`` (power -> (units, centers, dislodged units)), in that
-        order; new ones last), the rest is read when a board field of a Power object is
-        next used (``_pull_now``)."""
+        units, centers, dislodged units and influence are put in the package's order now
+        (those kept, or listed in ``given``, power -> (units, centers, dislodged units,
+        influence), in that order; new ones last), the rest is read when a board field
+        of a Power object is next used (``_pull_now``)."""
         if isinstance(self._popped, str):
             self.popped  # worked out from the board it was about
         self._settle_units()
@@ -783,8 +784,8 @@ class Game(_standoff.GameCore):
         return [dict(zip(names, board)) for board in boards]
 
     def _board_lists(self):
-        """Power -> (units, centers, dislodged units) on the current board in the
-        package's order, without reading the board into the Power objects when they
+        """Power -> (units, centers, dislodged units, influence) on the current board in
+        the package's order, without reading the board into the Power objects when they
         have not read it yet (a loop reading only ``get_state()`` keeps them unread)."""
         if self._board_pending:
             self._settle_units()
@@ -814,10 +815,10 @@ class Game(_standoff.GameCore):
         self._cache = {}
 
     def _settle_units(self):
-        """Puts each power's units, centers and dislodged units in the package's order
-        over the phases played since the board was last read, keeping the order on each
-        board of the history for its state (before anything else changes the native
-        board or its history)."""
+        """Puts each power's lists (units, centers, dislodged units, influence) in the
+        package's order over the phases played since the board was last read, keeping
+        them for each board of the history, for its state (before anything else changes
+        the native board or its history)."""
         since = self._units_since
         if since is None:
             return
@@ -1083,7 +1084,7 @@ class Game(_standoff.GameCore):
             self._board_orders = {}
         self._clear_orders_python()
         self._phase = self._native.get_current_phase()
-        # The package keeps the units and centers in the order the state lists them.
+        # The package keeps the lists in the order the state gives them.
         self._pull(given=_lists_of_state(state))
 
     # ------------------------------------------------------------------ hash
