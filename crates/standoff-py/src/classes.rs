@@ -157,6 +157,9 @@ pub struct PyPhaseData {
     pub state: PyOnceLock<Py<PyAny>>,
     pub orders: PyOnceLock<Py<PyAny>>,
     pub results: PyOnceLock<Py<PyAny>>,
+    /// The phase's press (time sent -> `Message`), when a package-compatible `Game`
+    /// gave it (none: `{}`).
+    pub messages: PyOnceLock<Py<PyAny>>,
 }
 
 /// An order that was given but left out of the adjudication, and why.

@@ -75,11 +75,17 @@ pub fn set_orders<'py>(
         .cast_into::<PySet>()?;
     let mut seen: HashSet<Option<String>> = HashSet::new();
     let (mut unique, mut waives) = (Vec::new(), Vec::new());
+    // In an adjustment phase the package lists an order for a place already ordered as
+    // `VOID ...` in `adjust`.
+    let mut repeated: Vec<String> = Vec::new();
     for text in texts {
         let words = words_of(&text)?;
         let at = location(&words);
         if at.is_some() && seen.contains(&at) {
             duplicates.add(words[..2].join(" "))?;
+            if adjustment {
+                repeated.push(format!("VOID {}", words.join(" ")));
+            }
             continue;
         }
         seen.insert(at);
@@ -154,7 +160,42 @@ pub fn set_orders<'py>(
     for order in voided {
         now.append(order)?;
     }
+    for order in repeated {
+        now.append(order)?;
+    }
+    if adjustment {
+        fill_waives(&now, &name, game)?;
+    }
     fields.set_item(intern!(py, "adjust"), &now)?;
     sent(game)?.set_item(&name, PyList::new(py, now.iter())?)?;
+    Ok(())
+}
+
+/// A power's `adjust` list made as the package leaves it: a power with builds left has
+/// them filled with `WAIVE` (every power of a game without players is the package's
+/// dummy, which it does this for), and `WAIVE`s beyond its builds are dropped (counting
+/// every entry, `VOID` ones too, as the package does). Each is `void` when played.
+fn fill_waives(
+    adjust: &Bound<'_, PyList>,
+    name: &Bound<'_, PyAny>,
+    game: &Bound<'_, GameCore>,
+) -> PyResult<()> {
+    let need =
+        crate::compat_support::package_need(&native(game)?.borrow(), &name.extract::<String>()?)?;
+    let Ok(need) = usize::try_from(need) else {
+        return Ok(());
+    };
+    while need > 0 && need < adjust.len() {
+        let waive = adjust
+            .iter()
+            .position(|order| order.extract::<String>().is_ok_and(|o| o == "WAIVE"));
+        match waive {
+            Some(i) => adjust.del_item(i)?,
+            None => break,
+        }
+    }
+    for _ in adjust.len()..need {
+        adjust.append("WAIVE")?;
+    }
     Ok(())
 }

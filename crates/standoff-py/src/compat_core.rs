@@ -354,7 +354,6 @@ impl GameCore {
                 }
             }
         }
-        slf.setattr(intern!(py, "_popped"), py.None())?;
         board_played(slf)?;
         // What the native game holds for each power: in movement, orders it was given
         // (none yet); else an empty `adjust` list.
@@ -374,14 +373,25 @@ impl GameCore {
         // The Power objects hold nothing of their own now.
         let clean = phase_kind(slf) == b'M';
         slf.borrow_mut().powers_clean = clean;
-        // What the phase popped (dislodged units): worked out when read.
-        let kind = phase
-            .to_cow()?
-            .chars()
-            .last()
-            .map(String::from)
-            .unwrap_or_default();
-        slf.setattr(intern!(py, "_popped"), kind)?;
+        // What the phase destroyed (`popped`), worked out from the played phase when
+        // read: a movement phase starts it, its retreat phase adds to it, an adjustment
+        // phase leaves it (as the package keeps it).
+        let kind = phase.to_cow()?.chars().last().unwrap_or('A');
+        if kind != 'A' {
+            let before = match kind {
+                'R' => slf.getattr(intern!(py, "_popped"))?,
+                _ => py.None().into_bound(py),
+            };
+            let popped = PyTuple::new(
+                py,
+                [
+                    PyString::new(py, &kind.to_string()).into_any(),
+                    played.clone(),
+                    before,
+                ],
+            )?;
+            slf.setattr(intern!(py, "_popped"), popped)?;
+        }
         if slf.borrow().is_game_done() || year_limit_near(slf)? {
             slf.call_method1(intern!(py, "_after_last_phase"), (&phase,))?;
         }

@@ -22,3 +22,19 @@ pub fn centers_minus_units(game: PyRef<'_, PyGame>, power_name: &str) -> PyResul
 pub fn played_phase_count(game: PyRef<'_, PyGame>) -> usize {
     game.rec().history.len()
 }
+
+/// The builds a power may make (no more than its build sites) or, negative, the units it
+/// must remove, in the current adjustment phase, as the package's `need` counts them
+/// when it takes adjustment orders; 0 in other phases.
+pub fn package_need(game: &PyGame, power_name: &str) -> PyResult<i64> {
+    let power = game.power_arg(power_name)?;
+    let pos = &game.rec().game.position;
+    let counts = match pos.phase().kind {
+        standoff::PhaseKind::Adjustment => {
+            standoff::adjudicate::adjustment_counts(&game.variant, pos)
+        }
+        _ => return Ok(0),
+    };
+    let (count, _) = crate::model::package_builds(&game.variant, pos, &counts, power);
+    Ok(i64::from(count))
+}

@@ -4,10 +4,12 @@
 use crate::classes::{PyPhaseData, PyPosition, PyRejectedOrder};
 use crate::convert::{dict_of_lists, json_to_py, repr_str};
 use crate::model::{orders_by_power, result_codes, state_value, OrderProblem};
-use crate::names::power_name;
+use crate::names::{power_name, unit_name};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList};
+use standoff::adjudicate::RetreatOutcome;
+use standoff::game::PhaseResult;
 use standoff::record::PhaseRecord;
 use standoff::report::{phase_report, Audience};
 use standoff::Variant;
@@ -85,6 +87,7 @@ impl PyPhaseData {
             state: PyOnceLock::new(),
             orders: PyOnceLock::new(),
             results: PyOnceLock::new(),
+            messages: PyOnceLock::new(),
         }
     }
 }
@@ -137,10 +140,41 @@ impl PyPhaseData {
         Ok(v.bind(py).clone())
     }
 
-    /// Always `{}` (standoff has no press).
+    /// The press sent in the phase (time sent -> `Message`): a package-compatible
+    /// `Game`'s `message_history` entry; `{}` for a native game (it keeps no press).
     #[getter]
-    fn messages<'py>(&self, py: Python<'py>) -> Bound<'py, PyDict> {
-        PyDict::new(py)
+    fn messages<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+        match self.messages.get(py) {
+            Some(messages) => messages.bind(py).clone(),
+            None => PyDict::new(py).into_any(),
+        }
+    }
+
+    /// This phase as a package-compatible `Game` keeps it: its state, orders, results
+    /// and press as its histories hold them (the package's `GamePhaseData` is made of
+    /// those); standoff's report and orders left out stay.
+    fn _with_history(
+        &self,
+        py: Python<'_>,
+        state: Py<PyAny>,
+        orders: Py<PyAny>,
+        results: Py<PyAny>,
+        messages: Py<PyAny>,
+    ) -> PyPhaseData {
+        let data = PyPhaseData::new(
+            self.variant.clone(),
+            self.record.clone(),
+            self.problems.clone(),
+        );
+        for (cell, value) in [
+            (&data.state, state),
+            (&data.orders, orders),
+            (&data.results, results),
+            (&data.messages, messages),
+        ] {
+            let _ = cell.set(py, value);
+        }
+        data
     }
 
     /// Orders left out of this phase (unreadable, illegal), as `RejectedOrder`s.
@@ -158,6 +192,41 @@ impl PyPhaseData {
             &self.record.processed,
             Audience::All,
         )
+    }
+
+    /// The units the phase destroyed, as the package's `popped` lists them: in a
+    /// movement phase those dislodged with nowhere to retreat, power by power; in a
+    /// retreat phase those that bounced, then those disbanded.
+    fn _destroyed(&self) -> Vec<String> {
+        let map = &self.variant.map;
+        match &self.record.processed.result {
+            PhaseResult::Movement(result) => {
+                let mut gone: Vec<&standoff::Unit> = result
+                    .position
+                    .dislodged()
+                    .iter()
+                    .filter(|d| d.retreat_options.is_empty())
+                    .map(|d| &d.unit)
+                    .collect();
+                gone.sort_by_key(|u| u.power);
+                gone.into_iter().map(|u| unit_name(map, u)).collect()
+            }
+            PhaseResult::Retreat(result) => {
+                let fates = || result.dislodged.iter().zip(&result.units);
+                let bounced = fates().filter(|(_, (_, o))| matches!(o, RetreatOutcome::Bounced(_)));
+                let disbanded = fates().filter(|(_, (_, o))| {
+                    matches!(
+                        o,
+                        RetreatOutcome::Disbanded | RetreatOutcome::DisbandedUnordered
+                    )
+                });
+                bounced
+                    .chain(disbanded)
+                    .map(|(d, _)| unit_name(map, &d.unit))
+                    .collect()
+            }
+            PhaseResult::Adjustment(_) => Vec::new(),
+        }
     }
 
     /// The board at the start of the phase, as a `Position`.
@@ -186,7 +255,14 @@ impl PyPhaseData {
         d.set_item("state", self.state(py)?)?;
         d.set_item("orders", self.orders(py)?)?;
         d.set_item("results", self.results(py)?)?;
-        d.set_item("messages", PyDict::new(py))?;
+        // The package writes the press as a list of message dicts.
+        let messages = PyList::empty(py);
+        if let Some(press) = self.messages.get(py) {
+            for message in press.bind(py).call_method0("values")?.try_iter()? {
+                messages.append(message?.call_method0("to_dict")?)?;
+            }
+        }
+        d.set_item("messages", messages)?;
         Ok(d)
     }
 

@@ -63,6 +63,10 @@ def test_lists_follow_the_package_over_a_game(seed):
         assert ours.get_units() == theirs.get_units(), phase
         assert ours.get_centers() == theirs.get_centers(), phase
         assert comparable(ours.get_state()) == comparable(theirs.get_state()), phase
+        # What the last phase left: the units given orders (in the units' order) and
+        # those destroyed since the last movement phase.
+        assert ours.ordered_units == theirs.ordered_units, phase
+        assert ours.popped == theirs.popped, phase
         compared += 1
         for power, orders in choose_orders(theirs, rng).items():
             theirs.set_orders(power, orders)
@@ -73,6 +77,12 @@ def test_lists_follow_the_package_over_a_game(seed):
     # The states the histories kept list them as the package's do.
     for phase in list(theirs.state_history)[: compared - 1]:
         assert comparable(ours.state_history[phase]) == comparable(theirs.state_history[phase]), phase
+    # The phase history is made of the histories, as the package's.
+    for mine, its in zip(ours.get_phase_history(), theirs.get_phase_history()[: compared - 1]):
+        assert mine.name == its.name
+        assert mine.state == ours.state_history[mine.name]
+        assert comparable(mine.to_dict()["state"]) == comparable(its.to_dict()["state"])
+        assert mine.to_dict()["orders"] == ours.order_history[mine.name]
 
 
 def test_lists_of_a_loop_that_never_read_the_board():
@@ -118,3 +128,21 @@ def test_set_units_moves_influence_as_the_package_does():
         assert got == expected
     assert expected["GERMANY"][3] == ["KIE", "BER", "MUN", "WAR"]
     assert "WAR" not in expected["RUSSIA"][3]
+
+
+def test_phase_history_carries_the_press_as_the_package_does():
+    sent = {}
+    for game, message in ((diplomacy.Game(), diplomacy.Message), (standoff.Game(), standoff.Message)):
+        game.add_message(message(sender="FRANCE", recipient="ENGLAND", message="hi", phase="S1901M", time_sent=5))
+        game.add_message(message(sender="FRANCE", recipient="GLOBAL", message="all", phase="S1901M", time_sent=7))
+        game.process()
+        played = game.get_phase_history()[0]
+        assert list(played.messages) == [5, 7]
+        sent[game.__module__] = (
+            played.to_dict()["messages"],
+            game.get_phase_history(game_role="GERMANY")[0].to_dict()["messages"],
+            game.get_phase_from_history("S1901M", game_role="ENGLAND").to_dict()["messages"],
+        )
+    theirs, ours = sent.values()
+    assert ours == theirs
+    assert [m["time_sent"] for m in ours[1]] == [7]

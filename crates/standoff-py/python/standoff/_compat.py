@@ -149,8 +149,16 @@ class _Played:
                 for name, orders, adjust in zip(self.names, self.orders, self.adjusts)}
 
     def ordered_units(self):
-        """Power -> the units given an order."""
+        """Power -> the units given an order: in a movement phase in the order the
+        power's units were listed (as the package lists them), else in the order of
+        the orders."""
         out = {}
+        board = (None if self.board_orders is None else self.board_orders.get(self.index)) or {}
+        # Adjustments: units the phase removed for the power in civil disorder come after
+        # those ordered, as the package adds them; retreats: a unit ordered to disband
+        # is not listed (the package lists the retreats and the void orders).
+        retreat = self.played.name.endswith("R")
+        given = self._removed_in_disorder() if not (self.movement or retreat) else {}
         for name, orders, adjust in zip(self.names, self.orders, self.adjusts):
             if self.movement and orders is _NATIVE_ORDERS:
                 out[name] = [" ".join(o.split()[:2]) for o in self.played.orders.get(name, [])]
@@ -160,13 +168,42 @@ class _Played:
                 else:
                     out[name] = list(orders)
             else:
-                out[name] = [" ".join(_unvoided(o)[:2]) for o in adjust]
+                units = [" ".join(_unvoided(o)[:2]) for o in adjust
+                         if not (retreat and o.split()[-1] == "D" and not o.startswith("VOID"))]
+                units += given.get(name, ())
+                out[name] = list(dict.fromkeys(units))  # each once, as the package lists them
+            listed = board.get(name)
+            if self.movement and listed:
+                place = {unit: i for i, unit in enumerate(listed[0])}
+                out[name].sort(key=lambda unit: place.get(unit, len(place)))
+        return out
+
+    def _removed_in_disorder(self):
+        """Power -> its units the adjustment phase has a result for (those ordered, and
+        those removed in civil disorder), in the results' order."""
+        owner = {unit: name for name, units in self.played.state["units"].items() for unit in units}
+        out = {}
+        for unit in self.played.results:
+            if unit in owner:
+                out.setdefault(owner[unit], []).append(unit)
         return out
 
     def state(self, name):
         """The package's state dict of the board the phase started from."""
         board = (None if self.board_orders is None else self.board_orders.get(self.index)) or {}
         return _package_state(self.game_map, self.played, self.names, board, name, self.note)
+
+
+def _destroyed(lazy):
+    """``Game.popped`` from what ``process()`` left: (``M``, the movement phase played,
+    None) or (``R``, the retreat phase played, ``popped`` before it, itself maybe such a
+    tuple)."""
+    kind, played, before = lazy
+    destroyed = played._destroyed()
+    if kind != "R":
+        return destroyed
+    before = _destroyed(before) if isinstance(before, tuple) else list(before or ())
+    return before + [unit for unit in destroyed if unit not in before]
 
 
 def _movement_outcome(played, void_units):
@@ -206,15 +243,21 @@ def _with_duplicates(results, duplicates, adjusts=()):
         mine = out.setdefault(unit, [])
         mine.extend(code for code in codes if code not in mine)
     voided = {}
+    waived = 0
     for adjust in adjusts:
         for order in adjust:
             words = order.split()
             if words and words[0] == "VOID":
                 unit = " ".join(words[1:3])
                 voided[unit] = voided.get(unit, 0) + 1
+            elif words == ["WAIVE"]:
+                waived += 1
     for unit, count in voided.items():
         mine = out.setdefault(unit, [])
         mine.extend([VOID] * (count - mine.count(VOID)))
+    if waived:
+        # The package voids each WAIVE it takes, under ``WAIVE``.
+        out.setdefault("WAIVE", []).extend([VOID] * waived)
     return out
 
 
@@ -352,6 +395,14 @@ class Message:
     def to_dict(self):
         return {"sender": self.sender, "recipient": self.recipient, "message": self.message,
                 "phase": self.phase, "time_sent": self.time_sent}
+
+    def is_global(self):
+        """Sent to every power."""
+        return self.recipient == "GLOBAL"
+
+    def for_observer(self):
+        """Sent to the observers."""
+        return self.recipient == "OBSERVER"
 
     @classmethod
     def from_dict(cls, d):
@@ -724,7 +775,6 @@ class Game(_standoff.GameCore):
         self._prev_board = {}
         self._units_since = None
         self._board_orders = {}
-        self._popped = None
         self._cache = {}
         self._sent = {}
         # Power -> the ``errors`` mode the native game last had for it (it keeps one per
@@ -766,8 +816,6 @@ class Game(_standoff.GameCore):
         (those kept, or listed in ``given``, power -> (units, centers, dislodged units,
         influence), in that order; new ones last), the rest is read when a board field
         of a Power object is next used (``_pull_now``)."""
-        if isinstance(self._popped, str):
-            self.popped  # worked out from the board it was about
         self._settle_units()
         previous = self._unread_board() if not self._board_pending else self._prev_board
         if given is not None:
@@ -851,8 +899,6 @@ class Game(_standoff.GameCore):
         """Sends edits made through the Power objects to the native game."""
         if not self._board_changed():
             return
-        if isinstance(self._popped, str):
-            self.popped  # worked out from the board it was about
         if self._phase == "COMPLETED":
             self._snapshot()
             return
@@ -928,7 +974,36 @@ class Game(_standoff.GameCore):
         return self.get_phase_history(short_phase_name, short_phase_name, game_role)[0]
 
     def get_phase_history(self, from_phase=None, to_phase=None, game_role=None):
-        return self._native.get_phase_history(from_phase, to_phase, game_role)
+        """The played phases from ``from_phase`` to ``to_phase`` (names or indexes, bounds
+        included) as ``PhaseData``: their state, orders, results and press as the
+        histories keep them (the press ``game_role`` may see, when given), as the
+        package's ``GamePhaseData``; with standoff's ``report`` and ``order_errors``."""
+        phases = []
+        for played in self._native.get_phase_history(from_phase, to_phase):
+            name = played.name
+            messages = self.message_history.get(name)
+            if messages is None:
+                messages = SortedDict(sort_key=_time_key)
+            elif game_role is not None:
+                messages = SortedDict(self.filter_messages(messages, game_role), sort_key=_time_key)
+            phases.append(played._with_history(self.state_history.get(name), self.order_history.get(name),
+                                               self.result_history.get(name), messages))
+        return phases
+
+    @classmethod
+    def filter_messages(cls, messages, game_role, timestamp_from=None, timestamp_to=None):
+        """The messages (time sent -> ``Message``) ``game_role`` may see, sent between the
+        two times (included): an observer (``OBSERVER``) the global ones and those to
+        observers, ``OMNISCIENT`` all, a power (or a list of powers) the global ones
+        and those it sent or received."""
+        chosen = [m for t, m in messages.items()
+                  if (timestamp_from is None or t >= timestamp_from) and (timestamp_to is None or t <= timestamp_to)]
+        if game_role == "OBSERVER":
+            return {m.time_sent: m for m in chosen if m.is_global() or m.for_observer()}
+        if game_role == "OMNISCIENT":
+            return {m.time_sent: m for m in chosen}
+        roles = [game_role] if isinstance(game_role, str) else list(game_role)
+        return {m.time_sent: m for m in chosen if m.is_global() or m.recipient in roles or m.sender in roles}
 
     def clear_cache(self):
         """Drops the cached state and possible orders (edits made
@@ -1250,6 +1325,7 @@ class Game(_standoff.GameCore):
         """Power -> the units given an order in the last played phase."""
         record = self._ordered_from
         if record is not None:
+            self._settle_units()  # the order of the units of the board it started from
             self._ordered_from = None
             self._ordered_units = record.ordered_units()
         return self._ordered_units
@@ -1261,18 +1337,13 @@ class Game(_standoff.GameCore):
 
     @property
     def popped(self):
-        """The units destroyed in the last played phase (dislodged with nowhere to go,
-        or disbanded in a retreat phase)."""
-        kind = self._popped
-        if isinstance(kind, str):
-            if kind == "M":
-                kind = [u for p in self.powers.values() for u, opts in p.retreats.items() if not opts]
-            elif kind == "R":
-                kind = [u for u, codes in self.result.items() if DISBAND in codes]
-            else:
-                kind = []
-            self._popped = kind
-        return kind
+        """The units destroyed since the last movement phase, as the package keeps them:
+        those dislodged with nowhere to go, then those of its retreat phase that bounced
+        or were disbanded (an adjustment phase leaves the list as it was)."""
+        popped = self._popped
+        if isinstance(popped, tuple):
+            popped = self._popped = _destroyed(popped)
+        return popped
 
     @popped.setter
     def popped(self, value):
@@ -1423,7 +1494,7 @@ class Game(_standoff.GameCore):
 
     @property
     def phase_history(self):
-        return self._native.phase_history
+        return self.get_phase_history()
 
     def get_phase_data(self):
         return self._native.get_phase_data()
@@ -1524,6 +1595,8 @@ class Game(_standoff.GameCore):
             self._settle_outcome()
         if self._ordered_from is not None:
             self.ordered_units
+        if isinstance(self._popped, tuple):
+            self.popped
         if self._board_pending:
             self._pull_now()
         for power in self._power_list:
@@ -1564,6 +1637,8 @@ class Game(_standoff.GameCore):
     def __setstate__(self, state):
         # A game pickled before the board was read lazily kept `popped` as a plain list.
         state.setdefault("_popped", state.pop("popped", []))
+        if isinstance(state["_popped"], str):  # a kind of phase, kept by earlier versions
+            state["_popped"] = []
         state.setdefault("_board_pending", False)
         state.pop("_prev_units", None)  # kept by earlier versions (units only): not known now
         state.setdefault("_prev_board", {})
