@@ -661,20 +661,26 @@ fn new_record<'py>(
         true => duplicates,
         false => no_duplicates(py)?,
     };
-    played_record(py)?.call1((
-        py.None(),
-        movement,
-        no_check,
-        orders,
-        adjusts,
-        names,
-        py.None(),
-        duplicates,
-        game.getattr(intern!(py, "note"))?,
-        game.getattr(intern!(py, "map"))?,
-        native(game)?.borrow().rec().history.len(),
-        game.getattr(intern!(py, "_board_orders"))?,
-    ))
+    let index = native(game)?.borrow().rec().history.len();
+    let args = PyTuple::new(
+        py,
+        [
+            py.None().into_bound(py),
+            PyBool::new(py, movement).to_owned().into_any(),
+            PyBool::new(py, no_check).to_owned().into_any(),
+            orders.clone(),
+            adjusts.clone(),
+            names.clone().into_any(),
+            py.None().into_bound(py),
+            duplicates,
+            game.getattr(intern!(py, "note"))?,
+            game.getattr(intern!(py, "map"))?,
+            index.into_pyobject(py)?.into_any(),
+            game.getattr(intern!(py, "_board_orders"))?,
+            game.getattr(intern!(py, "_popped"))?,
+        ],
+    )?;
+    played_record(py)?.call1(args)
 }
 
 /// The end of `before_process`: the units given orders (`ordered_units`) are worked

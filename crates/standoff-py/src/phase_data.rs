@@ -229,6 +229,19 @@ impl PyPhaseData {
         }
     }
 
+    /// The units of a movement phase ordered to move by convoy (`VIA`) with no chain of
+    /// fleets ordered to convoy them (the package's commands drop their `VIA`).
+    fn _unrouted(&self) -> Vec<String> {
+        match &self.record.processed.result {
+            PhaseResult::Movement(result) => standoff::mila::labels::unrouted_convoy_moves(
+                &self.variant,
+                &self.record.orders,
+                result,
+            ),
+            _ => Vec::new(),
+        }
+    }
+
     /// The board at the start of the phase, as a `Position`.
     #[getter]
     fn position(&self) -> PyPosition {

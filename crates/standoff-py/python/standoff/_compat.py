@@ -118,10 +118,10 @@ class _Played:
     this when first read, not when the phase is played."""
 
     __slots__ = ("played", "movement", "no_check", "orders", "adjusts", "names", "void_units", "duplicates",
-                 "note", "game_map", "_outcome", "index", "board_orders")
+                 "note", "game_map", "_outcome", "index", "board_orders", "popped_before")
 
     def __init__(self, played, movement, no_check, orders, adjusts, names, void_units, duplicates, note, game_map,
-                 index=None, board_orders=None):
+                 index=None, board_orders=None, popped_before=None):
         self.played, self.movement, self.no_check = played, movement, no_check
         self.orders, self.adjusts, self.names = orders, adjusts, names
         self.void_units, self.duplicates, self.note, self.game_map = void_units, duplicates, note, game_map
@@ -130,12 +130,17 @@ class _Played:
         # (``Game._board_orders``): the state it started from lists each power's units,
         # centers, dislodged units and influence in the package's order.
         self.index, self.board_orders = index, board_orders
+        # ``Game.popped`` before the phase (maybe still to be worked out): the units a
+        # movement phase destroyed are disbanded again in the next phase played, as the
+        # package keeps them dislodged until then.
+        self.popped_before = popped_before
 
     def outcome(self):
         """(command, results, dislodged), worked out once."""
         if self._outcome is None:
             self._outcome = _movement_outcome(self.played, self.void_units) if self.movement else (
-                {}, _with_duplicates(self.played.results, self.duplicates, self.adjusts), {})
+                {}, _with_duplicates(self.played.results, self.duplicates, self.adjusts,
+                                     self._still_dislodged()), {})
         return self._outcome
 
     def results(self, _name=None):
@@ -178,6 +183,14 @@ class _Played:
                 out[name].sort(key=lambda unit: place.get(unit, len(place)))
         return out
 
+    def _still_dislodged(self):
+        """The units the last movement phase destroyed (dislodged with nowhere to go),
+        when this phase is the next one played: the package disbands them again in it."""
+        before = self.popped_before
+        if isinstance(before, tuple) and before[0] == "M":
+            return before[1]._destroyed()
+        return []
+
     def _removed_in_disorder(self):
         """Power -> its units the adjustment phase has a result for (those ordered, and
         those removed in civil disorder), in the results' order."""
@@ -211,10 +224,14 @@ def _movement_outcome(played, void_units):
     results as the package labels them, and ``dislodged`` (unit -> the province its
     dislodger came from)."""
     command = {}
+    unrouted = set(played._unrouted())
     for texts in played.orders.values():
         for text in texts:
             words = text.split(" ", 2)
-            command[" ".join(words[:2])] = words[2] if len(words) > 2 else ""
+            unit = " ".join(words[:2])
+            command[unit] = words[2] if len(words) > 2 else ""
+            if unit in unrouted and command[unit].endswith(" VIA"):
+                command[unit] = command[unit][:-4]  # no path: the package drops VIA
     state_before = played.state
     for units in state_before["units"].values():
         for unit in units:
@@ -232,12 +249,13 @@ def _movement_outcome(played, void_units):
     return command, results, dislodged
 
 
-def _with_duplicates(results, duplicates, adjusts=()):
+def _with_duplicates(results, duplicates, adjusts=(), disbanded=()):
     """A retreat or adjustment phase's labels (the native game's: the package's) with
     ``void`` first for each unit ordered twice in one ``set_orders`` call (the package
-    follows the first order and voids the others), and a ``void`` for each ``VOID`` order
+    follows the first order and voids the others), a ``void`` for each ``VOID`` order
     of the powers' ``adjust`` lists, as many as there are (a ``WAIVE`` a power that must
-    remove may not give is under ``WAIVE``)."""
+    remove may not give is under ``WAIVE``), one for each ``WAIVE``, and ``disband`` for
+    the units of ``disbanded``."""
     out = {unit: [VOID] for unit in duplicates}
     for unit, codes in results.items():
         mine = out.setdefault(unit, [])
@@ -258,6 +276,10 @@ def _with_duplicates(results, duplicates, adjusts=()):
     if waived:
         # The package voids each WAIVE it takes, under ``WAIVE``.
         out.setdefault("WAIVE", []).extend([VOID] * waived)
+    for unit in disbanded:
+        mine = out.setdefault(unit, [])
+        if DISBAND not in mine:
+            mine.append(DISBAND)
     return out
 
 

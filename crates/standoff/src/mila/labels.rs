@@ -10,9 +10,14 @@
 //! - a support of an attack on the supporter's own unit, which would have won without
 //!   the ban on dislodging one's own unit, is `void` (DATC 6.D.10: the package's test
 //!   expects `void` for `A MUN S F KIE - BER`);
-//! - a support of a convoyed army whose convoy failed is `no convoy`;
-//! - a convoying fleet on no chain of the army's convoying fleets, or whose army went
-//!   over land, is `no convoy`;
+//! - a move by convoy with no chain of fleets ordered to convoy it is `no convoy` from
+//!   the start: a support of it is `void` (not `cut`), a convoying fleet on no such
+//!   chain is `no convoy` and `void` (the package's order of checks);
+//! - a support of a convoyed army whose convoy failed later is `no convoy`;
+//! - a convoying fleet whose army went over land is `no convoy` and `void`;
+//! - the package does not see whose unit a move written with `VIA` attacks when it counts
+//!   supports, so the support of such an attack on the supporter's own unit is not
+//!   `void` (the rule above holds for moves written without it).
 //! - a convoying fleet whose convoy failed while it was attacked, with no fleet of the
 //!   convoy dislodged, is `disrupted` (DATC 6.F.16, Pandin's paradox);
 //! - in retreat and adjustment phases an order not followed is `void`, and every build
@@ -149,6 +154,38 @@ impl<'a> Board<'a> {
         self.plain.get(i).is_some_and(|l| l.contains(&label))
     }
 
+    /// The fleets ordered to convoy unit `a` to province `to`.
+    fn convoying(&self, a: usize, to: ProvinceId) -> Vec<usize> {
+        (0..self.units.len())
+            .filter(|&f| {
+                matches!(self.orders[f].map(|o| &o.kind),
+                    Some(OrderKind::Convoy { army, to: t, .. })
+                        if self.unit_of(army) == Some(a) && *t == to)
+            })
+            .collect()
+    }
+
+    /// Whether unit `a`'s move was written with `VIA` (the package then does not see
+    /// whose unit it attacks when it counts supports).
+    fn written_via(&self, a: usize) -> bool {
+        matches!(self.orders[a].map(|o| &o.kind),
+            Some(OrderKind::Move { via_convoy, .. }) if *via_convoy)
+    }
+
+    /// Whether unit `a` was ordered to move by convoy and no chain of the fleets
+    /// ordered to convoy it there reaches (the package finds no path for it first, and
+    /// marks it `no convoy` before it checks supports and convoys).
+    fn no_route(&self, a: usize) -> bool {
+        let Some(to) = self.destination(a) else {
+            return false;
+        };
+        let by_convoy = self.written_via(a) || self.has(a, NO_CONVOY);
+        by_convoy
+            && self
+                .route_fleets(self.units[a].province, to, &self.convoying(a, to))
+                .is_empty()
+    }
+
     /// The strength the package counts for unit `i`'s move: 1, plus each support of
     /// exactly that move that was given (no label).
     fn strength(&self, i: usize) -> usize {
@@ -233,9 +270,21 @@ impl<'a> Board<'a> {
                     .is_some_and(|v| self.destination(v).is_none() || !self.plain[v].is_empty());
                 let own =
                     victim.is_some_and(|v| self.units[v].unit.power == self.units[i].unit.power);
-                if victim_stayed
+                let unrouted = supported.is_some_and(|s| {
+                    self.units[s].unit.kind == UnitKind::Army
+                        && self.destination(s) == Some(target_province)
+                        && self.has(s, NO_CONVOY)
+                        && self.no_route(s)
+                });
+                if unrouted {
+                    // Void before any attack could cut it.
+                    labels.retain(|l| *l == DISLODGED);
+                    labels.insert(0, VOID);
+                } else if victim_stayed
                     && own
-                    && supported.is_some_and(|s| self.strongest_attack(s, target_province))
+                    && supported.is_some_and(|s| {
+                        !self.written_via(s) && self.strongest_attack(s, target_province)
+                    })
                 {
                     if labels.is_empty() {
                         labels.push(VOID);
@@ -259,15 +308,19 @@ impl<'a> Board<'a> {
                     .collect();
                 let on_route = self.route_fleets(self.units[a].province, *to, &fleets);
                 if !on_route.contains(&i) {
-                    if labels.is_empty() || labels == [VOID] {
-                        labels = vec![NO_CONVOY];
+                    // Off every chain: `no convoy`, then `void` as a convoy of nothing.
+                    let dislodged = labels.contains(&DISLODGED);
+                    labels = vec![NO_CONVOY, VOID];
+                    if dislodged {
+                        labels.push(DISLODGED);
                     }
                     return labels;
                 }
                 if !self.has(a, NO_CONVOY) {
-                    // The army went over land: the convoy was not used.
-                    for label in labels.iter_mut().filter(|l| **l == VOID) {
-                        *label = NO_CONVOY;
+                    // The army went over land: the convoy was not used (`no convoy`,
+                    // then `void` as a convoy of nothing).
+                    if let Some(at) = labels.iter().position(|l| *l == VOID) {
+                        labels.insert(at, NO_CONVOY);
                     }
                     return labels;
                 }
@@ -302,6 +355,31 @@ pub fn movement_labels(
             (
                 unit_text(map, u.unit.kind, u.unit.location),
                 board.labels(i),
+            )
+        })
+        .collect()
+}
+
+/// The units of a movement phase ordered to move by convoy (`VIA`) with no chain of
+/// fleets ordered to convoy them (the package drops their `VIA` from its commands).
+pub fn unrouted_convoy_moves(
+    variant: &Variant,
+    orders: &[Order],
+    result: &MovementResult,
+) -> Vec<String> {
+    let map = &variant.map;
+    let board = Board::new(map, orders, result);
+    (0..result.units.len())
+        .filter(|&i| {
+            matches!(board.orders[i].map(|o| &o.kind),
+                Some(OrderKind::Move { via_convoy, .. }) if *via_convoy)
+                && board.no_route(i)
+        })
+        .map(|i| {
+            unit_text(
+                map,
+                result.units[i].unit.kind,
+                result.units[i].unit.location,
             )
         })
         .collect()
@@ -535,7 +613,7 @@ mod tests {
     }
 
     #[test]
-    fn convoy_of_an_army_that_went_over_land_is_no_convoy_6_g_2() {
+    fn convoy_of_an_army_that_went_over_land_is_no_convoy_and_void_6_g_2() {
         let l = movement(
             &[
                 ("ENGLAND", &["A NWY"]),
@@ -550,7 +628,9 @@ mod tests {
         );
         assert_eq!(of(&l, "A NWY"), [BOUNCE]);
         assert_eq!(of(&l, "F SWE"), [BOUNCE]);
-        assert_eq!(of(&l, "F SKA"), [NO_CONVOY]);
+        // The package's labels on this position (its test only asks for `no convoy`
+        // among them): `no convoy`, then `void`.
+        assert_eq!(of(&l, "F SKA"), [NO_CONVOY, VOID]);
     }
 
     #[test]
