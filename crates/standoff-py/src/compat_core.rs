@@ -377,6 +377,13 @@ impl GameCore {
         // read: a movement phase starts it, its retreat phase adds to it, an adjustment
         // phase leaves it (as the package keeps it).
         let kind = phase.to_cow()?.chars().last().unwrap_or('A');
+        // The movement phase just played, for the next phase's record (the units it
+        // destroyed are disbanded again in the next phase's labels).
+        let destroyed_by = match kind {
+            'M' => played.clone(),
+            _ => py.None().into_bound(py),
+        };
+        slf.setattr(intern!(py, "_destroyed_by"), destroyed_by)?;
         if kind != 'A' {
             let before = match kind {
                 'R' => slf.getattr(intern!(py, "_popped"))?,
@@ -677,7 +684,7 @@ fn new_record<'py>(
             game.getattr(intern!(py, "map"))?,
             index.into_pyobject(py)?.into_any(),
             game.getattr(intern!(py, "_board_orders"))?,
-            game.getattr(intern!(py, "_popped"))?,
+            game.getattr(intern!(py, "_destroyed_by"))?,
         ],
     )?;
     played_record(py)?.call1(args)

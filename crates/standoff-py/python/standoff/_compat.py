@@ -118,10 +118,10 @@ class _Played:
     this when first read, not when the phase is played."""
 
     __slots__ = ("played", "movement", "no_check", "orders", "adjusts", "names", "void_units", "duplicates",
-                 "note", "game_map", "_outcome", "index", "board_orders", "popped_before")
+                 "note", "game_map", "_outcome", "index", "board_orders", "destroyed_by")
 
     def __init__(self, played, movement, no_check, orders, adjusts, names, void_units, duplicates, note, game_map,
-                 index=None, board_orders=None, popped_before=None):
+                 index=None, board_orders=None, destroyed_by=None):
         self.played, self.movement, self.no_check = played, movement, no_check
         self.orders, self.adjusts, self.names = orders, adjusts, names
         self.void_units, self.duplicates, self.note, self.game_map = void_units, duplicates, note, game_map
@@ -130,10 +130,10 @@ class _Played:
         # (``Game._board_orders``): the state it started from lists each power's units,
         # centers, dislodged units and influence in the package's order.
         self.index, self.board_orders = index, board_orders
-        # ``Game.popped`` before the phase (maybe still to be worked out): the units a
-        # movement phase destroyed are disbanded again in the next phase played, as the
-        # package keeps them dislodged until then.
-        self.popped_before = popped_before
+        # The movement phase played just before (its ``PhaseData``, or the units it
+        # destroyed): they are disbanded again in this phase's labels, as the package
+        # keeps them dislodged until then.
+        self.destroyed_by = destroyed_by
 
     def outcome(self):
         """(command, results, dislodged), worked out once."""
@@ -186,10 +186,7 @@ class _Played:
     def _still_dislodged(self):
         """The units the last movement phase destroyed (dislodged with nowhere to go),
         when this phase is the next one played: the package disbands them again in it."""
-        before = self.popped_before
-        if isinstance(before, tuple) and before[0] == "M":
-            return before[1]._destroyed()
-        return []
+        return _destroyed_units(self.destroyed_by)
 
     def _removed_in_disorder(self):
         """Power -> its units the adjustment phase has a result for (those ordered, and
@@ -205,6 +202,14 @@ class _Played:
         """The package's state dict of the board the phase started from."""
         board = (None if self.board_orders is None else self.board_orders.get(self.index)) or {}
         return _package_state(self.game_map, self.played, self.names, board, name, self.note)
+
+
+def _destroyed_units(movement):
+    """The units a movement phase destroyed: ``movement`` is its ``PhaseData``, or
+    already the list (or None: no movement phase)."""
+    if movement is None or isinstance(movement, list):
+        return list(movement or ())
+    return movement._destroyed()
 
 
 def _destroyed(lazy):
@@ -797,6 +802,9 @@ class Game(_standoff.GameCore):
         self._prev_board = {}
         self._units_since = None
         self._board_orders = {}
+        # The movement phase last played, when it was the last phase played (see
+        # ``_Played.destroyed_by``).
+        self._destroyed_by = None
         self._cache = {}
         self._sent = {}
         # Power -> the ``errors`` mode the native game last had for it (it keeps one per
@@ -1619,6 +1627,7 @@ class Game(_standoff.GameCore):
             self.ordered_units
         if isinstance(self._popped, tuple):
             self.popped
+        self._destroyed_by = _destroyed_units(self._destroyed_by) or None
         if self._board_pending:
             self._pull_now()
         for power in self._power_list:
@@ -1666,6 +1675,7 @@ class Game(_standoff.GameCore):
         state.setdefault("_prev_board", {})
         state.setdefault("_units_since", None)
         state.setdefault("_board_orders", {})
+        state.setdefault("_destroyed_by", None)
         state.setdefault("_modes", {})
         state.setdefault("_ordered_units", state.pop("ordered_units", {}))
         state.setdefault("_ordered_from", None)

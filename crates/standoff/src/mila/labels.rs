@@ -207,12 +207,31 @@ impl<'a> Board<'a> {
     }
 
     /// Whether unit `i`'s move on `target` has more support than every other move
-    /// there (so only the ban on dislodging one's own unit stopped it).
+    /// there and than the unit holding there (so only the ban on dislodging one's own
+    /// unit stopped it).
     fn strongest_attack(&self, i: usize, target: ProvinceId) -> bool {
         let mine = self.strength(i);
-        (0..self.units.len())
-            .filter(|&j| j != i && self.destination(j) == Some(target))
-            .all(|j| self.strength(j) < mine)
+        let holding = self.unit_in(target).map_or(0, |v| self.hold_strength(v));
+        holding < mine
+            && (0..self.units.len())
+                .filter(|&j| j != i && self.destination(j) == Some(target))
+                .all(|j| self.strength(j) < mine)
+    }
+
+    /// The strength the package counts for unit `v` holding: 1, plus each support of it
+    /// holding that was given (no label).
+    fn hold_strength(&self, v: usize) -> usize {
+        let at = self.units[v].province;
+        1 + self
+            .orders
+            .iter()
+            .enumerate()
+            .filter(|(s, order)| {
+                matches!(order.map(|o| &o.kind), Some(OrderKind::SupportHold { target, .. })
+                    if self.map.province_of(target.location) == at)
+                    && self.plain[*s].is_empty()
+            })
+            .count()
     }
 
     /// The fleets of `fleets` on some chain of them from province `from` to `to`.
@@ -300,12 +319,9 @@ impl<'a> Board<'a> {
                 if self.destination(a) != Some(*to) {
                     return labels;
                 }
-                let fleets: Vec<usize> = (0..self.units.len())
-                    .filter(|&f| {
-                        matches!(self.orders[f].map(|o| &o.kind),
-                            Some(OrderKind::Convoy { army, .. }) if self.unit_of(army) == Some(a))
-                    })
-                    .collect();
+                // The fleets ordered to convoy the army where it went (the package's
+                // chains are of those only).
+                let fleets = self.convoying(a, *to);
                 let on_route = self.route_fleets(self.units[a].province, *to, &fleets);
                 if !on_route.contains(&i) {
                     // Off every chain: `no convoy`, then `void` as a convoy of nothing.
