@@ -389,14 +389,11 @@ impl GameCore {
                 'R' => slf.getattr(intern!(py, "_popped"))?,
                 _ => py.None().into_bound(py),
             };
-            let popped = PyTuple::new(
-                py,
-                [
-                    PyString::new(py, &kind.to_string()).into_any(),
-                    played.clone(),
-                    before,
-                ],
-            )?;
+            let kind = match kind {
+                'M' => intern!(py, "M"),
+                _ => intern!(py, "R"),
+            };
+            let popped = PyTuple::new(py, [kind.clone().into_any(), played.clone(), before])?;
             slf.setattr(intern!(py, "_popped"), popped)?;
         }
         if slf.borrow().is_game_done() || year_limit_near(slf)? {

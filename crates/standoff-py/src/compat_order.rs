@@ -1,5 +1,6 @@
 //! The order the `diplomacy` package keeps each power's lists in (`power.units`,
-//! `power.centers`, the keys of `power.retreats`), for the package-compatible `Game`.
+//! `power.centers`, the keys of `power.retreats`, `power.influence`), for the
+//! package-compatible `Game`.
 //!
 //! The package keeps them as lists it edits phase by phase, so their order is a history:
 //! - at the start, units in the order the map file lists them (the variant's
