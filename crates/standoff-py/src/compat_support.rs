@@ -10,6 +10,10 @@ use pyo3::prelude::*;
 /// the package counts them.
 #[pyfunction]
 pub fn centers_minus_units(game: PyRef<'_, PyGame>, power_name: &str) -> PyResult<i64> {
+    centers_less_units(&game, power_name)
+}
+
+fn centers_less_units(game: &PyGame, power_name: &str) -> PyResult<i64> {
     let power = game.power_arg(power_name)?;
     let pos = &game.rec().game.position;
     let centers = pos.owners().iter().filter(|o| **o == Some(power)).count();
@@ -24,17 +28,14 @@ pub fn played_phase_count(game: PyRef<'_, PyGame>) -> usize {
 }
 
 /// The builds a power may make (no more than its build sites) or, negative, the units it
-/// must remove, in the current adjustment phase, as the package's `need` counts them
-/// when it takes adjustment orders; 0 in other phases.
+/// must remove, as the package's `need` counts them when it takes adjustment orders
+/// (its centers less its units).
 pub fn package_need(game: &PyGame, power_name: &str) -> PyResult<i64> {
+    let need = centers_less_units(game, power_name)?;
+    if need <= 0 {
+        return Ok(need);
+    }
     let power = game.power_arg(power_name)?;
-    let pos = &game.rec().game.position;
-    let counts = match pos.phase().kind {
-        standoff::PhaseKind::Adjustment => {
-            standoff::adjudicate::adjustment_counts(&game.variant, pos)
-        }
-        _ => return Ok(0),
-    };
-    let (count, _) = crate::model::package_builds(&game.variant, pos, &counts, power);
-    Ok(i64::from(count))
+    let sites = crate::model::build_site_count(&game.variant, &game.rec().game.position, power);
+    Ok(need.min(sites as i64))
 }

@@ -186,6 +186,11 @@ pub(crate) fn package_builds(
     (count.min(sites.len() as i32), sites)
 }
 
+/// How many vacant home centers `power` owns (where it could build).
+pub(crate) fn build_site_count(variant: &Variant, pos: &Position, power: PowerId) -> usize {
+    build_sites(variant, pos, power).len()
+}
+
 /// Vacant home centers that `power` owns (where it could build).
 fn build_sites(variant: &Variant, pos: &Position, power: PowerId) -> Vec<ProvinceId> {
     variant
