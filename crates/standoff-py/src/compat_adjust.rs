@@ -1,11 +1,12 @@
 //! `set_orders` of the package-compatible `Game` in retreat and adjustment phases, as
 //! the `diplomacy` package does it: within one call the first order for a location
-//! counts (the package voids the others: they are recorded in `_duplicates`); a later
-//! call replaces (or, with `replace=False`, keeps) it; a call without orders leaves the
-//! power none; `WAIVE` counts only for builds
-//! left; builds, removals and waives the board does not allow are recorded as errors
-//! and stay in `power.adjust` as `VOID ...` (not listed by `get_orders`, `void` when the
-//! phase is played).
+//! counts (the package voids the others: they are recorded in `_duplicates`, and in an
+//! adjustment phase listed in `power.adjust` as `VOID ...`); a later call replaces (or,
+//! with `replace=False`, keeps) it; a call without orders leaves the power none; `WAIVE`
+//! counts only for builds left; builds, removals and waives the board does not allow are
+//! recorded as errors and stay in `power.adjust` as `VOID ...` (not listed by
+//! `get_orders`, `void` when the phase is played); builds left are filled with `WAIVE`,
+//! as the package does for a power without a player.
 
 use crate::compat_core::{attributes, modes, native, sent, GameCore};
 use pyo3::intern;
