@@ -183,3 +183,15 @@ def test_phase_history_carries_the_press_as_the_package_does():
     theirs, ours = sent.values()
     assert ours == theirs
     assert [m["time_sent"] for m in ours[1]] == [7]
+
+
+def test_the_current_phase_data_is_the_packages_shape():
+    got = {}
+    for game in (diplomacy.Game(), standoff.Game()):
+        game.set_orders("FRANCE", ["A PAR - BUR"])
+        data = game.get_phase_data()
+        as_dict = data.to_dict()
+        got[game.__module__] = (data.name, comparable(data.state), data.orders["FRANCE"], data.results,
+                                sorted(as_dict), comparable(as_dict["state"]), as_dict["messages"])
+    theirs, ours = got.values()
+    assert ours == theirs

@@ -237,6 +237,24 @@ class SortedDict(dict[Any, Any]):
     def sub_keys(self, key_from: Any = None, key_to: Any = None) -> list[Any]: ...
     def sub(self, key_from: Any = None, key_to: Any = None) -> list[Any]: ...
 
+class GamePhaseData:
+    """The current phase as the package's ``GamePhaseData``."""
+
+    name: str
+    state: StateDict
+    orders: dict[str, list[str]]
+    results: dict[str, list[str]]
+    messages: Mapping[int, Message]
+    def __init__(
+        self,
+        name: str,
+        state: StateDict,
+        orders: dict[str, list[str]],
+        results: dict[str, list[str]],
+        messages: Mapping[int, Message],
+    ) -> None: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
 class Message:
     """A press message."""
 
@@ -392,7 +410,7 @@ class Game:
         timestamp_from: int | None = None,
         timestamp_to: int | None = None,
     ) -> dict[int, Message]: ...
-    def get_phase_data(self) -> dict[str, Any]: ...
+    def get_phase_data(self) -> GamePhaseData: ...
     def get_state(self) -> StateDict: ...
     def set_state(self, state: StateDict, clear_history: bool = True) -> None: ...
     def set_position(self, position: Position, clear_history: bool = False) -> None: ...

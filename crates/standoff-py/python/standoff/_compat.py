@@ -204,6 +204,24 @@ class _Played:
         return _package_state(self.game_map, self.played, self.names, board, name, self.note)
 
 
+class GamePhaseData:
+    """One phase's data as the package's ``GamePhaseData`` holds it: ``name``, ``state``,
+    ``orders``, ``results``, ``messages`` (time sent -> ``Message``), ``to_dict()``."""
+
+    __slots__ = ("name", "state", "orders", "results", "messages")
+
+    def __init__(self, name, state, orders, results, messages):
+        self.name, self.state, self.orders, self.results, self.messages = name, state, orders, results, messages
+
+    def to_dict(self):
+        return {"name": self.name, "state": self.state, "orders": self.orders,
+                "results": {unit: [str(label) for label in labels] for unit, labels in self.results.items()},
+                "messages": [message.to_dict() for message in self.messages.values()]}
+
+    def __repr__(self):
+        return f"<GamePhaseData {self.name}>"
+
+
 def _destroyed_units(movement):
     """The units a movement phase destroyed: ``movement`` is its ``PhaseData``, or
     already the list (or None: no movement phase)."""
@@ -1527,7 +1545,10 @@ class Game(_standoff.GameCore):
         return self.get_phase_history()
 
     def get_phase_data(self):
-        return self._native.get_phase_data()
+        """The current phase as the package's ``GamePhaseData``: its state, the orders
+        set so far, no results yet, its press."""
+        return GamePhaseData(self._phase, self.get_state(), self.get_orders(), {},
+                             SortedDict(self.messages, sort_key=_time_key))
 
     def _phase_dicts(self):
         """Every played phase and the current one, as the package's phase dicts."""
