@@ -35,7 +35,7 @@ use standoff::order::OrderKind;
 use standoff::record::PhaseRecord;
 use standoff::{LocationId, Position, PowerId, ProvinceId, Unit, UnitKind, Variant};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError, Weak};
+use std::sync::{Arc, Mutex};
 
 /// An entry of a list: a unit (its location times 2, plus 1 for a fleet), a center (its
 /// province) or a place of influence (its location).
@@ -222,19 +222,8 @@ impl Tables {
     /// The tables of a variant, shared by all its games (those of variants no longer in
     /// use are dropped).
     pub(crate) fn for_variant(py: Python<'_>, variant: &Arc<Variant>) -> Arc<Tables> {
-        type Made = Vec<(Weak<Variant>, Arc<Tables>)>;
-        static MADE: Mutex<Made> = Mutex::new(Vec::new());
-        let mut made = MADE.lock().unwrap_or_else(PoisonError::into_inner);
-        made.retain(|(v, _)| v.strong_count() > 0);
-        if let Some((_, tables)) = made
-            .iter()
-            .find(|(v, _)| std::ptr::eq(v.as_ptr(), Arc::as_ptr(variant)))
-        {
-            return tables.clone();
-        }
-        let tables = Arc::new(Tables::new(py, variant));
-        made.push((Arc::downgrade(variant), tables.clone()));
-        tables
+        static MADE: crate::per_variant::Registry<Tables> = Mutex::new(Vec::new());
+        crate::per_variant::shared(&MADE, variant, || Tables::new(py, variant))
     }
 
     fn new(py: Python<'_>, variant: &Variant) -> Tables {

@@ -7,7 +7,7 @@
 //! exception (no panics on user input).
 //!
 //! Layers (a module uses only those before it): plain helpers without PyO3 (`names`,
-//! `model`); `errors`; `texts` (the Python strings of order texts a game hands out);
+//! `model`, `per_variant`: tables shared by a variant's games); `errors`; `texts` (the Python strings of order texts a game hands out);
 //! the `#[pyclass]` structs every other module may use (`classes`); conversions
 //! (`convert`, `args`: the `variant=` argument, phase names, state dicts); the native
 //! API's methods (`variant`, `order`, `render`, `phase_data`, `game` with `submit` (the
@@ -34,6 +34,7 @@ mod game;
 mod model;
 mod names;
 mod order;
+mod per_variant;
 mod phase_data;
 mod position;
 mod render;

@@ -35,19 +35,8 @@ impl OrderEntries {
     /// The table of a variant, shared by all its games; tables of variants no longer
     /// in use are dropped.
     pub fn for_variant(variant: &Arc<standoff::Variant>) -> Arc<OrderEntries> {
-        type Tables = Vec<(std::sync::Weak<standoff::Variant>, Arc<OrderEntries>)>;
-        static TABLES: Mutex<Tables> = Mutex::new(Vec::new());
-        let mut tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
-        tables.retain(|(v, _)| v.strong_count() > 0);
-        if let Some((_, entries)) = tables
-            .iter()
-            .find(|(v, _)| std::ptr::eq(v.as_ptr(), Arc::as_ptr(variant)))
-        {
-            return entries.clone();
-        }
-        let entries = Arc::<OrderEntries>::default();
-        tables.push((Arc::downgrade(variant), entries.clone()));
-        entries
+        static TABLES: crate::per_variant::Registry<OrderEntries> = Mutex::new(Vec::new());
+        crate::per_variant::shared(&TABLES, variant, OrderEntries::default)
     }
 
     /// `orders` as the package's `Power.orders` map: unit (`A PAR`) -> the rest of

@@ -194,21 +194,8 @@ impl OrderTexts {
     /// then hands out the same strings from its first phase on). Tables of variants no
     /// longer in use are dropped.
     pub fn for_variant(variant: &Arc<Variant>) -> Arc<OrderTexts> {
-        type Tables = Vec<(std::sync::Weak<Variant>, Arc<OrderTexts>)>;
-        static TABLES: std::sync::Mutex<Tables> = std::sync::Mutex::new(Vec::new());
-        let mut tables = TABLES
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        tables.retain(|(v, _)| v.strong_count() > 0);
-        if let Some((_, texts)) = tables
-            .iter()
-            .find(|(v, _)| std::ptr::eq(v.as_ptr(), Arc::as_ptr(variant)))
-        {
-            return texts.clone();
-        }
-        let texts = Arc::<OrderTexts>::default();
-        tables.push((Arc::downgrade(variant), texts.clone()));
-        texts
+        static TABLES: crate::per_variant::Registry<OrderTexts> = std::sync::Mutex::new(Vec::new());
+        crate::per_variant::shared(&TABLES, variant, OrderTexts::default)
     }
 
     /// The order a string handed out by this table stands for (None for any other

@@ -139,8 +139,8 @@ class _Played:
         """(command, results, dislodged), worked out once."""
         if self._outcome is None:
             self._outcome = _movement_outcome(self.played, self.void_units) if self.movement else (
-                {}, _with_duplicates(self.played.results, self.duplicates, self.adjusts,
-                                     self._still_dislodged()), {})
+                {}, _retreat_or_adjustment_labels(self.played.results, self.duplicates, self.adjusts,
+                                                  self._still_dislodged()), {})
         return self._outcome
 
     def results(self, _name=None):
@@ -272,7 +272,7 @@ def _movement_outcome(played, void_units):
     return command, results, dislodged
 
 
-def _with_duplicates(results, duplicates, adjusts=(), disbanded=()):
+def _retreat_or_adjustment_labels(results, duplicates, adjusts=(), disbanded=()):
     """A retreat or adjustment phase's labels (the native game's: the package's) with
     ``void`` first for each unit ordered twice in one ``set_orders`` call (the package
     follows the first order and voids the others), a ``void`` for each ``VOID`` order

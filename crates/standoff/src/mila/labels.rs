@@ -193,16 +193,19 @@ impl<'a> Board<'a> {
             return 0;
         };
         let mover = self.units[i].province;
-        1 + self
-            .orders
+        1 + self.supports_given(|kind| {
+            matches!(kind, OrderKind::SupportMove { target, to, .. }
+                if self.map.province_of(target.location) == mover
+                    && self.map.province_of(*to) == dest)
+        })
+    }
+
+    /// How many supports matching `wanted` were given (no label).
+    fn supports_given(&self, wanted: impl Fn(&OrderKind) -> bool) -> usize {
+        self.orders
             .iter()
-            .enumerate()
-            .filter(|(s, order)| {
-                matches!(order.map(|o| &o.kind), Some(OrderKind::SupportMove { target, to, .. })
-                    if self.map.province_of(target.location) == mover
-                        && self.map.province_of(*to) == dest)
-                    && self.plain[*s].is_empty()
-            })
+            .zip(&self.plain)
+            .filter(|(order, labels)| order.is_some_and(|o| wanted(&o.kind)) && labels.is_empty())
             .count()
     }
 
@@ -222,16 +225,10 @@ impl<'a> Board<'a> {
     /// holding that was given (no label).
     fn hold_strength(&self, v: usize) -> usize {
         let at = self.units[v].province;
-        1 + self
-            .orders
-            .iter()
-            .enumerate()
-            .filter(|(s, order)| {
-                matches!(order.map(|o| &o.kind), Some(OrderKind::SupportHold { target, .. })
-                    if self.map.province_of(target.location) == at)
-                    && self.plain[*s].is_empty()
-            })
-            .count()
+        1 + self.supports_given(|kind| {
+            matches!(kind, OrderKind::SupportHold { target, .. }
+                if self.map.province_of(target.location) == at)
+        })
     }
 
     /// The fleets of `fleets` on some chain of them from province `from` to `to`.
