@@ -5,8 +5,9 @@
 //! with `replace=False`, keeps) it; a call without orders leaves the power none; `WAIVE`
 //! counts only for builds left; builds, removals and waives the board does not allow are
 //! recorded as errors and stay in `power.adjust` as `VOID ...` (not listed by
-//! `get_orders`, `void` when the phase is played); builds left are filled with `WAIVE`,
-//! as the package does for a power without a player.
+//! `get_orders`, `void` when the phase is played); builds left are filled with `WAIVE`
+//! when the power is a dummy (no one controls it: every power of a local game unless
+//! `set_controlled` gave it to someone) or waived one of them, as the package does.
 
 use crate::compat_core::{attributes, modes, native, sent, GameCore};
 use pyo3::intern;
@@ -165,19 +166,20 @@ pub fn set_orders<'py>(
         now.append(order)?;
     }
     if adjustment {
-        fill_waives(&now, &name, game)?;
+        fill_waives(&now, power, &name, game)?;
     }
     fields.set_item(intern!(py, "adjust"), &now)?;
     sent(game)?.set_item(&name, PyList::new(py, now.iter())?)?;
     Ok(())
 }
 
-/// A power's `adjust` list made as the package leaves it: a power with builds left has
-/// them filled with `WAIVE` (every power of a game without players is the package's
-/// dummy, which it does this for), and `WAIVE`s beyond its builds are dropped (counting
-/// every entry, `VOID` ones too, as the package does). Each is `void` when played.
+/// A power's `adjust` list made as the package leaves it: `WAIVE`s beyond its builds
+/// are dropped (counting every entry, `VOID` ones too, as the package does), and a
+/// power with builds left has them filled with `WAIVE` if it is a dummy (no one
+/// controls it) or waived one already. Each `WAIVE` is `void` when played.
 fn fill_waives(
     adjust: &Bound<'_, PyList>,
+    power: &Bound<'_, PyAny>,
     name: &Bound<'_, PyAny>,
     game: &Bound<'_, GameCore>,
 ) -> PyResult<()> {
@@ -195,8 +197,15 @@ fn fill_waives(
             None => break,
         }
     }
-    for _ in adjust.len()..need {
-        adjust.append("WAIVE")?;
+    if adjust.len() >= need {
+        return Ok(());
+    }
+    let py = adjust.py();
+    let waived = adjust.contains(intern!(py, "WAIVE"))?;
+    if waived || power.call_method0(intern!(py, "is_dummy"))?.is_truthy()? {
+        for _ in adjust.len()..need {
+            adjust.append("WAIVE")?;
+        }
     }
     Ok(())
 }

@@ -58,6 +58,14 @@ pub struct GameCore {
     /// Power -> the `errors` mode its orders were last given with.
     #[pyo3(get, set, name = "_modes")]
     modes: Option<Py<PyDict>>,
+    /// Counts the times every power's orders were cleared (each phase played, a new
+    /// board or phase): the marks a `Power` keeps of its `order_is_set`, `wait` and
+    /// `vote` (`_order_mark` ..., each with the round it was made in) hold only in
+    /// their round, and read as the package's reset values after. A movement
+    /// `set_orders` this class handles makes no mark: `order_is_set` is then read from
+    /// the native game's submissions.
+    #[pyo3(get, set, name = "_orders_round")]
+    orders_round: u32,
 }
 
 /// A Python argument read for its truth value, as the package reads `expand` and
@@ -355,6 +363,8 @@ impl GameCore {
             }
         }
         board_played(slf)?;
+        // Every power's orders are cleared, as the package's `process()` clears them.
+        slf.borrow_mut().orders_round += 1;
         // What the native game holds for each power: in movement, orders it was given
         // (none yet); else an empty `adjust` list.
         let held = match phase_kind(slf) {
@@ -560,6 +570,11 @@ impl GameCore {
                             if fields.contains(intern!(py, "orders"))? {
                                 fields.del_item(intern!(py, "orders"))?;
                             }
+                            // `order_is_set` is the native game's again (a mark is
+                            // made only where the game is not clean).
+                            if fields.contains(intern!(py, "_order_mark"))? {
+                                fields.del_item(intern!(py, "_order_mark"))?;
+                            }
                             sent(slf)?.set_item(power_name, held_natively(py)?)?;
                         }
                         true
@@ -575,6 +590,7 @@ impl GameCore {
                         }
                     }
                     crate::compat_adjust::set_orders(slf, &power, texts, replace.0, errors)?;
+                    slf.call_method1(intern!(py, "_mark_orders_set"), (&power,))?;
                     true
                 }
                 _ => false,

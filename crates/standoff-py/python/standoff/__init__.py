@@ -41,7 +41,7 @@ from ._standoff import (
     parse_order,
 )
 from . import _standoff
-from ._compat import Game, Message, Power, SortedDict
+from ._compat import Game, Message, Power, RuleWarning, SortedDict
 from ._compat_map import Map
 
 
@@ -119,6 +119,7 @@ __all__ = [
     "InvalidStateError",
     "Order",
     "OrderWarning",
+    "RuleWarning",
     "PhaseData",
     "Position",
     "PowerView",

@@ -24,8 +24,11 @@ import copy as _copy
 import copyreg as _copyreg
 import random as _random
 import sys as _sys
+import warnings as _warnings
 
 from . import _standoff
+from ._compat_admin import (COMPLETED, DUMMY, SERVER_TYPE, GameAdministration, PowerControl,
+                            checked_settings, timestamp_microseconds)
 from ._compat_map import Map, phase_long, phase_short, phase_sort_key
 
 #: The package's default rules (``diplomacy.Game().rules``).
@@ -36,11 +39,32 @@ DEFAULT_RULES = ("NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT", "SOLITAIRE", "NO_PR
 #: changes what standoff does (orders are checked when the phase is played, not when set);
 #: the others are the package's server and press settings, kept in ``rules`` only.
 KNOWN_RULES = frozenset((
-    "ALWAYS_WAIT", "BUILD_ANY", "CD_DUMMIES", "CIVIL_DISORDER", "DONT_SKIP_PHASES", "HOLD_WIN",
-    "IGNORE_ERRORS", "MULTIPLE_POWERS_PER_PLAYER", "NO_CHECK", "NO_DEADLINE", "NO_DIAGONAL",
-    "NO_OBSERVATIONS", "NO_PRESS", "POWER_CHOICE", "PUBLIC_PRESS", "REAL_TIME", "SHARED_VICTORY",
-    "SOLITAIRE", "START_MASTER",
+    "ALWAYS_WAIT", "BUILD_ANY", "CD_DUMMIES", "CIVIL_DISORDER", "DIFFERENT_ADJUDICATION",
+    "DONT_SKIP_PHASES", "HOLD_WIN", "IGNORE_ERRORS", "MULTIPLE_POWERS_PER_PLAYER", "NO_CHECK",
+    "NO_DEADLINE", "NO_DIAGONAL", "NO_DIAS", "NO_OBSERVATIONS", "NO_PRESS", "POWER_CHOICE",
+    "PROPOSE_DIAS", "PUBLIC_PRESS", "REAL_TIME", "SHARED_VICTORY", "SOLITAIRE", "START_MASTER",
 ))
+
+#: What adding a rule does to the others, as the package's README_RULES.txt says: rule ->
+#: (the rules it cannot be added beside, and keeps out from then on; the rules it adds;
+#: the rules it removes).
+RULE_RELATIONS = {
+    "ALWAYS_WAIT": (("REAL_TIME",), (), ()),
+    "REAL_TIME": (("ALWAYS_WAIT",), (), ()),
+    "PROPOSE_DIAS": (("NO_DIAS",), (), ()),
+    "NO_DIAS": (("PROPOSE_DIAS",), (), ()),
+    "CIVIL_DISORDER": ((), ("CD_DUMMIES",), ()),
+    "SOLITAIRE": ((), ("NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT"), ()),
+    "NO_PRESS": ((), (), ("PUBLIC_PRESS",)),
+    "PUBLIC_PRESS": ((), (), ("NO_PRESS",)),
+}
+
+
+
+class RuleWarning(UserWarning):
+    """A rule given to a ``Game`` was not added: another rule of the game keeps it out
+    (``REAL_TIME`` and ``ALWAYS_WAIT``, ``PROPOSE_DIAS`` and ``NO_DIAS``)."""
+
 
 VOID = "void"
 DISBAND = "disband"
@@ -497,7 +521,7 @@ _BOARD_FIELDS = frozenset(("units", "centers", "retreats", "influence"))
 _ORDER_FIELDS = frozenset(("orders", "adjust"))
 
 
-class Power:
+class Power(PowerControl):
     """One power of a game, live (the package's ``Power``): ``units``, ``centers``,
     ``homes``, ``retreats`` (unit -> options), ``orders`` (movement: unit -> order;
     ``adjust`` in retreat and adjustment phases) are the game's own lists and dicts:
@@ -542,6 +566,10 @@ class Power:
         return self.__dict__
 
     def __setstate__(self, state):
+        if not isinstance(state.get("controller"), SortedDict):  # pickled by earlier versions
+            state["controller"], state["role"] = _new_controller(), SERVER_TYPE
+            state.setdefault("tokens", set())
+            state.setdefault("goner", 0)
         self.__dict__.update(state)
 
     def __init__(self, game, name):
@@ -556,11 +584,10 @@ class Power:
         self.adjust = []
         self.influence = []
         self.civil_disorder = 0
-        self.role = name
-        self.controller = None
-        self.vote = None
-        self.wait = False
-        self.order_is_set = 0
+        self.role = SERVER_TYPE
+        self.controller = _new_controller()
+        self.tokens = set()
+        self.goner = 0
 
     def __repr__(self):
         return f"<Power {self.name} units={self.units} centers={self.centers}>"
@@ -578,12 +605,18 @@ class Power:
         self.centers = []
 
     def clear_orders(self):
+        """No orders: ``order_is_set`` and ``wait`` are reset too, as in the package."""
         self.orders = {}
         self.adjust = []
         self.civil_disorder = 0
+        self.__dict__.pop("_order_mark", None)
+        self.__dict__.pop("_wait_mark", None)
 
-    def get_controller(self):
-        return self.controller
+
+
+def _new_controller():
+    """A power's controllers (time -> name) when no one has taken it."""
+    return SortedDict({timestamp_microseconds(): DUMMY}, sort_key=_time_key)
 
 
 _ZOBRIST_TABLES = {}
@@ -745,12 +778,14 @@ def _history_property(name, doc):
     return property(get, set, doc=doc)
 
 
-class Game(_standoff.GameCore):
+class Game(GameAdministration, _standoff.GameCore):
     """A game of Diplomacy with the ``diplomacy`` package's ``Game`` interface.
 
-    ``Game(game_id=None, map_name="standard", rules=None, *, variant=None, position=None)``.
+    ``Game(game_id=None, map_name="standard", rules=None, *, variant=None, position=None,
+    status=, deadline=, n_controls=, registration_password=, role=, timestamp_created=)``.
     ``rules`` are the package's rule names (default: the package's defaults); ``NO_CHECK``
-    defers order checks to ``process()`` (invalid orders are then ``void``).
+    defers order checks to ``process()`` (invalid orders are then ``void``). The other
+    settings are the package's (see ``_compat_admin``).
 
     Orders standoff cannot use are never dropped silently: they are recorded in
     ``order_errors`` and announced with an ``OrderWarning`` (``set_orders(...,
@@ -759,7 +794,7 @@ class Game(_standoff.GameCore):
 
     #: The attributes kept as fields of ``GameCore`` (the native base class), not in the
     #: instance dict: copies and pickles carry them explicitly.
-    _CORE_FIELDS = ("_native", "_phase", "_board_pending", "_cache", "_sent", "_modes")
+    _CORE_FIELDS = ("_native", "_phase", "_board_pending", "_cache", "_sent", "_modes", "_orders_round")
 
     order_history = _history_property("order_history", "Phase -> power -> the orders given.")
     state_history = _history_property("state_history", "Phase -> the package's state dict at its start.")
@@ -767,15 +802,14 @@ class Game(_standoff.GameCore):
     message_history = _history_property("message_history", "Phase -> the press sent in it.")
 
     def __init__(self, game_id=None, map_name="standard", rules=None, *, variant=None, position=None, **kwargs):
-        unknown = set(kwargs) - {"status", "deadline", "n_controls", "registration_password", "role"}
-        if unknown:
-            raise TypeError(f"Game() got unexpected keyword argument(s): {', '.join(sorted(unknown))}")
+        settings = checked_settings(kwargs)
         self._native = _standoff.Game(game_id=game_id, variant=variant,
                                       map_name=None if variant is not None else map_name, position=position)
         self._init_python_side()
         self.rules = []
         for rule in (DEFAULT_RULES if rules is None else _as_list(rules)):
             self.add_rule(rule)
+        self._apply_settings(settings)
         self._pull()
 
     def _init_python_side(self):
@@ -789,6 +823,8 @@ class Game(_standoff.GameCore):
         for name, homes in self.map.homes.items():
             self.powers[name].homes = list(homes)
         self.error = []
+        # Rules kept out by a rule added (``RULE_RELATIONS``).
+        self.no_rules = set()
         self.note = ""
         self.win = self.map.victory[0]
         self.outcome = []
@@ -972,11 +1008,34 @@ class Game(_standoff.GameCore):
 
     # ------------------------------------------------------------------ rules
     def add_rule(self, rule):
-        """Adds one of the package's rules (``NO_CHECK``, ...)."""
+        """Adds one of the package's rules (``NO_CHECK``, ...) with the rules it brings
+        and without those it removes (``RULE_RELATIONS``). A rule that cannot stand
+        beside one the game has (``REAL_TIME`` and ``ALWAYS_WAIT``) is not added: as in
+        the package, and a ``RuleWarning`` says so (the package's reason also goes to
+        ``error`` when the other rule was added first without its relations)."""
         rule = str(rule).strip().upper()
         if rule not in KNOWN_RULES:
             raise _standoff.StandoffError(
                 f"unknown rule {rule!r}: the package's rules are {', '.join(sorted(KNOWN_RULES))}")
+        forbidden, added, removed = RULE_RELATIONS.get(rule, ((), (), ()))
+        if rule in self.no_rules:
+            keeper = next(other for other, (kept_out, _, _) in RULE_RELATIONS.items() if rule in kept_out)
+            _warnings.warn(f"rule {rule} not added: rule {keeper} keeps it out of this game", RuleWarning,
+                           stacklevel=2)
+            return
+        blocker = next((other for other in forbidden if other in self.rules), None)
+        if blocker is not None:
+            message = f"RULE {blocker} PREVENTS RULE {rule} FROM BEING APPLIED."
+            self.error.append(message)
+            _warnings.warn(f"rule {rule} not added: {message}", RuleWarning, stacklevel=2)
+            return
+        self.no_rules.update(forbidden)
+        for other in added:
+            if other not in self.rules:
+                self.rules.append(other)
+        for other in removed:
+            if other in self.rules:
+                self.rules.remove(other)
         if rule not in self.rules:
             self.rules.append(rule)
 
@@ -1231,15 +1290,16 @@ class Game(_standoff.GameCore):
         texts = [o for o in _as_list(orders) if o and str(o).strip()]
         if self._no_check and self._phase[-1] == "M":
             self._set_orders_no_check(power, texts, replace)
-            return
-        self._push()
-        if self._phase[-1] in "RA":
-            self._retreat_or_adjustment_orders(power, texts, expand, replace, errors)
-            return
-        orders = self._native.set_orders_and_get_map(power.name, texts, expand, replace, errors)
-        self._modes[power.name] = errors
-        power.orders = orders
-        self._sent[power.name] = orders.copy()
+        else:
+            self._push()
+            if self._phase[-1] in "RA":
+                self._retreat_or_adjustment_orders(power, texts, expand, replace, errors)
+            else:
+                orders = self._native.set_orders_and_get_map(power.name, texts, expand, replace, errors)
+                self._modes[power.name] = errors
+                power.orders = orders
+                self._sent[power.name] = orders.copy()
+        self._mark_orders_set(power)
 
     def _set_orders_no_check(self, power, texts, replace):
         """NO_CHECK (movement): orders are kept as given and checked by ``process()``."""
@@ -1278,9 +1338,13 @@ class Game(_standoff.GameCore):
         names = list(self.powers) if power_name is None else [self._power_arg(power_name).name]
         self._native.clear_orders(power_name)
         for name in names:
-            self.powers[name].orders = {}
-            self.powers[name].adjust = []
+            self.powers[name].clear_orders()
         self._sent = {}
+
+    def _mark_orders_set(self, power):
+        """``power.order_is_set`` after a ``set_orders`` the native game's submission does
+        not tell (retreats, adjustments, ``NO_CHECK``): 2 when it has orders, else 1."""
+        power.order_is_set = 2 if self.get_orders(power.name) else 1
 
     def _clear_orders_python(self):
         """The Power objects have no orders, as the native game has none (it was just
@@ -1288,6 +1352,7 @@ class Game(_standoff.GameCore):
         compare them. In a movement phase each power's ``orders`` is read from the native
         game when used (``{}`` until orders are given)."""
         self._duplicates = set()
+        self._orders_round += 1
         movement = self._native.get_current_phase()[-1:] == "M"
         sent = {}
         for power in self._power_list:
@@ -1366,6 +1431,7 @@ class Game(_standoff.GameCore):
         if self._phase == "COMPLETED":
             winner = self._native.winner
             self.outcome = [played, winner] if winner else [played]
+            self.status = COMPLETED
         self._check_year_limit(played)
 
     @property
@@ -1454,6 +1520,7 @@ class Game(_standoff.GameCore):
         self._cache = {}
         self.outcome = [phase_name or self._phase] + list(winners)
         self._phase = "COMPLETED"
+        self.status = COMPLETED
         self.note = "Victory by: " + ", ".join(w[:3] for w in winners) if winners else ""
 
     def draw(self, winners=None):
@@ -1468,6 +1535,7 @@ class Game(_standoff.GameCore):
         self.state_history.put(phase, state)
         self.result_history.put(phase, {})
         self.messages = SortedDict(sort_key=_time_key)
+        self._orders_round += 1  # votes and waits are reset too
         self._finish(winners)
 
     def get_order_status(self, power_name=None, unit=None, loc=None):
@@ -1546,9 +1614,14 @@ class Game(_standoff.GameCore):
 
     def get_phase_data(self):
         """The current phase as the package's ``GamePhaseData``: its state, the orders
-        set so far, no results yet, its press."""
-        return GamePhaseData(self._phase, self.get_state(), self.get_orders(), {},
+        set so far (None for a power that set none: ``order_is_set``), no results yet, its
+        press."""
+        return GamePhaseData(self._phase, self.get_state(), self._current_orders(), {},
                              SortedDict(self.messages, sort_key=_time_key))
+
+    def _current_orders(self):
+        """Power -> the orders set this phase, None for a power that set none."""
+        return {name: self.get_orders(name) if power.order_is_set else None for name, power in self.powers.items()}
 
     def _phase_dicts(self):
         """Every played phase and the current one, as the package's phase dicts."""
@@ -1558,7 +1631,7 @@ class Game(_standoff.GameCore):
             phases.append({"name": name, "state": dict(state), "orders": self.order_history.get(name, {}),
                            "results": self.result_history.get(name, {}),
                            "messages": [m.to_dict() for m in messages.values()]})
-        phases.append({"name": self._phase, "state": self.get_state(), "orders": self.get_orders(),
+        phases.append({"name": self._phase, "state": self.get_state(), "orders": self._current_orders(),
                        "results": {}, "messages": [m.to_dict() for m in self.messages.values()]})
         return phases
 
@@ -1590,6 +1663,7 @@ class Game(_standoff.GameCore):
         for rule in (DEFAULT_RULES if saved is None else saved.get("rules", [])):
             if str(rule).upper() in KNOWN_RULES:
                 game.add_rule(rule)
+        game._apply_settings(checked_settings({}))
         recorded = {p.get("name"): p for p in (saved or {}).get("phases", []) if isinstance(p, dict)}
 
         def recorded_state(name):
@@ -1698,6 +1772,7 @@ class Game(_standoff.GameCore):
         state.setdefault("_board_orders", {})
         state.setdefault("_destroyed_by", None)
         state.setdefault("_modes", {})
+        state.setdefault("_orders_round", 0)
         state.setdefault("_ordered_units", state.pop("ordered_units", {}))
         state.setdefault("_ordered_from", None)
         state.setdefault("_power_names", tuple(state.get("powers", ())))
@@ -1705,6 +1780,11 @@ class Game(_standoff.GameCore):
             if name in state:
                 state["_" + name] = state.pop(name)
         state.setdefault("_unfiled", [])
+        state.setdefault("no_rules", set())
+        if "status" not in state:  # pickled by earlier versions
+            state.update(checked_settings({}), fixed_state=None)
+            if state.get("_phase") == "COMPLETED":
+                state["status"] = COMPLETED
         state.pop("_kept_adjust", None)  # kept by earlier versions (now `VOID` entries)
         for name in self._CORE_FIELDS:
             setattr(self, name, state.pop(name))

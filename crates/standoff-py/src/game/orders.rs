@@ -104,6 +104,17 @@ impl PyGame {
         self.one_or_all(py, all, power_name)
     }
 
+    /// The package's `order_is_set` of a power's submission this phase: 0 when it
+    /// submitted nothing, 1 when it submitted no order the judge will use, 2 when it did.
+    fn _order_is_set(&self, power_name: &str) -> PyResult<u8> {
+        let power = self.power_arg(power_name)?;
+        Ok(match self.session.orders(power) {
+            None => 0,
+            Some(_) if self.session.accepted_orders(power).next().is_none() => 1,
+            Some(_) => 2,
+        })
+    }
+
     /// Clears a power's orders (all powers' without an argument).
     #[pyo3(signature = (power_name = None))]
     pub(crate) fn clear_orders(&mut self, power_name: Option<&str>) -> PyResult<()> {
