@@ -41,7 +41,7 @@ from ._standoff import (
     parse_order,
 )
 from . import _standoff
-from ._compat import Game, Message, Power, RuleWarning, SortedDict
+from ._compat import Game, GamePhaseData, Message, Power, RuleWarning, SortedDict
 from ._compat_map import Map
 
 
@@ -110,6 +110,7 @@ __all__ = [
     "AdjudicationResult",
     "AmbiguousOrderError",
     "Game",
+    "GamePhaseData",
     "Map",
     "Message",
     "Power",

@@ -242,6 +242,28 @@ class GamePhaseData:
                 "results": {unit: [str(label) for label in labels] for unit, labels in self.results.items()},
                 "messages": [message.to_dict() for message in self.messages.values()]}
 
+    @classmethod
+    def from_dict(cls, data):
+        """The phase of a dict as ``to_dict()`` (or a saved game's phase) writes it:
+        press as a list of message dicts or a time -> message dict. A ``ValueError``
+        names a missing or misshapen field."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a phase is a dict, not {type(data).__name__}")
+        missing = [key for key in ("name", "state", "orders", "results") if key not in data]
+        if missing:
+            raise ValueError(f"the phase dict has no {', '.join(missing)}")
+        for key, kind in (("name", str), ("state", dict), ("orders", dict), ("results", dict)):
+            if not isinstance(data[key], kind):
+                raise ValueError(f"the phase's {key} is a {type(data[key]).__name__}, not a {kind.__name__}")
+        messages = data.get("messages") or []
+        if not isinstance(messages, (list, dict)):
+            raise ValueError("the phase's messages are a list or a dict of messages")
+        for item in messages.values() if isinstance(messages, dict) else messages:
+            if not isinstance(item, (dict, Message)):
+                raise ValueError(f"a message of the phase is a {type(item).__name__}, not a message dict")
+        results = {unit: [str(label) for label in labels] for unit, labels in data["results"].items()}
+        return cls(data["name"], data["state"], data["orders"], results, _messages_of(data))
+
     def __repr__(self):
         return f"<GamePhaseData {self.name}>"
 
@@ -493,8 +515,8 @@ def _messages_of(phase):
     if isinstance(messages, dict):
         messages = list(messages.values())
     for item in messages:
-        if isinstance(item, dict):
-            message = Message.from_dict(item)
+        if isinstance(item, (dict, Message)):
+            message = Message.from_dict(item) if isinstance(item, dict) else item
             out.put(message.time_sent if message.time_sent is not None else len(out), message)
     return out
 
