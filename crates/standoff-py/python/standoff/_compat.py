@@ -27,7 +27,7 @@ import sys as _sys
 import warnings as _warnings
 
 from . import _standoff
-from ._compat_admin import (COMPLETED, DUMMY, SERVER_TYPE, GameAdministration, PowerControl,
+from ._compat_admin import (COMPLETED, DUMMY, SERVER_TYPE, SETTINGS, GameAdministration, PowerControl,
                             checked_settings, timestamp_microseconds)
 from ._compat_map import Map, phase_long, phase_short, phase_sort_key
 
@@ -266,6 +266,25 @@ class GamePhaseData:
 
     def __repr__(self):
         return f"<GamePhaseData {self.name}>"
+
+
+def _same_board(state, other):
+    """Whether two state dicts hold the same units, dislodged units and centers (in any
+    order)."""
+    def board(one):
+        return [{power: sorted(items) for power, items in (one.get(key) or {}).items() if items}
+                for key in ("units", "centers", "retreats")]
+    return board(state) == board(other)
+
+
+def _phase_dict(phase):
+    """A phase (``GamePhaseData``, ``PhaseData``, the package's ``GamePhaseData``) as a
+    saved game's phase dict."""
+    to_dict = getattr(phase, "to_dict", None)
+    data = to_dict() if callable(to_dict) else None
+    if not isinstance(data, dict) or "name" not in data or "state" not in data:
+        raise ValueError(f"{phase!r} is not a phase: its to_dict() has no name and state")
+    return data
 
 
 def _destroyed_units(movement):
@@ -1709,7 +1728,64 @@ class Game(GameAdministration, _standoff.GameCore):
         game.messages = _messages_of(recorded.get(native.get_current_phase(), {}))
         current = recorded_state(native.get_current_phase())
         game._pull(given=_lists_of_state(current) if current else (boards[-1] if boards else None))
+        # The orders set in the current phase are set again (None: the power set none).
+        orders = recorded.get(native.get_current_phase(), {}).get("orders")
+        if isinstance(orders, dict) and not game.is_game_done:
+            for name, texts in orders.items():
+                if texts is not None:
+                    game.set_orders(name, texts)
         return game
+
+    def set_phase_data(self, phase_data, clear_history=True):
+        """Sets the game from phases (``GamePhaseData``/``PhaseData``, or a list of them),
+        as the package does: the last is the current phase (its state, the orders set
+        in it, its press), the others become the history (after the history kept, with
+        ``clear_history=False``). standoff replays the history's orders from its first
+        state, as ``from_saved_game_format`` does. The rules, settings and controllers
+        stay."""
+        if not phase_data:
+            return
+        phases = [phase_data] if hasattr(phase_data, "state") else list(phase_data)
+        given = [_phase_dict(phase) for phase in phases]
+        kept = [] if clear_history else self._phase_dicts()[:-1]
+        names = {phase["name"] for phase in given}
+        self._replay([d for d in kept if d["name"] not in names] + given)
+
+    def extend_phase_history(self, game_phase_data):
+        """Adds a played phase to the history (before the current phase, which stays):
+        the history is replayed with it, as ``set_phase_data`` does."""
+        added = _phase_dict(game_phase_data)
+        phases = self._phase_dicts()
+        if any(phase["name"] == added["name"] for phase in phases):
+            raise ValueError(f"phase {added['name']} is already in the game's history")
+        current = phases.pop()
+        self._replay(sorted(phases + [added], key=lambda d: phase_sort_key(d["name"])) + [current])
+
+    def _replay(self, phase_dicts):
+        """This game made again from phase dicts (the last one current) replayed as a
+        saved game, keeping its id, rules, settings and each power's controller. When
+        the replay does not reach the last phase's board (a phase missing, or
+        adjudicated otherwise by the engine that recorded it: a warning says so), the
+        last phase's state is set over the replayed history, as the package sets it."""
+        saved = {"id": self.game_id, "map": self.map_name, "rules": [], "phases": phase_dicts}
+        loaded = Game._wrap(_standoff.from_saved_game_format(saved), saved)
+        state = loaded.__getstate__()
+        for name in ("rules", "no_rules", *SETTINGS, "fixed_state", "error", "note"):
+            state[name] = getattr(self, name)
+        old_powers = self.powers
+        self.__setstate__(state)
+        for power in self._power_list:
+            power.game = self
+            old = old_powers.get(power.name)
+            if old is not None:
+                power.controller, power.role, power.tokens = old.controller, old.role, old.tokens
+        last = phase_dicts[-1]
+        if not _same_board(self.get_state(), last["state"]) or self._phase != last["name"]:
+            self.set_state(last["state"], clear_history=False)
+            self.messages = _messages_of(last)
+            for name, texts in (last.get("orders") or {}).items():
+                if texts is not None:
+                    self.set_orders(name, texts)
 
     def copy(self):
         return _copy.deepcopy(self)
