@@ -46,14 +46,15 @@ impl Phase {
         }
     }
 
-    /// Short code as other tools write it: `S1901M`, `F1901R`, `W1901A`.
+    /// Short code as other tools write it: `S1901M`, `F1901R`, `W1901A` (the year in
+    /// four digits at least, as DPjudge and the `diplomacy` package write it: `S0001M`).
     pub fn short_code(&self) -> String {
         let s = match self.season {
             Season::Spring => 'S',
             Season::Fall => 'F',
             Season::Winter => 'W',
         };
-        format!("{s}{}{}", self.year, self.kind.letter())
+        format!("{s}{:04}{}", self.year, self.kind.letter())
     }
 }
 

@@ -1,13 +1,24 @@
-"""``game.map``: the members of the ``diplomacy`` package's ``Map`` that research code reads,
-built from a standoff ``Variant`` (its ``map_data()``).
+"""``game.map``: the members of the ``diplomacy`` package's ``Map`` that research and bot
+code reads, built from a standoff ``Variant`` (its ``map_data()``; ``units`` and ``centers``
+from its start).
 
-Location names follow the package: upper case (``STP/NC``); ``loc_abut`` also has the
-package's lower-case keys for the coastal provinces a fleet reaches only along a coast
-(``loc_abut["stp"]``) is not reproduced: every key is upper case.
+Names follow the package: locations are upper case (``STP/NC``) and so is every key: the
+package's lower-case keys for a province with coasts (``loc_abut["stp"]``) are
+``loc_abut["STP"]`` here (``abut_list()`` takes either spelling, as the package's does).
+Adjacency lists keep the package's case code: lower case for armies only (``ANK`` lists
+``smy``), a province with coasts listed by the coasts a fleet reaches (``CON`` lists
+``BUL/EC`` and ``BUL/SC``). Lists come in standoff's location order, not the order of
+the package's map file. Not reproduced: the package's adjacencies of impassable provinces
+(``SWI``: standoff's maps have none), ``svg_path`` (None: standoff draws its maps itself,
+``Game.render()``), its map loader and its order-text parser with its vocabulary
+(``load``, ``vet``, ``compact``, ``norm``, ``aliases``, ``keywords``...: standoff reads
+orders with its own reader).
 """
 
+import collections as _collections
 import functools as _functools
 
+from . import _standoff
 from ._standoff import Variant
 
 _AREA_TYPES = {"land": "LAND", "coast": "COAST", "sea": "WATER", "impassable": "SHUT"}
@@ -15,13 +26,18 @@ _SEASONS = {"S": "SPRING", "F": "FALL", "W": "WINTER"}
 _KINDS = {"M": "MOVEMENT", "R": "RETREATS", "A": "ADJUSTMENTS"}
 _SEASON_ORDER = {"S": 0, "F": 1, "W": 2}
 _KIND_ORDER = {"M": 0, "R": 1, "A": 2}
+_SEQ = ("NEWYEAR", "SPRING MOVEMENT", "SPRING RETREATS", "FALL MOVEMENT", "FALL RETREATS", "WINTER ADJUSTMENTS")
+_FLOW = ("SPRING:MOVEMENT,RETREATS", "FALL:MOVEMENT,RETREATS", "WINTER:ADJUSTMENTS")
+_MAX_CONVOY_FLEETS = 13  # the package lists no longer convoy routes
+
 
 
 def phase_long(short):
-    """``S1901M`` -> ``SPRING 1901 MOVEMENT`` (other text is returned unchanged)."""
+    """``S1901M`` -> ``SPRING 1901 MOVEMENT`` (``S1M``, ``S0001M`` -> ``SPRING 1 MOVEMENT``;
+    other text is returned unchanged)."""
     short = short.strip().upper()
-    if len(short) >= 6 and short[0] in _SEASONS and short[-1] in _KINDS and short[1:-1].isdigit():
-        return f"{_SEASONS[short[0]]} {short[1:-1]} {_KINDS[short[-1]]}"
+    if len(short) >= 3 and short[0] in _SEASONS and short[-1] in _KINDS and short[1:-1].isdigit():
+        return f"{_SEASONS[short[0]]} {int(short[1:-1])} {_KINDS[short[-1]]}"
     return short
 
 
@@ -32,7 +48,7 @@ def phase_short(name):
         season = {v: k for k, v in _SEASONS.items()}.get(words[0])
         kind = {v: k for k, v in _KINDS.items()}.get(words[2])
         if season and kind:
-            return f"{season}{words[1]}{kind}"
+            return f"{season}{int(words[1]):04d}{kind}"
     return name.strip().upper()
 
 
@@ -50,8 +66,14 @@ def phase_sort_key(short):
 class Map:
     """The board of a variant, with the package's ``Map`` members: ``name``, ``powers``,
     ``locs``, ``loc_name``, ``loc_type``, ``scs``, ``homes``, ``loc_abut``, ``loc_coasts``,
-    ``first_year``, ``victory``; ``abuts()``, ``area_type()``, ``is_valid_unit()``,
-    ``phase_long()``, ``phase_abbr()``, ``compare_phases()``.
+    ``dest_with_coasts``, ``first_year``, ``victory``, ``phase``
+    (the start), ``units`` and ``centers`` (at the start), ``owns``, ``inhabits``,
+    ``dummies``, ``pow_name``, ``unit_names``, ``seq``, ``flow``, ``flow_sign``,
+    ``phase_abbrev``, ``convoy_paths``, ``error``, ``root_map``, ``svg_path``;
+    ``abuts()``, ``abut_list()``, ``area_type()``, ``is_valid_unit()``,
+    ``default_coast()``, ``find_coasts()``,
+    ``phase_long()``, ``phase_abbr()``, ``compare_phases()``, ``find_next_phase()``,
+    ``find_previous_phase()``.
 
     ``Map("standard")`` or ``Map(variant)`` (a ``standoff.Variant``).
     """
@@ -60,31 +82,76 @@ class Map:
         variant = name if isinstance(name, Variant) else Variant.builtin(name)
         data = variant.map_data()
         self.variant = variant
-        self.name = variant.name
+        self.name = self.root_map = variant.name
         self.powers = list(variant.powers)
         self.first_year = variant.start_year
+        start = variant.initial_position()
+        self.phase = f"{_SEASONS[start.phase[0]]} {start.year} {_KINDS[start.phase_type]}"
         self.victory = [variant.victory_centers]
         self.scs = list(variant.supply_centers)
         self.homes = {power: list(homes) for power, homes in data["homes"].items()}
+        self.pow_name = {power: power for power in self.powers}
+        self.dummies, self.inhabits, self.error = [], [], []
+        self.unit_names = {"A": "ARMY", "F": "FLEET"}
+        self.seq, self.flow, self.flow_sign = list(_SEQ), list(_FLOW), 1
+        self.phase_abbrev = dict(_KINDS)
+        self.svg_path = None
         self._locations = data["locations"]
         self.locs = list(self._locations)
         self.loc_type = {}
         self.loc_name = {}
-        self.loc_abut = {}
         self.loc_coasts = {}
+        self._province = {}
         self._army_to = {}
         self._fleet_to = {}
         for loc, info in self._locations.items():
             self.loc_type[loc] = _AREA_TYPES[info["terrain"]]
             self.loc_name[info["name"].upper()] = info["province"]
+            self._province[loc] = info["province"]
             self._army_to[loc] = set(info["army_to"])
             self._fleet_to[loc] = set(info["fleet_to"])
-            neighbours = sorted(set(info["army_to"]) | set(info["fleet_to"]))
-            self.loc_abut[loc] = neighbours
             self.loc_coasts.setdefault(info["province"], []).append(loc)
+        for loc, province in self._province.items():
+            self.loc_coasts[loc] = list(self.loc_coasts[province])
+        # The package's key for each location's adjacencies: lower case for a province
+        # with coasts (``stp``).
+        self._abut_keys = {loc.lower() if len(self.loc_coasts[loc]) > 1 and "/" not in loc else loc: loc
+                           for loc in self.locs}
+        self.loc_abut = {loc: self._package_abuts(loc) for loc in self.locs}
+        self.dest_with_coasts = {
+            loc: sorted({coast for dest in self.abut_list(loc, incl_no_coast=True)
+                         for coast in self.find_coasts(dest)})
+            for loc in self.locs}
 
     def __repr__(self):
         return f"Map({self.name!r})"
+
+    # ------------------------------------------------------------------ the board
+    def _package_abuts(self, loc):
+        """``loc``'s neighbours as the package's map file lists them: upper case for
+        armies and fleets, lower case for armies only, title case for fleets only
+        (between two coasts), a province with coasts by the coasts fleets reach. A
+        province with coasts itself (``STP``) also lists the seas its coasts touch."""
+        info = self._locations[loc]
+        fleet_to = self._fleet_to[loc]
+        if "/" not in loc and len(self.loc_coasts[loc]) > 1:
+            fleet_to = {sea for coast in self.loc_coasts[loc] for sea in self._fleet_to[coast]
+                        if self.loc_type[sea] == "WATER"}
+        by_army = {self._province[dest] for dest in self._army_to[loc]}
+        entries = []
+        for province in sorted(by_army | {self._province[dest] for dest in fleet_to}):
+            coasts = sorted(dest for dest in fleet_to if self._province[dest] == province and dest != province)
+            if coasts:
+                entries += coasts
+            elif province in by_army and province in fleet_to:
+                entries.append(province)
+            elif province in by_army:
+                army_only = info["fleet"] and self.loc_type[province] == "COAST"
+                entries.append(province.lower() if army_only else province)
+            else:
+                fleet_only = info["army"] and self.loc_type[province] != "WATER"
+                entries.append(province.title() if fleet_only else province)
+        return entries
 
     def area_type(self, loc):
         """``LAND``, ``COAST``, ``WATER`` or ``SHUT`` (``None`` for an unknown name)."""
@@ -122,6 +189,104 @@ class Map:
             return any(target[:3] == province for target in targets)
         return other_loc in targets
 
+    def abut_list(self, site, incl_no_coast=False):
+        """``site``'s neighbours in the package's mixed case (see ``_package_abuts``), a
+        new list; with ``incl_no_coast`` a province reached by its coasts is listed too
+        (``BUL`` after ``BUL/EC``). ``site`` is a key of ``loc_abut`` as the package
+        spells them (``PAR``, ``STP/NC``, ``stp``; ``STP`` too): ``[]`` for other names."""
+        loc = self._abut_keys.get(site) or self._abut_keys.get(site.lower())
+        entries = list(self.loc_abut[loc]) if loc else []
+        if incl_no_coast:
+            for entry in list(entries):
+                province = entry.split("/")[0]
+                if province != entry and province not in entries:
+                    entries.append(province)
+        return entries
+
+    def find_coasts(self, loc):
+        """The locations of ``loc``'s province (``BUL``, ``BUL/EC``, ``BUL/SC``); ``[]``
+        for an unknown name."""
+        return self.loc_coasts.get(loc.upper(), [])
+
+    def default_coast(self, word):
+        """A fleet's move order as tokens (``["F", "GRE", "-", "BUL"]``) given the coast
+        when the fleet reaches only one (``BUL/SC``). Changes ``word`` and returns it."""
+        if len(word) == 4 and word[0] == "F" and word[2] == "-" and "/" not in word[3]:
+            target, coast = word[3], None
+            for entry in self.abut_list(word[1]):
+                entry = entry.upper()
+                if entry == target:
+                    return word
+                if entry.split("/")[0] == target:
+                    if coast:
+                        return word  # two coasts: the order must say which
+                    coast = entry
+            word[3] = coast or target
+        return word
+
+    @_functools.cached_property
+    def _start(self):
+        """Power -> (units, centers) at the start, in the order the package lists them."""
+        native = _standoff.Game(variant=self.variant)
+        board = _standoff.board_in_package_order(native, [None] * len(self.powers), None)[-1]
+        return {power: (list(lists[0]), list(lists[1])) for power, lists in zip(self.powers, board)}
+
+    @_functools.cached_property
+    def units(self):
+        """Power -> its units at the start (``["A BUD", "A VIE", "F TRI"]``); powers
+        starting with none are left out, as in the package."""
+        return {power: units for power, (units, _) in self._start.items() if units}
+
+    @_functools.cached_property
+    def centers(self):
+        """Power -> its supply centers at the start."""
+        return {power: centers for power, (_, centers) in self._start.items()}
+
+    @_functools.cached_property
+    def owns(self):
+        """The powers starting with other centers than their homes (the package's maps
+        give them an ``OWNS`` line)."""
+        return [power for power, (_, centers) in self._start.items()
+                if sorted(centers) != sorted(self.homes.get(power, []))]
+
+    @_functools.cached_property
+    def convoy_paths(self):
+        """The package's convoy routes: fleet count (1 to the number of locations) ->
+        ``[(start, {fleets}, {destinations})]``: an army on coast ``start`` may be
+        convoyed to each destination by that set of fleets and by no smaller one (at
+        most 13 fleets)."""
+        seas = {loc for loc, kind in self.loc_type.items() if kind == "WATER"}
+        next_seas = {sea: self._fleet_to[sea] & seas for sea in seas}
+        next_coasts = {sea: {self._province[dest] for dest in self._fleet_to[sea]
+                             if self.loc_type[self._province[dest]] == "COAST"} for sea in seas}
+        paths = _collections.OrderedDict((size, []) for size in range(1, len(self.locs) + 1))
+        for start in self.locs:
+            if self.loc_type[start] != "COAST" or "/" in start:
+                continue
+            first = {sea for loc in self.loc_coasts[start] for sea in self._fleet_to[loc] & seas}
+            routes = {}
+
+            # A smallest set of fleets is a chain of seas, each touching only the sea
+            # before it and the one after; only the first touches the start, only the
+            # last the destination.
+            def extend(chain, passed):
+                last = chain[-1]
+                dests = next_coasts[last] - passed - {start}
+                if dests:
+                    routes.setdefault(frozenset(chain), set()).update(dests)
+                if len(chain) < _MAX_CONVOY_FLEETS:
+                    for sea in next_seas[last]:
+                        touches_earlier = any(sea in next_seas[s] for s in chain[:-1])
+                        if sea not in first and sea not in chain and not touches_earlier:
+                            extend(chain + [sea], passed | next_coasts[last])
+
+            for sea in sorted(first):
+                extend([sea], set())
+            for fleets, dests in routes.items():
+                paths[len(fleets)].append((start, set(fleets), dests))
+        return paths
+
+    # ------------------------------------------------------------------ phases
     def phase_long(self, phase_abbr, default=None):
         """``S1901M`` -> ``SPRING 1901 MOVEMENT``."""
         long_name = phase_long(phase_abbr)
@@ -142,3 +307,39 @@ class Map:
         names)."""
         key1, key2 = phase_sort_key(phase_short(phase1)), phase_sort_key(phase_short(phase2))
         return (key1 > key2) - (key1 < key2)
+
+    def find_next_phase(self, phase, phase_type=None, skip=0):
+        """The long name of the phase after ``phase`` (a long name: ``SPRING 1901
+        MOVEMENT``) or, with ``phase_type`` (``M``, ``R`` or ``A``), of the next phase of
+        that type, ``skip`` such phases on. A name of fewer than three words (``S1901M``,
+        ``FORMING``) is returned as given, ``""`` for a ``phase_type`` no phase has; an
+        unknown season or phase type, a year that is no number or a negative ``skip``
+        raise ``ValueError``."""
+        return self._step_phase(phase, phase_type, skip, 1)
+
+    def find_previous_phase(self, phase, phase_type=None, skip=0):
+        """``find_next_phase`` going back (``SPRING 1901 MOVEMENT`` -> ``WINTER 1900
+        ADJUSTMENTS``)."""
+        return self._step_phase(phase, phase_type, skip, -1)
+
+    def _step_phase(self, phase, phase_type, skip, step):
+        words = phase.split()
+        if len(words) < 3:
+            return phase
+        year = int(words[1])
+        index = self.seq.index(f"{words[0]} {words[2]}")
+        if skip < 0 or skip % 1:
+            raise ValueError(f"skip must be a whole number >= 0, not {skip!r}")
+        kinds = tuple(season.split()[1][0] for season in self.seq if season != "NEWYEAR")
+        if phase_type is not None and phase_type not in kinds:
+            return ""
+        while True:
+            index = (index + step) % len(self.seq)
+            if self.seq[index] == "NEWYEAR":
+                year += step
+                continue
+            season, kind = self.seq[index].split()
+            if phase_type in (None, kind[0]):
+                if not skip:
+                    return f"{season} {year} {kind}"
+                skip -= 1

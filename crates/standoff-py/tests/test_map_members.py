@@ -1,0 +1,235 @@
+"""``game.map`` in lockstep with the ``diplomacy`` package's ``Map`` (1.1.2) on the
+standard map: each member read by research and bot code equals the package's, for every
+location, power and many phase names. Where standoff differs on purpose (the order of
+lists, Switzerland's adjacencies, the map file's extra alias spellings, ``svg_path``) the
+test states the difference (see the module docstring of ``standoff._compat_map``).
+"""
+
+import collections
+import itertools
+
+import pytest
+
+diplomacy = pytest.importorskip("diplomacy")
+import standoff  # noqa: E402
+
+OURS = standoff.Game().map
+THEIRS = diplomacy.Game().map
+
+# Location keys as the package spells them (``stp``), and as others may (``STP``, ``par``).
+PACKAGE_KEYS = list(THEIRS.loc_abut)
+SPELLINGS = sorted({spelling for key in PACKAGE_KEYS
+                    for spelling in (key, key.upper(), key.lower(), key.title())} | {"XXX", "", "stp/nc"})
+UPPER_LOCS = sorted({loc.upper() for loc in THEIRS.locs})
+
+
+def without_swi(entries):
+    """The package's list without Switzerland (standoff's maps give impassable provinces
+    no neighbours)."""
+    return [entry for entry in entries if entry.upper() != "SWI"]
+
+
+def by_name(entries):
+    return sorted(entries, key=lambda entry: (entry.upper(), entry))
+
+
+# ---------------------------------------------------------------- plain members
+@pytest.mark.parametrize("member", [
+    "phase", "units", "centers", "dummies", "unit_names", "seq", "flow", "flow_sign",
+    "phase_abbrev", "error", "root_map", "inhabits", "owns", "pow_name",
+    "powers", "homes", "first_year",
+])
+def test_member_equals_package(member):
+    assert getattr(OURS, member) == getattr(THEIRS, member)
+
+
+def test_start_units_in_package_order():
+    # The package lists each power's start units in its map file's order.
+    assert OURS.units["AUSTRIA"] == ["A BUD", "A VIE", "F TRI"]
+    assert list(OURS.units.items()) == list(THEIRS.units.items())
+    assert list(OURS.centers.items()) == list(THEIRS.centers.items())
+
+
+def test_dir_has_the_package_members():
+    skipped = {  # the package's map loader, order parser (and its vocabulary) and their caches
+        "load", "vet", "validate", "validated", "rearrange", "build_cache", "drop",
+        "add_homes", "compact", "alias", "unclear", "abuts_cache", "files", "rules",
+        "own_word", "abbrev", "norm", "norm_power", "aliases", "keywords",
+    }
+    public = {name for name in dir(THEIRS) if not name.startswith("_")}
+    assert sorted(public - skipped - set(dir(OURS))) == []
+
+
+def test_svg_path_is_none():
+    # standoff keeps no SVG file: it draws its maps itself (Game.render()).
+    assert THEIRS.svg_path.endswith("standard.svg")
+    assert OURS.svg_path is None
+
+
+# ---------------------------------------------------------------- adjacency
+@pytest.mark.parametrize("incl_no_coast", [False, True])
+def test_abut_list(incl_no_coast):
+    for site in SPELLINGS:
+        theirs = THEIRS.abut_list(site, incl_no_coast=incl_no_coast)
+        ours = OURS.abut_list(site, incl_no_coast=incl_no_coast)
+        if site.upper() == "SWI" and theirs:
+            assert ours == [], site
+            continue
+        assert by_name(ours) == by_name(without_swi(theirs)), site
+        if incl_no_coast:  # the provinces reached by their coasts come last
+            added = [entry for entry in theirs if entry not in THEIRS.abut_list(site)]
+            assert ours[len(ours) - len(added):] == added, site
+
+
+def test_abut_list_case_code():
+    assert OURS.abut_list("LVP") == ["CLY", "edi", "IRI", "NAO", "WAL", "yor"]
+    assert OURS.abut_list("stp") == OURS.abut_list("STP") == ["BAR", "BOT", "FIN", "LVN", "MOS", "NWY"]
+    assert OURS.abut_list("par") == [] == THEIRS.abut_list("par")
+
+
+def test_loc_abut_keys_upper_case():
+    # The package keys a province with coasts in lower case ("stp"); standoff does not.
+    for key, entries in THEIRS.loc_abut.items():
+        if key == "SWI":
+            assert OURS.loc_abut[key] == []
+            continue
+        assert by_name(OURS.loc_abut[key.upper()]) == by_name(without_swi(entries)), key
+    assert "stp" in THEIRS.loc_abut and "stp" not in OURS.loc_abut
+    assert set(OURS.loc_abut) == set(UPPER_LOCS)
+
+
+def test_dest_with_coasts():
+    assert set(OURS.dest_with_coasts) == set(THEIRS.dest_with_coasts)
+    for loc, dests in THEIRS.dest_with_coasts.items():
+        if loc == "SWI":
+            assert OURS.dest_with_coasts[loc] == []
+            continue
+        assert sorted(OURS.dest_with_coasts[loc]) == sorted(without_swi(dests)), loc
+
+
+def test_find_coasts():
+    for loc in SPELLINGS:
+        assert sorted(OURS.find_coasts(loc)) == sorted(THEIRS.find_coasts(loc)), loc
+
+
+def test_default_coast():
+    fleets = [loc for loc in UPPER_LOCS if THEIRS.is_valid_unit(f"F {loc}")]
+    cases = [["F", start, "-", dest] for start in fleets + ["gre", "XXX"] for dest in UPPER_LOCS + ["XXX"]]
+    cases += [["A", "GRE", "-", "BUL"], ["F", "GRE", "S", "BUL"], ["F", "GRE", "-", "BUL/EC"], ["F", "GRE"]]
+    changed = 0
+    for word in cases:
+        ours, theirs = list(word), list(word)
+        result = OURS.default_coast(ours)
+        assert result is ours and ours == THEIRS.default_coast(theirs), word
+        changed += ours != word
+    assert changed > 0
+    assert OURS.default_coast(["F", "GRE", "-", "BUL"]) == ["F", "GRE", "-", "BUL/SC"]
+    assert OURS.default_coast(["F", "CON", "-", "BUL"]) == ["F", "CON", "-", "BUL"]
+
+
+def test_convoy_paths():
+    def routes(bucket):
+        return collections.Counter((start, frozenset(fleets), frozenset(dests)) for start, fleets, dests in bucket)
+
+    assert list(OURS.convoy_paths) == list(THEIRS.convoy_paths)
+    for size, bucket in THEIRS.convoy_paths.items():
+        assert routes(OURS.convoy_paths[size]) == routes(bucket), size
+        assert all(isinstance(fleets, set) and isinstance(dests, set)
+                   for _, fleets, dests in OURS.convoy_paths[size])
+    assert sum(map(len, OURS.convoy_paths.values())) == 892
+
+
+# ---------------------------------------------------------------- names
+def test_the_packages_order_text_vocabulary_is_not_copied():
+    # The package's keyword and alias tables (its order-text parser) are its own text:
+    # standoff reads orders with its own reader and does not offer them.
+    for name in ("norm", "norm_power", "aliases", "keywords"):
+        assert not hasattr(OURS, name), name
+
+
+# ---------------------------------------------------------------- phases
+def phase_names(first, last):
+    return [f"{season} {year} {kind}" for year in range(first, last + 1)
+            for season, kind in (("SPRING", "MOVEMENT"), ("SPRING", "RETREATS"), ("FALL", "MOVEMENT"),
+                                 ("FALL", "RETREATS"), ("WINTER", "ADJUSTMENTS"))]
+
+
+PHASES = phase_names(1899, 1905) + ["SPRING 01901 MOVEMENT", "  FALL   1950   RETREATS  "]
+OTHER_NAMES = ["S1901M", "F1901R", "W1901A", "FORMING", "COMPLETED", "", "SPRING 1901"]
+
+
+@pytest.mark.parametrize("method", ["find_next_phase", "find_previous_phase"])
+def test_find_phase(method):
+    ours, theirs = getattr(OURS, method), getattr(THEIRS, method)
+    phase_types = [None, "M", "R", "A", "X", "m"]
+    for phase, phase_type, skip in itertools.product(PHASES + OTHER_NAMES, phase_types, range(7)):
+        assert ours(phase, phase_type, skip) == theirs(phase, phase_type, skip), (phase, phase_type, skip)
+        assert ours(phase, phase_type=phase_type, skip=skip) == theirs(phase, phase_type=phase_type, skip=skip)
+    for phase in PHASES + OTHER_NAMES:
+        assert ours(phase) == theirs(phase)
+
+
+def test_find_phase_examples():
+    assert OURS.find_next_phase("WINTER 1901 ADJUSTMENTS") == "SPRING 1902 MOVEMENT"
+    assert OURS.find_previous_phase("SPRING 1901 MOVEMENT") == "WINTER 1900 ADJUSTMENTS"
+    assert OURS.find_next_phase("SPRING 1901 MOVEMENT", "M", 1) == "SPRING 1902 MOVEMENT"
+    assert OURS.find_previous_phase("FALL 1901 RETREATS", "A") == "WINTER 1900 ADJUSTMENTS"
+    assert OURS.find_next_phase("S1901M") == "S1901M"  # short names are not read, as in the package
+    assert OURS.find_next_phase("SPRING 1901 MOVEMENT", "X") == ""
+
+
+@pytest.mark.parametrize("phase", ["spring 1901 movement", "SPRING 1901 ADJUSTMENTS", "SPRING X MOVEMENT",
+                                   "SUMMER 1901 MOVEMENT"])
+def test_find_phase_bad_names_raise_as_in_package(phase):
+    for method in ("find_next_phase", "find_previous_phase"):
+        with pytest.raises(ValueError):
+            getattr(THEIRS, method)(phase)
+        with pytest.raises(ValueError):
+            getattr(OURS, method)(phase)
+
+
+def test_find_phase_negative_skip_raises():
+    # The package loops forever on a negative skip; standoff refuses it.
+    with pytest.raises(ValueError):
+        OURS.find_next_phase("SPRING 1901 MOVEMENT", skip=-1)
+    with pytest.raises(ValueError):
+        OURS.find_previous_phase("SPRING 1901 MOVEMENT", "M", skip=0.5)
+
+
+def test_find_phase_walks_a_played_game():
+    game = standoff.Game()
+    names = [game.phase]
+    while len(names) < 12:
+        game.process()
+        names.append(game.phase)
+    for before, after in zip(names, names[1:]):
+        kind = after.split()[2][0]
+        assert OURS.find_next_phase(before, kind) == after == THEIRS.find_next_phase(before, kind)
+        kind = before.split()[2][0]
+        assert OURS.find_previous_phase(after, kind) == before == THEIRS.find_previous_phase(after, kind)
+
+
+# ---------------------------------------------------------------- other maps
+@pytest.mark.parametrize("name", ["modern", "ancmed", "pure"])
+def test_other_maps_with_the_same_data(name):
+    # Maps whose standoff variant has the package's map file's board and start (not
+    # their convoy_paths: the package would compute and cache them on disk).
+    from diplomacy.engine.map import Map as PackageMap
+
+    ours, theirs = standoff.Game(map_name=name).map, PackageMap(name, use_cache=False)
+    for member in ("phase", "units", "centers", "owns"):
+        assert getattr(ours, member) == getattr(theirs, member), member
+    for site in theirs.loc_abut:
+        for incl_no_coast in (False, True):
+            assert by_name(ours.abut_list(site, incl_no_coast)) == by_name(
+                theirs.abut_list(site, incl_no_coast)), site
+        assert sorted(ours.find_coasts(site)) == sorted(theirs.find_coasts(site)), site
+        assert sorted(ours.dest_with_coasts[site.upper()]) == sorted(theirs.dest_with_coasts[site.upper()]), site
+
+
+@pytest.mark.parametrize("map_name", ["standard", "ancmed", "modern"])
+def test_long_phase_names_as_the_package_writes_them(map_name):
+    ours, theirs = standoff.Game(map_name=map_name), diplomacy.Game(map_name=map_name)
+    assert ours.phase == theirs.phase
+    for short in ("S0001M", "F12R", "W1901A", "S1M"):
+        assert ours.map.phase_long(short) == theirs.map.phase_long(short), short
