@@ -11,6 +11,7 @@ use pyo3::sync::PyOnceLock;
 use standoff::adjudicate::MovementResult;
 use standoff::order::Order;
 use standoff::record::PhaseRecord;
+use standoff::rules::Rules;
 use standoff::session::Session;
 use standoff::{PhaseKind, Position, Variant};
 use std::sync::Arc;
@@ -149,9 +150,15 @@ pub struct PyPowerView {
 /// state dict), ``orders`` (power -> orders adjudicated), ``results`` (unit -> result
 /// codes), ``messages`` (always empty), and standoff's ``order_errors`` (orders left out,
 /// with reasons) and ``report`` (readable outcome of every order).
+///
+/// ``pickle`` and ``copy.deepcopy`` give back a ``PhaseData`` that answers every member
+/// as this one: the phase is adjudicated again from its position and orders by the same
+/// rules, and the members a package-compatible ``Game`` filled in come back as they were.
 #[pyclass(frozen, module = "standoff", name = "PhaseData")]
 pub struct PyPhaseData {
     pub variant: Arc<Variant>,
+    /// The rules the phase was adjudicated by (a pickle adjudicates it again by them).
+    pub rules: Rules,
     pub record: Arc<PhaseRecord>,
     pub problems: Vec<OrderProblem>,
     pub state: PyOnceLock<Py<PyAny>>,

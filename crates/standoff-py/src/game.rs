@@ -271,9 +271,11 @@ impl PyGame {
         }
         self.session.play()?;
         let settled = self.settle_phase();
+        let rules = self.rec().game.rules;
         let data = self.rec().history.last().map(|record| {
             PyPhaseData::new(
                 self.variant.clone(),
+                rules,
                 record.clone(),
                 settled.problems.clone(),
             )
@@ -325,7 +327,13 @@ impl PyGame {
             .get(index)
             .cloned()
             .unwrap_or_default();
-        Some(PyPhaseData::new(self.variant.clone(), record, problems))
+        let rules = self.rec().game.rules;
+        Some(PyPhaseData::new(
+            self.variant.clone(),
+            rules,
+            record,
+            problems,
+        ))
     }
 
     fn history_index(&self, which: &Bound<'_, PyAny>) -> PyResult<usize> {
@@ -434,9 +442,12 @@ impl PyGame {
     }
 
     /// Power names in the variant's order.
-    fn get_map_power_names(&self) -> Vec<String> {
-        powers(&self.variant)
-            .map(|p| power_name(&self.variant, p))
+    fn get_map_power_names(&self, py: Python<'_>) -> Vec<Py<PyString>> {
+        // The game's own (interned) name strings: a caller passing them back (the
+        // compatible `Game` keys its `powers` with them) is found by identity.
+        self.power_names(py)
+            .iter()
+            .map(|name| name.clone_ref(py))
             .collect()
     }
 

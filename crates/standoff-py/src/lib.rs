@@ -11,13 +11,14 @@
 //! the `#[pyclass]` structs every other module may use (`classes`); conversions
 //! (`convert`, `args`: the `variant=` argument, phase names, state dicts); the native
 //! API's methods (`variant`, `order`, `render`, `phase_data`, `game` with `submit` (the
-//! body of its `set_orders`), `batch`, `position`, `saved`). The package-compatible
-//! `Game` is Python (`python/standoff/_compat.py`) over native modules only this file
-//! imports: `compat_core` (`GameCore`, its base class: the calls a loop makes every
-//! phase; `compat_adjust`, its retreat and adjustment orders), `compat_batch`
-//! (`step_many` of such games), `compat_order` (the package's order of each power's
-//! units, centers and retreats), `compat_state` (the package's state dict of the board)
-//! and `compat_support` (helpers it calls: build counts).
+//! body of its `set_orders`), `batch`, `position`, `saved`); `pickling` (pickle and
+//! copy forms of `Variant`, `Position` and `PhaseData`, and the functions that rebuild
+//! them). The package-compatible `Game` is Python (`python/standoff/_compat.py`) over
+//! native modules only this file imports: `compat_core` (`GameCore`, its base class:
+//! the calls a loop makes every phase; `compat_adjust`, its retreat and adjustment
+//! orders), `compat_batch` (`step_many` of such games), `compat_order` (the package's
+//! order of each power's units, centers and retreats), `compat_state` (the package's
+//! state dict of the board) and `compat_support` (helpers it calls: build counts).
 
 mod args;
 mod batch;
@@ -36,6 +37,7 @@ mod names;
 mod order;
 mod per_variant;
 mod phase_data;
+mod pickling;
 mod position;
 mod render;
 mod saved;
@@ -83,6 +85,9 @@ fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<classes::PyAdjudication>()?;
     m.add_class::<compat_core::GameCore>()?;
     m.add_function(wrap_pyfunction!(order::parse_order_py, m)?)?;
+    m.add_function(wrap_pyfunction!(pickling::variant_from_pickle, m)?)?;
+    m.add_function(wrap_pyfunction!(pickling::position_from_pickle, m)?)?;
+    m.add_function(wrap_pyfunction!(pickling::phase_data_from_pickle, m)?)?;
     m.add_function(wrap_pyfunction!(saved::to_saved_game_format, m)?)?;
     m.add_function(wrap_pyfunction!(saved::from_saved_game_format, m)?)?;
     m.add_function(wrap_pyfunction!(saved::load_saved_games, m)?)?;

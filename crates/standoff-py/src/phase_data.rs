@@ -12,6 +12,7 @@ use standoff::adjudicate::RetreatOutcome;
 use standoff::game::PhaseResult;
 use standoff::record::PhaseRecord;
 use standoff::report::{phase_report, Audience};
+use standoff::rules::Rules;
 use standoff::Variant;
 use std::sync::Arc;
 
@@ -77,11 +78,13 @@ pub fn rejected_list<'py>(
 impl PyPhaseData {
     pub fn new(
         variant: Arc<Variant>,
+        rules: Rules,
         record: Arc<PhaseRecord>,
         problems: Vec<OrderProblem>,
     ) -> Self {
         PyPhaseData {
             variant,
+            rules,
             record,
             problems,
             state: PyOnceLock::new(),
@@ -163,6 +166,7 @@ impl PyPhaseData {
     ) -> PyPhaseData {
         let data = PyPhaseData::new(
             self.variant.clone(),
+            self.rules,
             self.record.clone(),
             self.problems.clone(),
         );

@@ -11,7 +11,7 @@ use crate::model::{
 };
 use crate::names::kind_letter;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyList};
 use standoff::Position;
 
 impl PyPosition {
@@ -201,31 +201,6 @@ impl PyPosition {
         self.variant.name.hash(&mut h);
         self.to_json()?.hash(&mut h);
         Ok(h.finish())
-    }
-
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let args = PyTuple::new(
-            py,
-            [
-                self.pos.phase().short_code().into_pyobject(py)?.into_any(),
-                self.units_dict(py)?.into_any(),
-                self.centers_dict(py)?.into_any(),
-                self.dislodged_dict(py)?.into_any(),
-                self.variant.name.clone().into_pyobject(py)?.into_any(),
-            ],
-        )?;
-        PyTuple::new(
-            py,
-            [py.get_type::<PyPosition>().into_any(), args.into_any()],
-        )
-    }
-
-    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-
-    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
-        slf
     }
 
     /// Units of all powers as a flat list (`FRANCE A PAR`), for quick looks.

@@ -11,7 +11,7 @@
 
 use crate::ids::{PowerId, ProvinceId};
 use crate::phase::parse_phase;
-use crate::position::{Dislodged, Position, PositionError, Setup};
+use crate::position::{Dislodged, Position, PositionError, Setup, SetupOptions};
 use crate::unit::Unit;
 use crate::variant::Variant;
 use serde::{Deserialize, Serialize};
@@ -181,8 +181,19 @@ impl Position {
         variant: &Variant,
         json: &PositionJson,
     ) -> Result<Position, JsonError> {
+        Position::from_position_json_with(variant, json, SetupOptions::default())
+    }
+
+    /// [`Position::from_position_json`] with some checks relaxed as `options` say (for
+    /// a front end reading back a position it wrote itself and had built with those
+    /// options: see [`SetupOptions`]).
+    pub fn from_position_json_with(
+        variant: &Variant,
+        json: &PositionJson,
+        options: SetupOptions,
+    ) -> Result<Position, JsonError> {
         let (setup, mut errors) = position_setup(variant, json);
-        match setup.map(|s| Position::from_setup(variant, s)) {
+        match setup.map(|s| Position::from_setup_with(variant, s, options)) {
             Some(Ok(pos)) if errors.is_empty() => return Ok(pos),
             Some(Err(e)) => errors.push(JsonError::Position(e)),
             _ => {}

@@ -1078,7 +1078,7 @@ class Game(GameAdministration, _standoff.GameCore):
             if other in self.rules:
                 self.rules.remove(other)
         if rule not in self.rules:
-            self.rules.append(rule)
+            self.rules.append(_sys.intern(rule))  # found by identity (``GameCore``'s NO_CHECK test)
 
     def remove_rule(self, rule):
         rule = str(rule).strip().upper()

@@ -26,7 +26,9 @@ pub struct Setup {
     pub phase: Phase,
     /// The units on the board (at most one per province).
     pub units: Vec<Unit>,
-    /// Dislodged units with their retreat data (only in a retreat phase).
+    /// Dislodged units with their retreat data (only in a retreat phase). The position
+    /// keeps them in board order (by province), as the judge lists them, whatever the
+    /// order here.
     pub dislodged: Vec<Dislodged>,
     /// Supply-center owners: `(center, power)`, each center at most once.
     pub owners: Vec<(ProvinceId, PowerId)>,
@@ -387,6 +389,11 @@ impl Position {
             }
             pos.dislodged.push(d);
         }
+        // In board order, as the judge lists them: a position does not depend on the
+        // order a format lists them in (the position JSON groups them by power), so it
+        // reads back exactly as it was written.
+        pos.dislodged
+            .sort_by_key(|d| map.province_of(d.unit.location));
 
         if let Some(homes) = setup.homes {
             if homes.len() == variant.powers.len() {
