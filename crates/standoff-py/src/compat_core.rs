@@ -590,7 +590,7 @@ impl GameCore {
                         }
                     }
                     crate::compat_adjust::set_orders(slf, &power, texts, replace.0, errors)?;
-                    slf.call_method1(intern!(py, "_mark_orders_set"), (&power,))?;
+                    mark_adjust_set(slf, &power)?;
                     true
                 }
                 _ => false,
@@ -620,6 +620,31 @@ impl GameCore {
         let data = native(slf)?.call_method0(intern!(py, "process"))?;
         GameCore::after_process(slf, pending, data)
     }
+}
+
+/// Marks a power's retreat or adjustment orders as set, as the package's
+/// `order_is_set` says after `set_orders`: 2 (`ORDER_SET`) when `get_orders` lists some
+/// (the `adjust` entries but `WAIVE` and `VOID ...`), else 1 (`ORDER_SET_EMPTY`).
+fn mark_adjust_set(game: &Bound<'_, GameCore>, power: &Bound<'_, PyAny>) -> PyResult<()> {
+    let py = game.py();
+    let fields = attributes(power)?;
+    let mut listed = false;
+    if let Some(adjust) = fields.get_item(intern!(py, "adjust"))? {
+        for entry in adjust.try_iter()? {
+            let text = entry?.str()?;
+            let text = text.to_cow()?;
+            if !text.is_empty() && text != "WAIVE" && text.split_whitespace().next() != Some("VOID")
+            {
+                listed = true;
+                break;
+            }
+        }
+    }
+    let round = game.borrow().orders_round;
+    fields.set_item(
+        intern!(py, "_order_mark"),
+        (if listed { 2u8 } else { 1 }, round),
+    )
 }
 
 /// `before_process` of a movement phase whose `Power` objects hold nothing of their
