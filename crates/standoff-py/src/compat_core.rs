@@ -66,6 +66,11 @@ pub struct GameCore {
     /// the native game's submissions.
     #[pyo3(get, set, name = "_orders_round")]
     orders_round: u32,
+    /// The `orders_round` that began when a phase was last played (None: none played
+    /// here): in it, as in the package after `process()`, a power with nothing to order
+    /// has its (empty) orders set and does not wait.
+    #[pyo3(get, set, name = "_processed_round")]
+    processed_round: Option<u32>,
 }
 
 /// A Python argument read for its truth value, as the package reads `expand` and
@@ -364,7 +369,11 @@ impl GameCore {
         }
         board_played(slf)?;
         // Every power's orders are cleared, as the package's `process()` clears them.
-        slf.borrow_mut().orders_round += 1;
+        {
+            let mut core = slf.borrow_mut();
+            core.orders_round += 1;
+            core.processed_round = Some(core.orders_round);
+        }
         // What the native game holds for each power: in movement, orders it was given
         // (none yet); else an empty `adjust` list.
         let held = match phase_kind(slf) {

@@ -29,11 +29,12 @@ import warnings as _warnings
 from . import _standoff
 from ._compat_admin import (COMPLETED, DUMMY, SERVER_TYPE, SETTINGS, GameAdministration, PowerControl,
                             checked_settings, timestamp_microseconds)
+from . import _compat_jsonable as _jsonable
 from ._compat_map import Map, phase_long, phase_short, phase_sort_key
 
-#: The package's default rules (``diplomacy.Game().rules``).
-DEFAULT_RULES = ("NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT", "SOLITAIRE", "NO_PRESS", "IGNORE_ERRORS",
-                 "POWER_CHOICE")
+#: The package's default rules (its ``DEFAULT_GAME_RULES``; with the rules ``SOLITAIRE``
+#: brings, ``diplomacy.Game().rules``).
+DEFAULT_RULES = ("SOLITAIRE", "NO_PRESS", "IGNORE_ERRORS", "POWER_CHOICE")
 
 #: Rule names the package knows (README_RULES.txt of diplomacy 1.1.2). Only ``NO_CHECK``
 #: changes what standoff does (orders are checked when the phase is played, not when set);
@@ -633,6 +634,10 @@ class Power(PowerControl):
     def __repr__(self):
         return f"<Power {self.name} units={self.units} centers={self.centers}>"
 
+    def to_dict(self):
+        """The package's ``Power.to_dict()``."""
+        return _jsonable.power_dict(self)
+
     def is_eliminated(self):
         """No units, no centers, no dislodged units."""
         return not (self.units or self.centers or self.retreats)
@@ -650,8 +655,8 @@ class Power(PowerControl):
         self.orders = {}
         self.adjust = []
         self.civil_disorder = 0
-        self.__dict__.pop("_order_mark", None)
-        self.__dict__.pop("_wait_mark", None)
+        if self.__dict__.get("game") is not None:
+            self._clear_marks()
 
 
 
@@ -835,7 +840,8 @@ class Game(GameAdministration, _standoff.GameCore):
 
     #: The attributes kept as fields of ``GameCore`` (the native base class), not in the
     #: instance dict: copies and pickles carry them explicitly.
-    _CORE_FIELDS = ("_native", "_phase", "_board_pending", "_cache", "_sent", "_modes", "_orders_round")
+    _CORE_FIELDS = ("_native", "_phase", "_board_pending", "_cache", "_sent", "_modes", "_orders_round",
+                    "_processed_round")
 
     order_history = _history_property("order_history", "Phase -> power -> the orders given.")
     state_history = _history_property("state_history", "Phase -> the package's state dict at its start.")
@@ -1686,12 +1692,15 @@ class Game(GameAdministration, _standoff.GameCore):
         return {"id": self.game_id, "map": self.map_name, "rules": rules, "phases": phases}
 
     def to_dict(self):
-        return self.to_saved_game_format()
+        """The package's ``Game.to_dict()``: the game's settings, rules, histories, press
+        and each power's fields (``_compat_jsonable``); the package's ``Game.from_dict``
+        loads it."""
+        return _jsonable.game_dict(self)
 
     @classmethod
-    def from_dict(cls, saved):
-        from . import from_saved_game_format
-        return from_saved_game_format(saved)
+    def from_dict(cls, data):
+        """A game from the package's ``Game.to_dict()`` dict, or from a saved game."""
+        return _jsonable.game_from_dict(cls, data)
 
     @classmethod
     def _wrap(cls, native, saved=None):
@@ -1871,6 +1880,7 @@ class Game(GameAdministration, _standoff.GameCore):
         state.setdefault("_destroyed_by", None)
         state.setdefault("_modes", {})
         state.setdefault("_orders_round", 0)
+        state.setdefault("_processed_round", None)
         state.setdefault("_ordered_units", state.pop("ordered_units", {}))
         state.setdefault("_ordered_from", None)
         state.setdefault("_power_names", tuple(state.get("powers", ())))

@@ -88,6 +88,22 @@ def _mark(power, name, value):
     power.game._powers_clean = False  # the fast `set_orders` then drops an order mark
 
 
+def _reset_values(power):
+    """``(order_is_set, wait)`` of a power that set nothing since the game cleared every
+    power's orders: as the package's ``Power.clear_orders()`` leaves them (``1, False``
+    for a power out of the game, else ``0`` and whether it waits: a dummy does, a
+    controlled power unless the game is ``REAL_TIME``), but right after a phase is
+    played a power with nothing to order has (empty) orders set and does not wait, as
+    the package's ``process()`` sets them."""
+    game = power.game
+    if power.is_eliminated():
+        return ORDER_SET_EMPTY, False
+    if game._orders_round == game._processed_round and not game.is_game_done \
+            and not game.get_orderable_locations(power.name):
+        return ORDER_SET_EMPTY, False
+    return ORDER_NOT_SET, power.is_dummy() or not game.real_time
+
+
 class PowerControl:
     """A power's controller, vote, wait flag and ``order_is_set`` (mixed into ``Power``).
     ``controller`` is a ``SortedDict`` of time -> controller name, ``dummy`` when no one
@@ -101,15 +117,13 @@ class PowerControl:
     @property
     def order_is_set(self):
         """0: no orders set this phase; 1: set, none; 2: set (the package's
-        ``OrderSettings``). A power out of the game reads 1 until it sets orders. Orders
-        set in a movement phase are the native game's submission; others are marked."""
+        ``OrderSettings``). Orders set in a movement phase are the native game's
+        submission; others are marked. Until set, see ``_reset_values``."""
         value = _marked(self, "_order_mark")
         if value is not None:
             return value
         value = self.game._native._order_is_set(self.name)
-        if value == ORDER_NOT_SET and self.is_eliminated():
-            return ORDER_SET_EMPTY
-        return value
+        return value if value != ORDER_NOT_SET else _reset_values(self)[0]
 
     @order_is_set.setter
     def order_is_set(self, value):
@@ -117,19 +131,22 @@ class PowerControl:
 
     @property
     def wait(self):
-        """Whether the power asks the game to wait for it (until set: a dummy waits, a
-        controlled power waits unless the game is ``REAL_TIME``, a power out of the
-        game does not)."""
+        """Whether the power asks the game to wait for it (until set, see
+        ``_reset_values``)."""
         value = _marked(self, "_wait_mark")
-        if value is None:
-            if self.is_eliminated():
-                return False
-            return True if self.is_dummy() else not self.game.real_time
-        return value
+        return _reset_values(self)[1] if value is None else value
 
     @wait.setter
     def wait(self, value):
         _mark(self, "_wait_mark", value)
+
+    def _clear_marks(self):
+        """``order_is_set`` and ``wait`` as the package's ``Power.clear_orders()`` leaves
+        them: 1 and False for a power out of the game, else 0 and (a dummy) True or (a
+        controlled power) not ``REAL_TIME``."""
+        out = self.is_eliminated()
+        _mark(self, "_order_mark", ORDER_SET_EMPTY if out else ORDER_NOT_SET)
+        _mark(self, "_wait_mark", False if out else self.is_dummy() or not self.game.real_time)
 
     @property
     def vote(self):
