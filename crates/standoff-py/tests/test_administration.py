@@ -198,3 +198,20 @@ def test_order_is_set_and_the_current_orders_follow_the_package():
             each.clear_orders()
         assert game.powers["TURKEY"].order_is_set == package.powers["TURKEY"].order_is_set == 1
         assert game.powers["TURKEY"].wait is package.powers["TURKEY"].wait is False
+
+
+def test_network_fields_hash_and_json_as_the_package_has_them():
+    package, game = diplomacy.Game(), standoff.Game()
+    for each in (package, game):
+        each.set_orders("FRANCE", ["A PAR - BUR"])
+        each.process()
+    for name in ("controlled_powers", "daide_port", "observer_level", "meta_rules", "phase_abbr", "zobrist_hash"):
+        assert getattr(game, name) == getattr(package, name), name
+    assert [p.name for p in game.phase_history_from_timestamp(0)] == \
+           [p.name for p in package.phase_history_from_timestamp(0)]
+    assert game.phase_history_from_timestamp(1) == []  # standoff's states carry timestamp 0
+    import json
+    assert json.loads(game.json())["zobrist_hash"] == game.zobrist_hash
+    assert json.loads(game.powers["FRANCE"].json()) == json.loads(json.dumps(game.powers["FRANCE"].to_dict()))
+    assert json.loads(game.get_phase_data().json())["name"] == "F1901M"
+    assert {"units", "centers", "retreats", "influence", "orders"} <= set(dir(game.powers["FRANCE"]))

@@ -22,6 +22,7 @@ order stay available in ``get_order_reasons()`` and in ``PhaseData.report``.
 
 import copy as _copy
 import copyreg as _copyreg
+import json as _json
 import random as _random
 import sys as _sys
 import warnings as _warnings
@@ -264,6 +265,10 @@ class GamePhaseData:
                 raise ValueError(f"a message of the phase is a {type(item).__name__}, not a message dict")
         results = {unit: [str(label) for label in labels] for unit, labels in data["results"].items()}
         return cls(data["name"], data["state"], data["orders"], results, _messages_of(data))
+
+    def json(self):
+        """``to_dict()`` as JSON text."""
+        return _json.dumps(self.to_dict())
 
     def __repr__(self):
         return f"<GamePhaseData {self.name}>"
@@ -637,6 +642,14 @@ class Power(PowerControl):
     def to_dict(self):
         """The package's ``Power.to_dict()``."""
         return _jsonable.power_dict(self)
+
+    def json(self):
+        """``to_dict()`` as JSON text."""
+        return _json.dumps(self.to_dict())
+
+    def __dir__(self):
+        # The board fields and orders are read when first used (``__getattr__``).
+        return sorted(set(super().__dir__()) | _BOARD_FIELDS | {"orders"})
 
     def is_eliminated(self):
         """No units, no centers, no dislodged units."""
@@ -1701,6 +1714,16 @@ class Game(GameAdministration, _standoff.GameCore):
     def from_dict(cls, data):
         """A game from the package's ``Game.to_dict()`` dict, or from a saved game."""
         return _jsonable.game_from_dict(cls, data)
+
+    def json(self):
+        """``to_dict()`` as JSON text."""
+        return _json.dumps(self.to_dict())
+
+    @property
+    def zobrist_hash(self):
+        """The package's Zobrist hash of the board (an int; ``get_hash()`` gives it as a
+        string)."""
+        return int(self.get_hash())
 
     @classmethod
     def _wrap(cls, native, saved=None):

@@ -244,6 +244,9 @@ class GameAdministration:
         for name, value in settings.items():
             setattr(self, name, value)
         self.fixed_state = None
+        # The package's fields for its network games (a local game leaves them so).
+        self.controlled_powers = self.daide_port = self.observer_level = None
+        self.meta_rules, self.phase_abbr = [], ""
         if "NO_DEADLINE" in self.rules:
             self.deadline = 0
         if "SOLITAIRE" in self.rules:
@@ -384,6 +387,17 @@ class GameAdministration:
                 _logging.getLogger("standoff").error("State has changed from: %s to %s", self.fixed_state, current)
             return False
         return True
+
+    def phase_history_from_timestamp(self, timestamp):
+        """The played phases from the earliest whose state was saved at ``timestamp`` or
+        later (standoff's states carry timestamp 0: every phase for a timestamp of 0 or
+        less, none for a later one)."""
+        earliest = ""
+        for state in self.state_history.reversed_values():
+            if state.get("timestamp", 0) < timestamp:
+                break
+            earliest = state["name"]
+        return self.get_phase_history(from_phase=earliest) if earliest else []
 
     def get_latest_timestamp(self):
         """The latest of the game's creation, its last state's and its last message's
