@@ -16,6 +16,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
+use standoff::adjudicate::MovementResult;
 use standoff::order::Order;
 use standoff::parse::parse_order;
 use standoff::report::{movement_report, Audience};
@@ -248,27 +249,8 @@ fn run_adjudications(
     items: Vec<Item>,
 ) -> PyResult<Vec<PyAdjudication>> {
     let v = variant.clone();
-    let outcome = py.detach(move || {
-        let prepared: Vec<Result<Prepared, String>> =
-            items.par_iter().map(|it| prepare(&v, it)).collect();
-        let mut failures = Vec::new();
-        let mut ready = Vec::with_capacity(prepared.len());
-        for (i, p) in prepared.into_iter().enumerate() {
-            match p {
-                Ok(p) => ready.push(p),
-                Err(e) => failures.push(format!("item {i}: {e}")),
-            }
-        }
-        if !failures.is_empty() {
-            return Err(failures);
-        }
-        let batch: Vec<(Position, Vec<Order>)> = ready
-            .iter()
-            .map(|(p, o, _)| (p.clone(), o.clone()))
-            .collect();
-        let results = standoff::batch::adjudicate_many(&v, &batch);
-        Ok(ready.into_iter().zip(results).collect::<Vec<_>>())
-    });
+    let pool = crate::pool::pool()?;
+    let outcome = py.detach(move || pool.install(|| adjudicate_prepared(&v, &items)));
     match outcome {
         Ok(done) => Ok(done
             .into_iter()
@@ -286,6 +268,34 @@ fn run_adjudications(
             failures.join("\n  ")
         ))),
     }
+}
+
+/// [`run_adjudications`]' work without Python: each item read, then every movement
+/// phase adjudicated (both spread over the current rayon pool); or a line per item that
+/// could not be read.
+fn adjudicate_prepared(
+    v: &Arc<Variant>,
+    items: &[Item],
+) -> Result<Vec<(Prepared, MovementResult)>, Vec<String>> {
+    let prepared: Vec<Result<Prepared, String>> =
+        items.par_iter().map(|it| prepare(v, it)).collect();
+    let mut failures = Vec::new();
+    let mut ready = Vec::with_capacity(prepared.len());
+    for (i, p) in prepared.into_iter().enumerate() {
+        match p {
+            Ok(p) => ready.push(p),
+            Err(e) => failures.push(format!("item {i}: {e}")),
+        }
+    }
+    if !failures.is_empty() {
+        return Err(failures);
+    }
+    let batch: Vec<(Position, Vec<Order>)> = ready
+        .iter()
+        .map(|(p, o, _)| (p.clone(), o.clone()))
+        .collect();
+    let results = standoff::batch::adjudicate_many(v, &batch);
+    Ok(ready.into_iter().zip(results).collect::<Vec<_>>())
 }
 
 /// Adjudicates one movement phase from `pos` (for `Position.adjudicate`).
@@ -378,9 +388,10 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
         .iter()
         .map(|g| g.try_borrow_mut())
         .collect::<Result<Vec<PyRefMut<'_, PyGame>>, _>>()?;
+    let pool = crate::pool::pool()?;
     let played: Vec<Option<PlayOutcome>> = {
         let mut games: Vec<&mut PyGame> = borrowed.iter_mut().map(|g| &mut **g).collect();
-        py.detach(|| play_shared(&mut games))
+        py.detach(|| play_shared(&pool, &mut games))
     };
     let mut phases = Vec::with_capacity(list.len());
     for outcome in played {
@@ -400,20 +411,24 @@ pub(crate) type PlayOutcome =
 const CHUNK: usize = 16;
 
 /// Plays every game's phase, the calling thread taking part: it and up to
-/// `rayon::current_num_threads() - 1` pool threads take chunks of [`CHUNK`] games from
+/// `pool.current_num_threads() - 1` of its threads take chunks of [`CHUNK`] games from
 /// one queue until none is left. A batch of one chunk is played on the calling thread
 /// alone (no thread woken); the calling thread's games stay in its own caches, and
 /// no more threads run than the pool has (the caller waits otherwise).
-pub(crate) fn play_shared(games: &mut [&mut PyGame]) -> Vec<Option<PlayOutcome>> {
+pub(crate) fn play_shared(
+    pool: &rayon::ThreadPool,
+    games: &mut [&mut PyGame],
+) -> Vec<Option<PlayOutcome>> {
     let mut out: Vec<Option<PlayOutcome>> = Vec::new();
     out.resize_with(games.len(), || None);
     let chunks = games.len().div_ceil(CHUNK);
-    let helpers = rayon::current_num_threads()
+    let helpers = pool
+        .current_num_threads()
         .saturating_sub(1)
         .min(chunks.saturating_sub(1));
     let queue = std::sync::Mutex::new(games.chunks_mut(CHUNK).zip(out.chunks_mut(CHUNK)));
     let drain = || play_queued(&queue);
-    rayon::in_place_scope(|scope| {
+    pool.in_place_scope(|scope| {
         for _ in 0..helpers {
             scope.spawn(|_| drain());
         }

@@ -5,8 +5,8 @@
 //! A compatible game's `process()` is Python bookkeeping around a native play
 //! (`GameCore::before_process`, `PyGame::play_phase`, `GameCore::after_process`).
 //! The bookkeeping needs the GIL and runs on the calling thread, one game at a time, in
-//! the games' order; the plays do not. One pool thread plays the prepared games, in
-//! order, as soon as each is prepared, while the calling thread prepares the next ones
+//! the games' order; the plays do not. The helper thread (`helper_thread`) plays the
+//! prepared games, in order, as soon as each is prepared, while the calling thread prepares the next ones
 //! and finishes those played; when the calling thread has nothing else to do it plays
 //! games too (with the GIL released). No thread waits for a group of games: the Python
 //! work overlaps the native work from the first game to the last.
@@ -19,11 +19,14 @@
 use crate::batch::PlayOutcome;
 use crate::classes::PyGame;
 use crate::compat_core::GameCore;
+use crate::helper_thread::Job;
+use pyo3::panic::PanicException;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use std::collections::VecDeque;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// The most games prepared and not yet finished at a time (each is a native game moved
 /// out of its Python object, which holds a stand-in meanwhile).
@@ -41,13 +44,16 @@ struct InFlight<'py> {
     native: PyRefMut<'py, PyGame>,
 }
 
-/// What the calling thread and the pool thread share.
+/// A play's outcome, or the panic it ended in.
+type Played = std::thread::Result<PlayOutcome>;
+
+/// What the calling thread and the helper thread share.
 #[derive(Default)]
 struct Plays {
     /// Native games to play, with their place in the call, in order.
     queue: Mutex<VecDeque<(usize, PyGame)>>,
     /// Native games played, with their place in the call and their play.
-    played: Mutex<Vec<(usize, PyGame, PlayOutcome)>>,
+    played: Mutex<Vec<(usize, PyGame, Played)>>,
     /// Set when the calling thread is done (no game is left to play).
     closed: AtomicBool,
 }
@@ -63,7 +69,8 @@ impl Plays {
         let Some((index, mut game)) = next else {
             return false;
         };
-        let outcome = game.play_phase();
+        // A play that panics gives its game back (to its Python object) all the same.
+        let outcome = catch_unwind(AssertUnwindSafe(|| game.play_phase()));
         self.played
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -71,7 +78,7 @@ impl Plays {
         true
     }
 
-    /// The pool thread's part: plays queued games until the calling thread is done,
+    /// The helper thread's part: plays queued games until the calling thread is done,
     /// waiting (spinning, then yielding) while it prepares the next.
     fn play_until_closed(&self) {
         let mut idle = 0u32;
@@ -85,11 +92,17 @@ impl Plays {
     }
 
     /// Game `index`'s native game and play, taken, if it has been played.
-    fn take_played(&self, index: usize) -> Option<(PyGame, PlayOutcome)> {
+    fn take_played(&self, index: usize) -> Option<(PyGame, Played)> {
         let mut played = self.played.lock().unwrap_or_else(PoisonError::into_inner);
         let at = played.iter().position(|(i, _, _)| *i == index)?;
         let (_, game, outcome) = played.swap_remove(at);
         Some((game, outcome))
+    }
+}
+
+impl Job for Plays {
+    fn run(&self) {
+        self.play_until_closed();
     }
 }
 
@@ -105,7 +118,7 @@ fn wait_a_little(idle: &mut u32) {
 
 /// Plays the current phase of each `Game` (orders already set), as `process()` on each
 /// would: returns each game's `PhaseData` (None for a game that is over). A game may
-/// appear only once. The native plays run on the calling thread and one pool thread;
+/// appear only once. The native plays run on the calling thread and the helper thread;
 /// the Python side of each game's `process()` overlaps them.
 #[pyfunction(name = "step_compatible_games")]
 pub fn step_many<'py>(
@@ -119,19 +132,19 @@ pub fn step_many<'py>(
         .enumerate()
         .filter(|(_, game)| !game.borrow().is_game_done())
         .collect();
-    let plays = Plays::default();
+    let plays = Arc::new(Plays::default());
+    if live.len() > 1 && crate::pool::pool()?.current_num_threads() > 1 {
+        // Without the helper (one core, as rayon counts them, or another call has it)
+        // this thread plays every game itself.
+        crate::helper_thread::lend(plays.clone());
+    }
     // The games prepared and not yet finished, oldest first.
     let mut in_flight: VecDeque<InFlight<'py>> = VecDeque::new();
-    let run = rayon::in_place_scope(|scope| {
-        if rayon::current_num_threads() > 1 && live.len() > 1 {
-            let plays = &plays;
-            scope.spawn(move |_| plays.play_until_closed());
-        }
-        // The pool thread stops when this is dropped, even if the pipeline panics (the
-        // scope waits for it).
+    let run = {
+        // The helper stops playing when this is dropped, even if the pipeline panics.
         let _close = CloseOnDrop(&plays.closed);
         pipeline(py, &live, &plays, &mut in_flight, &mut results)
-    });
+    };
     // The pipeline returns only once every game it prepared is finished: each native
     // game is back in its Python object.
     debug_assert!(in_flight.is_empty());
@@ -247,9 +260,17 @@ fn finish<'py>(
     index: usize,
     game: &Bound<'py, GameCore>,
     pending: Bound<'py, PyTuple>,
-    outcome: PlayOutcome,
+    outcome: Played,
     results: &mut [Bound<'py, PyAny>],
 ) -> PyResult<()> {
+    let outcome = outcome.map_err(|payload| {
+        let reason = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        PanicException::new_err(format!("a game's play panicked: {reason}"))
+    })?;
     let data = match crate::game::delivered(py, outcome)? {
         Some(data) => Bound::new(py, data)?.into_any(),
         None => py.None().into_bound(py),

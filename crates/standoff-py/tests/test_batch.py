@@ -1,12 +1,15 @@
 """Batch entry points: adjudicate_many and step_many agree with Game.process, release
 the GIL, and report bad input."""
 
+import os
+import signal
 import threading
 import time
 
 import pytest
 
 import standoff
+from standoff import _standoff
 
 
 def _positions(n_games=6, phases=10):
@@ -115,7 +118,7 @@ def test_step_many_agrees_with_process():
 
 
 def test_step_many_of_many_games_agrees_with_process():
-    # The calling thread prepares and finishes games while a pool thread plays them,
+    # The calling thread prepares and finishes games while the helper thread plays them,
     # several games ahead: 75 games (a finished one among them) keep both busy.
     games = [standoff.Game(game_id=str(i)) for i in range(75)]
     games[40].draw()
@@ -146,6 +149,88 @@ def test_step_many_error_leaves_each_game_whole():
     # The games played through go on as usual.
     again = standoff.step_many(games[:12])
     assert all(ph is not None and ph.name == "F1901M" for ph in again)
+
+
+def test_step_many_from_two_threads_at_once():
+    # The helper thread plays for one call at a time: a second call made meanwhile
+    # (another Python thread, while the first has the GIL released) plays its games on
+    # its own thread. Both agree with process().
+    lists = [[standoff.Game(game_id=f"{t}-{i}") for i in range(40)] for t in range(2)]
+    failures = []
+
+    def play(games):
+        try:
+            step_like_process(games, 4, 50)
+        except BaseException as e:  # noqa: BLE001 (reported by the test below)
+            failures.append(e)
+
+    threads = [threading.Thread(target=play, args=(games,)) for games in lists]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not any(t.is_alive() for t in threads), "step_many did not return"
+    assert failures == []
+
+
+def _returns_in_forked_child(work, seconds=60):
+    """Runs ``work()`` in a child forked from this process; True if it returned
+    without raising within ``seconds`` (the child is killed after that)."""
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            work()
+            code = 0
+        finally:
+            os._exit(code)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status) == 0
+        time.sleep(0.05)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    return False
+
+
+needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+
+
+@needs_fork
+def test_step_many_in_a_forked_child():
+    # A child forked after step_many used the helper thread has no helper (threads are
+    # not forked): its step_many starts its own and returns (a rayon pool inherited so
+    # waited forever for its missing threads), agreeing with process().
+    standoff.step_many([standoff.Game() for _ in range(20)])
+    assert _returns_in_forked_child(
+        lambda: step_like_process([standoff.Game(game_id=str(i)) for i in range(30)], 3, 10))
+
+
+def _native_games(n):
+    games = []
+    for i in range(n):
+        g = _standoff.Game()
+        for p, o in g.random_orders(i).items():
+            g.set_orders(p, o)
+        games.append(g)
+    return games
+
+
+@needs_fork
+def test_native_batches_in_a_forked_child():
+    # The same for the batches on the rayon pool: the child builds a pool of its own.
+    items = _positions(n_games=2, phases=4) * 20
+    expected = [a.results for a in standoff.adjudicate_many(items)]
+    _standoff.step_many(_native_games(40))
+
+    def in_child():
+        assert [a.results for a in standoff.adjudicate_many(items)] == expected
+        played = _standoff.step_many(_native_games(40))
+        assert [ph.name for ph in played] == ["S1901M"] * 40
+
+    assert _returns_in_forked_child(in_child)
 
 
 def test_step_many_skips_finished_games():
