@@ -12,8 +12,9 @@
 //!
 //! Invariants: at most one job runs on the helper at a time ([`lend`] refuses a second
 //! while the first runs, and its caller then works alone, as it must be able to); a
-//! job never unwinds into the helper's loop; nothing here blocks the caller (a lock
-//! another thread holds means no help).
+//! job never unwinds into the helper's loop; a caller never waits for the helper (it is
+//! told no when the helper is taken, and what it shares with a caller is made anew in a
+//! forked child).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -65,13 +66,12 @@ pub(crate) fn lend(job: Arc<dyn Job>) -> bool {
     if helper.hand_over.busy.swap(true, Ordering::AcqRel) {
         return false;
     }
-    match helper.hand_over.next.try_lock() {
-        Ok(mut next) => *next = Some(job),
-        Err(_) => {
-            helper.hand_over.busy.store(false, Ordering::Release);
-            return false;
-        }
-    }
+    // The helper holds this lock only to take a job out.
+    *helper
+        .hand_over
+        .next
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner) = Some(job);
     helper.thread.unpark();
     true
 }
