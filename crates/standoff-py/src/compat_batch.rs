@@ -8,8 +8,9 @@
 //! the games' order; the plays do not. The helper thread (`helper_thread`) plays the
 //! prepared games, in order, as soon as each is prepared, while the calling thread
 //! prepares the next ones and finishes those played; when the calling thread has
-//! nothing else to do it plays games too (with the GIL released). No thread waits for a group of games: the Python
-//! work overlaps the native work from the first game to the last.
+//! nothing else to do it plays games too (with the GIL released). No thread waits for
+//! a group of games: the Python work overlaps the native work from the first game to
+//! the last.
 //!
 //! A game goes to the playing thread by value: its native game (`PyGame`, a box, so
 //! moving it moves a pointer) is moved out of its Python object, which meanwhile holds
