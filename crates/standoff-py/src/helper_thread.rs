@@ -13,9 +13,10 @@
 //! Invariants: at most one job runs on the helper at a time ([`lend`] refuses a second
 //! while the first runs, and its caller then works alone, as it must be able to); a
 //! job never unwinds into the helper's loop; a caller never waits for the helper (it is
-//! told no when the helper is taken, and what it shares with a caller is made anew in a
-//! forked child).
+//! told no when the helper is taken); a forked child starts a helper of its own
+//! ([`PerProcess`]), with nothing shared with its parent's.
 
+use crate::per_process::PerProcess;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -38,29 +39,19 @@ struct HandOver {
 }
 
 /// The helper thread of this process.
+#[derive(Clone)]
 struct Helper {
-    /// The process that started it (a forked child starts its own).
-    pid: u32,
     thread: Thread,
     hand_over: Arc<HandOver>,
 }
 
-/// The helper, once started (None before, or if it could not be started). Locked only
-/// with the GIL held, so `os.fork()` (which needs the GIL) never copies it locked.
-static HELPER: Mutex<Option<Helper>> = Mutex::new(None);
+static HELPER: PerProcess<Helper> = PerProcess::new();
 
 /// Hands `job` to the helper thread and wakes it. False (and the job is not run) when
 /// the helper could not be started or is running another caller's job. Call it with
-/// the GIL held (see [`HELPER`]).
+/// the GIL held (see [`PerProcess`]).
 pub(crate) fn lend(job: Arc<dyn Job>) -> bool {
-    let Ok(mut helper) = HELPER.try_lock() else {
-        return false;
-    };
-    let pid = std::process::id();
-    if helper.as_ref().is_none_or(|h| h.pid != pid) {
-        *helper = start(pid);
-    }
-    let Some(helper) = helper.as_ref() else {
+    let Ok(helper) = HELPER.get_or_start(start) else {
         return false;
     };
     if helper.hand_over.busy.swap(true, Ordering::AcqRel) {
@@ -77,7 +68,7 @@ pub(crate) fn lend(job: Arc<dyn Job>) -> bool {
 }
 
 /// Starts a helper thread: it runs each job handed over, then parks until the next.
-fn start(pid: u32) -> Option<Helper> {
+fn start() -> std::io::Result<Helper> {
     let hand_over = Arc::new(HandOver::default());
     let shared = hand_over.clone();
     let spawned = std::thread::Builder::new()
@@ -101,10 +92,6 @@ fn start(pid: u32) -> Option<Helper> {
                 None => std::thread::park(),
             }
         });
-    let thread = spawned.ok()?.thread().clone();
-    Some(Helper {
-        pid,
-        thread,
-        hand_over,
-    })
+    let thread = spawned?.thread().clone();
+    Ok(Helper { thread, hand_over })
 }

@@ -8,9 +8,9 @@
 //!
 //! Layers (a module uses only those before it): plain helpers without PyO3 (`names`,
 //! `model`, `per_variant`: tables shared by a variant's games); `errors`; `texts` (the Python strings of order texts a game hands out);
-//! the batches' threads (`pool`: a rayon pool per process, built again in a forked
-//! child; `helper_thread`: one parked thread that compatible games' `step_many` lends
-//! its plays to);
+//! the batches' threads (`per_process`: a value started again in a forked child;
+//! `pool`: a rayon pool per process; `helper_thread`: one parked thread that compatible
+//! games' `step_many` lends its plays to);
 //! the `#[pyclass]` structs every other module may use (`classes`); conversions
 //! (`convert`, `args`: the `variant=` argument, phase names, state dicts); the native
 //! API's methods (`variant`, `order`, `render`, `phase_data`, `game` with `submit` (the
@@ -39,6 +39,7 @@ mod helper_thread;
 mod model;
 mod names;
 mod order;
+mod per_process;
 mod per_variant;
 mod phase_data;
 mod pickling;
