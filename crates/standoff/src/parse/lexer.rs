@@ -1,7 +1,8 @@
 //! Splits order text into words and punctuation, keeping byte spans for diagnostics.
 //!
-//! Lexing allocates twice per line whatever its length: the token list and one buffer
+//! A lexed line is two buffers whatever its length: the token list and one buffer
 //! holding every word's normalised text, which tokens point into by range.
+//! [`lex_into`] reuses them from line to line.
 
 use crate::map::{is_word_char, push_normalized_char};
 use std::ops::Range;
@@ -71,8 +72,19 @@ fn char_at(input: &str, at: usize) -> Option<(char, usize)> {
 
 /// Tokenises `input`, normalising each word as it is scanned.
 pub fn lex(input: &str) -> Lexed {
-    let mut tokens = Vec::with_capacity(8);
-    let mut norms = String::with_capacity(input.len());
+    let mut lexed = Lexed::default();
+    lex_into(input, &mut lexed);
+    lexed
+}
+
+/// [`lex`] into `lexed`, whose earlier contents are dropped and whose buffers are
+/// reused (a parser reading many lines allocates nothing per line).
+pub fn lex_into(input: &str, lexed: &mut Lexed) {
+    let Lexed { tokens, norms } = lexed;
+    tokens.clear();
+    norms.clear();
+    norms.reserve(input.len());
+    let bytes = input.as_bytes();
     let mut at = 0;
     while let Some((c, len)) = char_at(input, at) {
         let start = at;
@@ -88,10 +100,26 @@ pub fn lex(input: &str) -> Lexed {
             c if c.is_whitespace() => {}
             c if is_word_char(c) => {
                 let from = norms.len();
-                push_normalized_char(&mut norms, c);
-                while let Some((d, len)) = char_at(input, at).filter(|&(d, _)| is_word_char(d)) {
-                    push_normalized_char(&mut norms, d);
-                    at += len;
+                // The word is read again from its first character on.
+                at = start;
+                loop {
+                    match bytes.get(at) {
+                        // ASCII, the common case: no decoding, no table.
+                        Some(&b) if b.is_ascii_alphanumeric() => {
+                            norms.push(char::from(b.to_ascii_lowercase()));
+                            at += 1;
+                        }
+                        Some(b'.' | b'\'') => at += 1,
+                        Some(b) if b.is_ascii() => break,
+                        Some(_) => match char_at(input, at).filter(|&(d, _)| is_word_char(d)) {
+                            Some((d, len)) => {
+                                push_normalized_char(norms, d);
+                                at += len;
+                            }
+                            None => break,
+                        },
+                        None => break,
+                    }
                 }
                 if norms.len() > from {
                     tokens.push(Token {
@@ -102,7 +130,7 @@ pub fn lex(input: &str) -> Lexed {
                 }
             }
             '-' | '–' | '—' | '=' => {
-                if input.as_bytes().get(at) == Some(&b'>') {
+                if bytes.get(at) == Some(&b'>') {
                     at += 1;
                 }
                 punctuation(Tok::Dash, at);
@@ -116,7 +144,6 @@ pub fn lex(input: &str) -> Lexed {
             _ => punctuation(Tok::Other, at),
         }
     }
-    Lexed { tokens, norms }
 }
 
 #[cfg(test)]

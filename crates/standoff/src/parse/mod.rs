@@ -29,7 +29,7 @@ use crate::phase::PhaseKind;
 use crate::rules::Rules;
 use crate::unit::UnitKind;
 use crate::variant::Variant;
-use lexer::{lex, Lexed, Tok, Token};
+use lexer::{lex, lex_into, Lexed, Tok, Token};
 
 /// One order read from a multi-line order text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,16 +63,29 @@ pub fn parse_order(
     if text.len() > crate::limits::MAX_ORDER_LINE_BYTES {
         return Err(line_too_long(text));
     }
-    let lexed = lex(text);
-    let mut p = Parser {
-        variant,
-        tokens: &lexed.tokens,
-        lexed: &lexed,
-        pos: 0,
-        input: text,
-        stray_coast: None,
-    };
-    p.order(phase, power)
+    LINE.with(|line| {
+        // A call made while another holds the buffer (none does today) lexes into a
+        // new one.
+        let mut lexed = line.take();
+        lex_into(text, &mut lexed);
+        let mut p = Parser {
+            variant,
+            tokens: &lexed.tokens,
+            lexed: &lexed,
+            pos: 0,
+            input: text,
+            stray_coast: None,
+        };
+        let order = p.order(phase, power);
+        line.replace(lexed);
+        order
+    })
+}
+
+thread_local! {
+    /// The lexed line of [`parse_order`], kept so that reading order after order
+    /// allocates nothing per line.
+    static LINE: std::cell::Cell<Lexed> = std::cell::Cell::new(Lexed::default());
 }
 
 /// The error for a line over the length limit, showing only its start.
