@@ -21,7 +21,8 @@
 //! the calls a loop makes every phase; `compat_adjust`, its retreat and adjustment
 //! orders), `compat_batch` (`step_many` of such games), `compat_order` (the package's
 //! order of each power's units, centers and retreats), `compat_state` (the package's
-//! state dict of the board) and `compat_support` (helpers it calls: build counts).
+//! state dict of the board), `compat_state_lists` (the lists a state dict gives each
+//! power) and `compat_support` (helpers it calls: build counts).
 
 mod args;
 mod batch;
@@ -31,6 +32,7 @@ mod compat_batch;
 mod compat_core;
 mod compat_order;
 mod compat_state;
+mod compat_state_lists;
 mod compat_support;
 mod convert;
 mod errors;
@@ -106,6 +108,7 @@ fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(texts::set_order_text_limit, m)?)?;
     m.add_function(wrap_pyfunction!(compat_order::board_in_package_order, m)?)?;
     m.add_function(wrap_pyfunction!(compat_state::package_state, m)?)?;
+    m.add_function(wrap_pyfunction!(compat_state_lists::lists_of_state, m)?)?;
     m.add_function(wrap_pyfunction!(compat_support::centers_minus_units, m)?)?;
     Ok(())
 }

@@ -190,3 +190,60 @@ def test_listing_stays_the_same_when_the_text_table_is_emptied():
         play_both(3, 24, _standoff.Game)
     finally:
         _standoff._set_order_text_limit(old)
+
+
+class Named:
+    """Not a string: written by ``str()``."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def __str__(self):
+        return self.text
+
+
+class LookupOnly:
+    """A mapping that is no dict: only ``get`` and ``items``."""
+
+    def __init__(self, items):
+        self._items = dict(items)
+
+    def get(self, key, default=None):
+        return self._items.get(key, default)
+
+    def items(self):
+        return self._items.items()
+
+    def __bool__(self):
+        return bool(self._items)
+
+
+@pytest.mark.parametrize("state", [
+    {"units": {"FRANCE": ["A PAR", "*F BRE", "f  mar", " A\tBUR ", "A PÄR", "A\x1cGAS", Named("a pic")],
+               "england": ("F LON",), "ITALY": None, "GERMANY": []},
+     "centers": {"FRANCE": ["par", "BRE"], "england": ["LON"]},
+     "influence": {"FRANCE": ["PAR", "bur "], "GERMANY": None}},
+    {"units": {"FRANCE": ["A PAR"]}, "influence": ["PAR"]},
+    {"units": {"FRANCE": ["A PAR"]}, "centers": {}},
+    {"units": {}},
+    {"units": None},
+    {},
+    {"units": LookupOnly({"FRANCE": ["*a par"]}), "centers": LookupOnly({"FRANCE": ["PAR"]})},
+    {"units": {"FRANCE": ["*\ud800"]}},
+])
+def test_lists_of_state_is_the_python_definition(state):
+    """The native reading of a state's lists gives what the Python it replaced gives,
+    names already written as the board writes them or not."""
+    from standoff import _compat
+
+    assert _compat._lists_of_state(state) == _compat._lists_of_state_by_definition(state)
+
+
+def test_lists_of_state_refuses_what_the_definition_refuses():
+    from standoff import _compat
+
+    for state in ({"units": {"FRANCE": ["A PAR"]}, "centers": ["PAR"]}, {"units": {"FRANCE": 3}}):
+        with pytest.raises((AttributeError, TypeError)):
+            _compat._lists_of_state_by_definition(state)
+        with pytest.raises((AttributeError, TypeError)):
+            _compat._lists_of_state(state)

@@ -81,8 +81,9 @@ class SortedDict(dict):
     def __init__(self, *args, sort_key=phase_sort_key, **kwargs):
         super().__init__()
         self._sort_key = sort_key
-        for key, value in dict(*args, **kwargs).items():
-            self.put(key, value)
+        if args or kwargs:
+            for key, value in dict(*args, **kwargs).items():
+                self.put(key, value)
 
     @classmethod
     def _empty(cls, sort_key):
@@ -620,21 +621,15 @@ class Power(PowerControl):
         self.__dict__.update(state)
 
     def __init__(self, game, name):
-        self.game = game
-        self.name = name
-        self.abbrev = name[:1]
-        self.units = []
-        self.centers = []
-        self.homes = []
-        self.retreats = {}
-        self.orders = {}
-        self.adjust = []
-        self.influence = []
-        self.civil_disorder = 0
-        self.role = SERVER_TYPE
-        self.controller = _new_controller()
-        self.tokens = set()
-        self.goner = 0
+        # Written to the instance dict at once (a game makes a Power per power each time
+        # it is built or copied): what ``__setattr__`` would do for these fields is
+        # only the mark that the Power objects hold orders of their own.
+        self.__dict__.update(
+            game=game, name=name, abbrev=name[:1], units=[], centers=[], homes=[],
+            retreats={}, orders={}, adjust=[], influence=[], civil_disorder=0,
+            role=SERVER_TYPE, controller=_new_controller(), tokens=set(), goner=0)
+        if game is not None:
+            game._powers_clean = False
 
     def __repr__(self):
         return f"<Power {self.name} units={self.units} centers={self.centers}>"
@@ -675,7 +670,9 @@ class Power(PowerControl):
 
 def _new_controller():
     """A power's controllers (time -> name) when no one has taken it."""
-    return SortedDict({timestamp_microseconds(): DUMMY}, sort_key=_time_key)
+    controller = SortedDict._empty(_time_key)
+    dict.__setitem__(controller, timestamp_microseconds(), DUMMY)
+    return controller
 
 
 _ZOBRIST_TABLES = {}
@@ -744,6 +741,11 @@ def _lists_of_state(state):
     """Power -> (units, centers, dislodged units, influence) as a state dict lists them
     (names as the board writes them: upper case, single spaces; influence None when the
     state has none)."""
+    return _standoff.lists_of_state(state)
+
+
+def _lists_of_state_by_definition(state):
+    """``_lists_of_state`` as the Python it stands for (the tests compare them)."""
     def names(items):
         return [" ".join(str(item).upper().split()) for item in items or ()]
 
