@@ -15,7 +15,6 @@ use crate::model::{
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
-use rayon::prelude::*;
 use standoff::adjudicate::MovementResult;
 use standoff::order::Order;
 use standoff::parse::parse_order;
@@ -248,9 +247,8 @@ fn run_adjudications(
     variant: Arc<Variant>,
     items: Vec<Item>,
 ) -> PyResult<Vec<PyAdjudication>> {
-    let v = variant.clone();
     let pool = crate::pool::pool()?;
-    let outcome = py.detach(move || pool.install(|| adjudicate_prepared(&v, &items)));
+    let outcome = py.detach(|| adjudicate_prepared(&pool, &variant, &items));
     match outcome {
         Ok(done) => Ok(done
             .into_iter()
@@ -270,33 +268,38 @@ fn run_adjudications(
     }
 }
 
-/// [`run_adjudications`]' work without Python: each item read, then every movement
-/// phase adjudicated (both spread over the current rayon pool); or a line per item that
-/// could not be read.
+/// [`run_adjudications`]' work without Python: each item read and its movement phase
+/// adjudicated, the items spread over the calling thread and the pool's
+/// ([`crate::pool::map_shared`]); or a line per item that could not be read.
 fn adjudicate_prepared(
-    v: &Arc<Variant>,
+    pool: &rayon::ThreadPool,
+    v: &Variant,
     items: &[Item],
 ) -> Result<Vec<(Prepared, MovementResult)>, Vec<String>> {
-    let prepared: Vec<Result<Prepared, String>> =
-        items.par_iter().map(|it| prepare(v, it)).collect();
+    let mut items: Vec<&Item> = items.iter().collect();
+    let done = crate::pool::map_shared(pool, &mut items, ADJUDICATION_CHUNK, |item| {
+        prepare(v, item).map(|prepared| {
+            let result = standoff::adjudicate::adjudicate_movement(v, &prepared.0, &prepared.1);
+            (prepared, result)
+        })
+    });
     let mut failures = Vec::new();
-    let mut ready = Vec::with_capacity(prepared.len());
-    for (i, p) in prepared.into_iter().enumerate() {
-        match p {
-            Ok(p) => ready.push(p),
-            Err(e) => failures.push(format!("item {i}: {e}")),
+    let mut ready = Vec::with_capacity(done.len());
+    for (i, outcome) in done.into_iter().enumerate() {
+        match outcome {
+            Some(Ok(adjudicated)) => ready.push(adjudicated),
+            Some(Err(e)) => failures.push(format!("item {i}: {e}")),
+            None => failures.push(format!("item {i}: not adjudicated")),
         }
     }
-    if !failures.is_empty() {
-        return Err(failures);
+    match failures.is_empty() {
+        true => Ok(ready),
+        false => Err(failures),
     }
-    let batch: Vec<(Position, Vec<Order>)> = ready
-        .iter()
-        .map(|(p, o, _)| (p.clone(), o.clone()))
-        .collect();
-    let results = standoff::batch::adjudicate_many(v, &batch);
-    Ok(ready.into_iter().zip(results).collect::<Vec<_>>())
 }
+
+/// Items of `adjudicate_many` handed out to a thread at a time.
+const ADJUDICATION_CHUNK: usize = 8;
 
 /// Adjudicates one movement phase from `pos` (for `Position.adjudicate`).
 pub fn adjudicate_one(
@@ -410,53 +413,11 @@ pub(crate) type PlayOutcome =
 /// Games handed out to a thread at a time.
 const CHUNK: usize = 16;
 
-/// Plays every game's phase, the calling thread taking part: it and up to
-/// `pool.current_num_threads() - 1` of its threads take chunks of [`CHUNK`] games from
-/// one queue until none is left. A batch of one chunk is played on the calling thread
-/// alone (no thread woken); the calling thread's games stay in its own caches, and
-/// no more threads run than the pool has (the caller waits otherwise).
+/// Plays every game's phase ([`crate::pool::map_shared`], [`CHUNK`] games at a time):
+/// the calling thread's games stay in its own caches.
 pub(crate) fn play_shared(
     pool: &rayon::ThreadPool,
     games: &mut [&mut PyGame],
 ) -> Vec<Option<PlayOutcome>> {
-    let mut out: Vec<Option<PlayOutcome>> = Vec::new();
-    out.resize_with(games.len(), || None);
-    let chunks = games.len().div_ceil(CHUNK);
-    let helpers = pool
-        .current_num_threads()
-        .saturating_sub(1)
-        .min(chunks.saturating_sub(1));
-    let queue = std::sync::Mutex::new(games.chunks_mut(CHUNK).zip(out.chunks_mut(CHUNK)));
-    let drain = || play_queued(&queue);
-    pool.in_place_scope(|scope| {
-        for _ in 0..helpers {
-            scope.spawn(|_| drain());
-        }
-        drain();
-    });
-    out
-}
-
-/// Chunks of games to play, each with the slots of their outcomes, handed out one at a
-/// time to the threads playing them.
-type PlayQueue<'a, 'g> = std::sync::Mutex<
-    std::iter::Zip<
-        std::slice::ChunksMut<'a, &'g mut PyGame>,
-        std::slice::ChunksMut<'a, Option<PlayOutcome>>,
-    >,
->;
-
-/// Takes chunks from `queue` and plays their games until none is left (every thread
-/// taking part runs this).
-fn play_queued(queue: &PlayQueue<'_, '_>) {
-    loop {
-        let next = queue
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .next();
-        let Some((games, out)) = next else { break };
-        for (game, slot) in games.iter_mut().zip(out) {
-            *slot = Some(game.play_phase());
-        }
-    }
+    crate::pool::map_shared(pool, games, CHUNK, |game| game.play_phase())
 }

@@ -25,3 +25,49 @@ pub(crate) fn pool() -> PyResult<Arc<ThreadPool>> {
             .map_err(|e| PyRuntimeError::new_err(format!("could not start the batch threads: {e}")))
     })
 }
+
+/// Items a batch has yet to map, in chunks, each with the slots of its results, handed
+/// out one chunk at a time to the threads taking part.
+type Queue<'a, T, R> = std::sync::Mutex<
+    std::iter::Zip<std::slice::ChunksMut<'a, T>, std::slice::ChunksMut<'a, Option<R>>>,
+>;
+
+/// `f` of every item, in the items' order, the calling thread taking part: it and up to
+/// `pool.current_num_threads() - 1` of the pool's threads take chunks of `chunk` items
+/// from one queue until none is left. The calling thread starts at once, so a pool
+/// thread that wakes late (this machine's idle cores take up to milliseconds) costs
+/// only its share; a batch of one chunk runs on the calling thread alone (no thread
+/// woken). Every slot is `Some` on return.
+pub(crate) fn map_shared<T: Send, R: Send>(
+    pool: &ThreadPool,
+    items: &mut [T],
+    chunk: usize,
+    f: impl Fn(&mut T) -> R + Sync,
+) -> Vec<Option<R>> {
+    let chunk = chunk.max(1);
+    let mut out: Vec<Option<R>> = Vec::new();
+    out.resize_with(items.len(), || None);
+    let helpers = pool
+        .current_num_threads()
+        .saturating_sub(1)
+        .min(items.len().div_ceil(chunk).saturating_sub(1));
+    let queue: Queue<'_, T, R> =
+        std::sync::Mutex::new(items.chunks_mut(chunk).zip(out.chunks_mut(chunk)));
+    let drain = || loop {
+        let next = queue
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .next();
+        let Some((items, slots)) = next else { break };
+        for (item, slot) in items.iter_mut().zip(slots) {
+            *slot = Some(f(item));
+        }
+    };
+    pool.in_place_scope(|scope| {
+        for _ in 0..helpers {
+            scope.spawn(|_| drain());
+        }
+        drain();
+    });
+    out
+}
