@@ -49,6 +49,7 @@ mod pool;
 mod position;
 mod render;
 mod saved;
+mod saved_read;
 mod submit;
 mod texts;
 mod variant;

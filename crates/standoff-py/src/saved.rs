@@ -17,9 +17,7 @@ use standoff::record::RecordedGame;
 /// be read are warned about and kept in their phase's `order_errors`.
 #[pyfunction]
 pub fn from_saved_game_format(py: Python<'_>, saved_game: &Bound<'_, PyAny>) -> PyResult<PyGame> {
-    let value = py_to_json(saved_game)?;
-    let game: MilaGame =
-        serde_json::from_value(value).map_err(|e| state_err(format!("not a saved game: {e}")))?;
+    let game: MilaGame = crate::saved_read::mila_game(saved_game)?;
     let (game, note) = load_mila_game(game)?;
     warn_load_problems(py, &game, note.as_deref())?;
     Ok(game)

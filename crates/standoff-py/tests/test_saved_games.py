@@ -242,3 +242,37 @@ def test_load_saved_games_refuses_an_oversized_file(tmp_path, monkeypatch):
         standoff.load_saved_games(big)
     with pytest.raises(standoff.InvalidStateError, match="above the limit"):
         standoff._standoff.load_saved_games(str(big))
+
+
+@pytest.mark.parametrize("saved, where", [
+    ([], "expected a dict, got list"),
+    ({"id": "x"}, "missing field `phases`"),
+    ({"phases": 3}, "phases: expected a list, got int"),
+    ({"phases": [{"name": "S1901M"}]}, r"phases\[0\]: missing field `state`"),
+    ({"phases": [{"state": {}}]}, r"phases\[0\]: missing field `name`"),
+    ({"phases": [{"name": 5, "state": {}}]}, r"phases\[0\].name: expected a string, got int"),
+    ({"phases": [{"name": "S1901M", "state": {"units": {"FRANCE": ["A PAR", 3]}}}]},
+     r"phases\[0\].state.units.FRANCE\[1\]: expected a string, got int"),
+    ({"phases": [{"name": "S1901M", "state": {"retreats": {"FRANCE": {"A PAR": "BUR"}}}}]},
+     r"phases\[0\].state.retreats.FRANCE.A PAR: expected a list, got str"),
+    ({"phases": [{"name": "S1901M", "state": {}, "orders": None}]},
+     r"phases\[0\].orders: expected a dict, got NoneType"),
+    ({"id": 4, "phases": []}, "id: expected a string, got int"),
+])
+def test_a_malformed_saved_game_is_refused_saying_where(saved, where):
+    with pytest.raises(standoff.InvalidStateError, match="not a saved game: " + where):
+        standoff.from_saved_game_format(saved)
+    assert not standoff.is_valid_saved_game(saved)
+
+
+def test_a_saved_game_may_give_its_lists_as_tuples_and_leave_out_what_a_replay_does_not_use():
+    g = standoff.Game()
+    _play(g, 3)
+    saved = standoff.to_saved_game_format(g)
+    for phase in saved["phases"]:
+        phase.pop("messages", None)
+        phase["state"] = {key: phase["state"][key] for key in ("name", "units", "centers")}
+        phase["state"]["units"] = {p: tuple(u) for p, u in phase["state"]["units"].items()}
+    loaded = standoff.from_saved_game_format(saved)
+    assert loaded.get_current_phase() == g.get_current_phase()
+    assert loaded.get_units() == g.get_units()
