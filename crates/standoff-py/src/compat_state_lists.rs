@@ -9,7 +9,7 @@
 
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PySlice, PyString, PyTuple};
 
 /// Power (upper case) -> `(units, centers, dislodged units, influence)` of the state
 /// dict `state`; influence is None for a power the state gives none (or when it has no
@@ -28,7 +28,7 @@ pub fn lists_of_state<'py>(state: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyD
     let centers = state.call_method1(intern!(py, "get"), (intern!(py, "centers"),))?;
     for item in units.call_method0(intern!(py, "items"))?.try_iter()? {
         let (name, power_units): (Bound<'py, PyAny>, Bound<'py, PyAny>) = item?.extract()?;
-        let (standing, dislodged) = split_dislodged(&names(&power_units)?)?;
+        let (standing, dislodged) = split_dislodged(&power_units)?;
         let power_centers = match centers.is_truthy()? {
             true => names(&get(&centers, &name)?)?,
             false => PyList::empty(py),
@@ -69,33 +69,58 @@ fn get<'py>(mapping: &Bound<'py, PyAny>, key: &Bound<'py, PyAny>) -> PyResult<Bo
 
 /// `[" ".join(str(x).upper().split()) for x in items or ()]`.
 fn names<'py>(items: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
-    let py = items.py();
-    let out = PyList::empty(py);
-    if !items.is_truthy()? {
-        return Ok(out);
-    }
-    for item in items.try_iter()? {
-        out.append(board_name(&item?)?)?;
+    let out = PyList::empty(items.py());
+    if items.is_truthy()? {
+        for item in items.try_iter()? {
+            out.append(board_name(&item?)?.0)?;
+        }
     }
     Ok(out)
 }
 
-/// `" ".join(str(item).upper().split())`: `item` itself when it is a string written that
-/// way already.
-fn board_name<'py>(item: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyString>> {
+/// `names(units)` split into the units standing and those dislodged (written `*A PAR`,
+/// returned without the `*`), each in the order given, in one pass.
+fn split_dislodged<'py>(
+    units: &Bound<'py, PyAny>,
+) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyList>)> {
+    let py = units.py();
+    let standing = PyList::empty(py);
+    let dislodged = PyList::empty(py);
+    if units.is_truthy()? {
+        for unit in units.try_iter()? {
+            match board_name(&unit?)? {
+                (name, true) => {
+                    dislodged.append(name.get_item(PySlice::new(py, 1, isize::MAX, 1))?)?
+                }
+                (name, false) => standing.append(name)?,
+            }
+        }
+    }
+    Ok((standing, dislodged))
+}
+
+/// `" ".join(str(item).upper().split())` (`item` itself when it is a string written
+/// that way already), and whether it starts with `*`.
+fn board_name<'py>(item: &Bound<'py, PyAny>) -> PyResult<(Bound<'py, PyString>, bool)> {
     let py = item.py();
     if let Ok(s) = item.cast_exact::<PyString>() {
-        if s.to_cow().is_ok_and(|text| is_board_name(&text)) {
-            return Ok(s.clone());
+        if let Ok(text) = s.to_cow() {
+            if is_board_name(&text) {
+                return Ok((s.clone(), text.starts_with('*')));
+            }
         }
     }
     let words = item
         .str()?
         .call_method0(intern!(py, "upper"))?
         .call_method0(intern!(py, "split"))?;
-    Ok(PyString::new(py, " ")
+    let name = PyString::new(py, " ")
         .call_method1(intern!(py, "join"), (words,))?
-        .cast_into::<PyString>()?)
+        .cast_into::<PyString>()?;
+    let starred = name
+        .call_method1(intern!(py, "startswith"), ("*",))?
+        .is_truthy()?;
+    Ok((name, starred))
 }
 
 /// Whether `s` is unchanged by `" ".join(s.upper().split())`: ASCII without lower-case
@@ -113,33 +138,4 @@ fn is_board_name(s: &str) -> bool {
         }
     }
     !previous_space || bytes.is_empty()
-}
-
-/// `units` split into those standing and those dislodged (written `*A PAR`, returned
-/// without the `*`), each in the order given.
-fn split_dislodged<'py>(
-    units: &Bound<'py, PyList>,
-) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyList>)> {
-    let py = units.py();
-    let standing = PyList::empty(py);
-    let dislodged = PyList::empty(py);
-    for unit in units.iter() {
-        let starred = match unit.cast::<PyString>()?.to_cow() {
-            Ok(text) => text.starts_with('*'),
-            // Not UTF-8 (a lone surrogate): Python's own test.
-            Err(_) => unit
-                .call_method1(intern!(py, "startswith"), ("*",))?
-                .is_truthy()?,
-        };
-        match starred {
-            true => dislodged.append(unit.get_item(pyo3::types::PySlice::new(
-                py,
-                1,
-                isize::MAX,
-                1,
-            ))?)?,
-            false => standing.append(unit)?,
-        }
-    }
-    Ok((standing, dislodged))
 }

@@ -744,23 +744,6 @@ def _lists_of_state(state):
     return _standoff.lists_of_state(state)
 
 
-def _lists_of_state_by_definition(state):
-    """``_lists_of_state`` as the Python it stands for (the tests compare them)."""
-    def names(items):
-        return [" ".join(str(item).upper().split()) for item in items or ()]
-
-    lists = {}
-    influence = state.get("influence")
-    for name, units in (state.get("units") or {}).items():
-        units = names(units)
-        places = influence.get(name) if isinstance(influence, dict) else None
-        lists[str(name).upper()] = ([u for u in units if not u.startswith("*")],
-                                    names((state.get("centers") or {}).get(name)),
-                                    [u[1:] for u in units if u.startswith("*")],
-                                    None if places is None else names(places))
-    return lists
-
-
 def _package_state(game_map, source, names, board, name, note):
     """The package's state dict of a board (``source``: the native game, for its current
     board, or a ``PhaseData``, for the board it started from), named ``name`` with
