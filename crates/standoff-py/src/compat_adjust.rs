@@ -72,9 +72,8 @@ pub fn set_orders<'py>(
         return Ok(());
     }
     let adjustment = game.borrow().phase_kind() == b'A';
-    let duplicates = game
-        .getattr(intern!(py, "_duplicates"))?
-        .cast_into::<PySet>()?;
+    let duplicates =
+        crate::compat_core::object_field(game, |g| g.duplicates.as_ref()).cast_into::<PySet>()?;
     let mut seen: HashSet<Option<String>> = HashSet::new();
     let (mut unique, mut waives) = (Vec::new(), Vec::new());
     // In an adjustment phase the package lists an order for a place already ordered as

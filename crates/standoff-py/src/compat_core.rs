@@ -8,11 +8,13 @@
 //! they hand to the Python methods, which keep the package's semantics.
 //!
 //! The attributes these methods use on every call are fields of `GameCore` (`_native`,
-//! `_phase`, `_board_pending`, `_cache`, `_sent`, `_modes`: the Python code reads and
-//! writes them by the same names, and copies and pickles carry them, see
-//! `Game._CORE_FIELDS`); the rest of the game's state stays in the Python object's own
-//! attributes, which these methods read and write with the same meaning as the Python
-//! code. One more field, `_powers_clean`, says when a movement phase's `Power` objects
+//! `_phase`, `_board_pending`, `_cache`, `_sent`, `_modes`, and what `process()` reads
+//! and leaves for later: `_power_names`, `_unfiled`, `_outcome`, `_ordered_from`,
+//! `_popped`...; the Python code reads and writes them by the same names, and copies and
+//! pickles carry them, see `Game._CORE_FIELDS`; a field is read and written without a
+//! dict lookup, and its objects are visited by Python's cycle collector); the rest of the
+//! game's state stays in the Python object's own attributes, which these methods read
+//! and write with the same meaning as the Python code. One more field, `_powers_clean`, says when a movement phase's `Power` objects
 //! hold nothing `process()` and `set_orders` need to read or reset (see the field); it
 //! is not carried: a copy starts without it and has it again after its next phase.
 
@@ -21,6 +23,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyList, PySet, PyString, PyTuple};
+use pyo3::{PyTraverseError, PyVisit};
 
 /// The base class of `standoff.Game`: its methods that run every phase, and the state
 /// they use on every call.
@@ -71,6 +74,40 @@ pub struct GameCore {
     /// has its (empty) orders set and does not wait.
     #[pyo3(get, set, name = "_processed_round")]
     processed_round: Option<u32>,
+    /// The game's power names, in the map's order (a tuple).
+    #[pyo3(get, set, name = "_power_names")]
+    power_names: Option<Py<PyAny>>,
+    /// The phases played and not yet filed in the histories: (phase, record, state
+    /// before it or None, press or None) each (a list).
+    #[pyo3(get, set, name = "_unfiled")]
+    unfiled: Option<Py<PyAny>>,
+    /// The record of the last phase played while its commands and result labels are
+    /// not worked out yet (None once they are).
+    #[pyo3(get, set, name = "_outcome")]
+    outcome: Option<Py<PyAny>>,
+    /// The units given orders in the last phase played, once worked out (a dict).
+    #[pyo3(get, set, name = "_ordered_units")]
+    ordered_units: Option<Py<PyAny>>,
+    /// The record `_ordered_units` is worked out from when next read (None: it is).
+    #[pyo3(get, set, name = "_ordered_from")]
+    ordered_from: Option<Py<PyAny>>,
+    /// The `Power` objects' board lists as last read, or None (read again when used).
+    #[pyo3(get, set, name = "_snap")]
+    snap: Option<Py<PyAny>>,
+    /// The movement phase played last (its `PhaseData`), or the units it destroyed, or
+    /// None.
+    #[pyo3(get, set, name = "_destroyed_by")]
+    destroyed_by: Option<Py<PyAny>>,
+    /// What the last phases destroyed (`popped`): a list, or (kind, phase played,
+    /// earlier) worked out when read.
+    #[pyo3(get, set, name = "_popped")]
+    popped: Option<Py<PyAny>>,
+    /// The units ordered twice in the current phase (a set).
+    #[pyo3(get, set, name = "_duplicates")]
+    pub(crate) duplicates: Option<Py<PyAny>>,
+    /// The native history index the board order of `_prev_board` is about, or None.
+    #[pyo3(get, set, name = "_units_since")]
+    units_since: Option<Py<PyAny>>,
 }
 
 /// A Python argument read for its truth value, as the package reads `expand` and
@@ -100,6 +137,31 @@ fn field<'py, T>(
     get(&game.borrow())
         .map(|value| value.bind(game.py()).clone())
         .ok_or_else(|| unset(name))
+}
+
+/// One of the game's fields holding any Python object, bound (None when it holds none).
+pub(crate) fn object_field<'py>(
+    game: &Bound<'py, GameCore>,
+    get: impl Fn(&GameCore) -> Option<&Py<PyAny>>,
+) -> Bound<'py, PyAny> {
+    let py = game.py();
+    get(&game.borrow()).map_or_else(|| py.None().into_bound(py), |value| value.bind(py).clone())
+}
+
+/// Sets one of the game's object fields. What it held is released after the game's
+/// borrow ends (releasing an object may run Python code that uses the game).
+fn set_field<T>(
+    game: &Bound<'_, GameCore>,
+    value: Option<Py<T>>,
+    slot: impl FnOnce(&mut GameCore) -> &mut Option<Py<T>>,
+) {
+    let old = std::mem::replace(slot(&mut game.borrow_mut()), value);
+    drop(old);
+}
+
+/// The game's power names, in the map's order.
+fn power_names<'py>(game: &Bound<'py, GameCore>) -> PyResult<Bound<'py, PyTuple>> {
+    Ok(field(game, "_power_names", |g| g.power_names.as_ref())?.cast_into::<PyTuple>()?)
 }
 
 /// The native game behind a compatible `Game`.
@@ -245,9 +307,7 @@ impl GameCore {
         // Each power's orders as set: the movement orders the native game holds stay
         // there (`_NATIVE_ORDERS`).
         let held = held_natively(py)?;
-        let names = slf
-            .getattr(intern!(py, "_power_names"))?
-            .cast_into::<PyTuple>()?;
+        let names = power_names(slf)?;
         if movement && !no_check && slf.borrow().powers_clean {
             // Nothing to read from the Power objects (see `powers_clean`).
             return before_clean_movement(slf, phase, &held, &names);
@@ -332,7 +392,7 @@ impl GameCore {
             slf.call_method1(intern!(py, "_order_void_units"), (&record, &played))?;
         }
         // The package's commands and result labels are worked out when first read.
-        slf.setattr(intern!(py, "_outcome"), &record)?;
+        set_field(slf, Some(record.clone().unbind()), |g| &mut g.outcome);
         // The phase's press is filed with it; a phase without press files None (an
         // empty map is made when the history is read) and the game keeps its empty map.
         let messages = slf.getattr(intern!(py, "messages"))?;
@@ -343,10 +403,13 @@ impl GameCore {
             }
             false => py.None().into_bound(py),
         };
-        list_attr(slf, intern!(py, "_unfiled"))?.append((&phase, &record, state_before, filed))?;
+        field(slf, "_unfiled", |g| g.unfiled.as_ref())?
+            .cast_into::<PyList>()?
+            .append((&phase, &record, state_before, filed))?;
         // The record keeps the set of units ordered twice unless it was empty.
-        if slf.getattr(intern!(py, "_duplicates"))?.is_truthy()? {
-            slf.setattr(intern!(py, "_duplicates"), PySet::empty(py)?)?;
+        if object_field(slf, |g| g.duplicates.as_ref()).is_truthy()? {
+            let fresh = PySet::empty(py)?.into_any().unbind();
+            set_field(slf, Some(fresh), |g| &mut g.duplicates);
         }
         // The new phase has no orders yet, as the native game has none: each power's
         // `orders` is read from the native game when next used (`{}` until orders are
@@ -382,11 +445,7 @@ impl GameCore {
         };
         let sent = sent(slf)?;
         sent.clear();
-        for name in slf
-            .getattr(intern!(py, "_power_names"))?
-            .cast_into::<PyTuple>()?
-            .iter()
-        {
+        for name in power_names(slf)?.iter() {
             sent.set_item(name, &held)?;
         }
         // The Power objects hold nothing of their own now.
@@ -399,13 +458,13 @@ impl GameCore {
         // The movement phase just played, for the next phase's record (the units it
         // destroyed are disbanded again in the next phase's labels).
         let destroyed_by = match kind {
-            'M' => played.clone(),
-            _ => py.None().into_bound(py),
+            'M' => Some(played.clone().unbind()),
+            _ => None,
         };
-        slf.setattr(intern!(py, "_destroyed_by"), destroyed_by)?;
+        set_field(slf, destroyed_by, |g| &mut g.destroyed_by);
         if kind != 'A' {
             let before = match kind {
-                'R' => slf.getattr(intern!(py, "_popped"))?,
+                'R' => object_field(slf, |g| g.popped.as_ref()),
                 _ => py.None().into_bound(py),
             };
             let kind = match kind {
@@ -413,7 +472,7 @@ impl GameCore {
                 _ => intern!(py, "R"),
             };
             let popped = PyTuple::new(py, [kind.clone().into_any(), played.clone(), before])?;
-            slf.setattr(intern!(py, "_popped"), popped)?;
+            set_field(slf, Some(popped.into_any().unbind()), |g| &mut g.popped);
         }
         if slf.borrow().is_game_done() || year_limit_near(slf)? {
             slf.call_method1(intern!(py, "_after_last_phase"), (&phase,))?;
@@ -439,6 +498,45 @@ impl GameCore {
     #[pyo3(signature = (*_args, **_kwargs))]
     fn new(_args: &Bound<'_, PyTuple>, _kwargs: Option<&Bound<'_, PyDict>>) -> Self {
         GameCore::default()
+    }
+
+    /// The objects the fields hold, for Python's cycle collector (a field's object may
+    /// refer back to the game).
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        visit.call(&self.native)?;
+        visit.call(&self.phase)?;
+        visit.call(&self.cache)?;
+        visit.call(&self.sent)?;
+        visit.call(&self.modes)?;
+        for object in [
+            &self.power_names,
+            &self.unfiled,
+            &self.outcome,
+            &self.ordered_units,
+            &self.ordered_from,
+            &self.snap,
+            &self.destroyed_by,
+            &self.popped,
+            &self.duplicates,
+            &self.units_since,
+        ] {
+            visit.call(object)?;
+        }
+        Ok(())
+    }
+
+    /// Drops every object a field holds (the cycle collector breaking a cycle).
+    fn __clear__(&mut self) {
+        let fields = std::mem::take(self);
+        *self = GameCore {
+            phase_kind: fields.phase_kind,
+            board_pending: fields.board_pending,
+            powers_clean: false,
+            orders_round: fields.orders_round,
+            processed_round: fields.processed_round,
+            ..GameCore::default()
+        };
+        drop(fields);
     }
 
     /// The current phase's short name (`S1901M`; `COMPLETED` once the game is over).
@@ -710,7 +808,7 @@ fn new_record<'py>(
     let py = game.py();
     // The record keeps the units ordered twice in this phase (a set `set_orders` adds
     // to until the phase is played; none: an empty frozenset, shared).
-    let duplicates = game.getattr(intern!(py, "_duplicates"))?;
+    let duplicates = object_field(game, |g| g.duplicates.as_ref());
     let duplicates = match duplicates.is_truthy()? {
         true => duplicates,
         false => no_duplicates(py)?,
@@ -731,7 +829,7 @@ fn new_record<'py>(
             game.getattr(intern!(py, "map"))?,
             index.into_pyobject(py)?.into_any(),
             game.getattr(intern!(py, "_board_orders"))?,
-            game.getattr(intern!(py, "_destroyed_by"))?,
+            object_field(game, |g| g.destroyed_by.as_ref()),
         ],
     )?;
     played_record(py)?.call1(args)
@@ -746,8 +844,8 @@ fn pending<'py>(
     powers_hold_orders: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let py = game.py();
-    game.setattr(intern!(py, "_ordered_units"), py.None())?;
-    game.setattr(intern!(py, "_ordered_from"), &record)?;
+    set_field(game, None, |g| &mut g.ordered_units);
+    set_field(game, Some(record.clone().unbind()), |g| &mut g.ordered_from);
     let state = cache(game)?.get_item(intern!(py, "state"))?;
     PyTuple::new(
         py,
@@ -776,11 +874,12 @@ fn board_played(game: &Bound<'_, GameCore>) -> PyResult<()> {
         let native = native.borrow();
         (native.rec().history.len() as i64, native.current_phase())
     };
-    if game.getattr(intern!(py, "_units_since"))?.is_none() {
+    if game.borrow().units_since.is_none() {
         // The board the order in `_prev_board` is about is the phase just played.
-        game.setattr(intern!(py, "_units_since"), played - 1)?;
+        let index = (played - 1).into_pyobject(py)?.into_any().unbind();
+        set_field(game, Some(index), |g| &mut g.units_since);
     }
-    game.setattr(intern!(py, "_snap"), py.None())?;
+    set_field(game, None, |g| &mut g.snap);
     // As `_after_board_change`: a game the Python side ended stays ended.
     let ended_here =
         game.borrow().is_game_done() && game.getattr(intern!(py, "outcome"))?.is_truthy()?;

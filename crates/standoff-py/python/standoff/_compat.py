@@ -839,7 +839,8 @@ class Game(GameAdministration, _standoff.GameCore):
     #: The attributes kept as fields of ``GameCore`` (the native base class), not in the
     #: instance dict: copies and pickles carry them explicitly.
     _CORE_FIELDS = ("_native", "_phase", "_board_pending", "_cache", "_sent", "_modes", "_orders_round",
-                    "_processed_round")
+                    "_processed_round", "_power_names", "_unfiled", "_outcome", "_ordered_units",
+                    "_ordered_from", "_snap", "_destroyed_by", "_popped", "_duplicates", "_units_since")
 
     order_history = _history_property("order_history", "Phase -> power -> the orders given.")
     state_history = _history_property("state_history", "Phase -> the package's state dict at its start.")
@@ -1896,6 +1897,9 @@ class Game(GameAdministration, _standoff.GameCore):
             if name in state:
                 state["_" + name] = state.pop(name)
         state.setdefault("_unfiled", [])
+        state.setdefault("_outcome", None)
+        state.setdefault("_snap", None)
+        state.setdefault("_duplicates", set())
         state.setdefault("no_rules", set())
         if "status" not in state:  # pickled by earlier versions
             state.update(checked_settings({}), fixed_state=None)
