@@ -19,6 +19,7 @@
 //! is not carried: a copy starts without it and has it again after its next phase.
 
 use crate::classes::PyGame;
+use crate::compat_played::PlayedCore;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -162,6 +163,43 @@ fn set_field<T>(
 /// The game's power names, in the map's order.
 fn power_names<'py>(game: &Bound<'py, GameCore>) -> PyResult<Bound<'py, PyTuple>> {
     Ok(field(game, "_power_names", |g| g.power_names.as_ref())?.cast_into::<PyTuple>()?)
+}
+
+/// Power -> `_NATIVE_ORDERS` for every power of the game: what `_sent` is at the start
+/// of a movement phase. A dict to copy, not to change: made once per list of power
+/// names and shared by every game with those powers.
+fn all_held_natively<'py>(game: &Bound<'py, GameCore>) -> PyResult<Bound<'py, PyDict>> {
+    /// The most lists of power names kept (each a variant's, in practice).
+    const KEPT: usize = 16;
+    type Made = Vec<(Py<PyTuple>, Py<PyDict>)>;
+    static MADE: std::sync::Mutex<Made> = std::sync::Mutex::new(Vec::new());
+    let py = game.py();
+    let names = power_names(game)?;
+    // Compared without the lock held: comparing may run Python code.
+    let kept: Made = MADE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .iter()
+        .map(|(n, t)| (n.clone_ref(py), t.clone_ref(py)))
+        .collect();
+    for (made_for, template) in kept {
+        if made_for.bind(py).eq(&names)? {
+            return Ok(template.into_bound(py));
+        }
+    }
+    let held = held_natively(py)?;
+    let template = PyDict::new(py);
+    for name in names.iter() {
+        template.set_item(name, &held)?;
+    }
+    let mut made = MADE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if made.len() >= KEPT {
+        made.clear();
+    }
+    made.push((names.unbind(), template.clone().unbind()));
+    Ok(template)
 }
 
 /// The native game behind a compatible `Game`.
@@ -363,7 +401,12 @@ impl GameCore {
                 slf.call_method1(intern!(py, "_sync_orders"), (&orders, &adjusts))?
             }
         };
-        record.setattr(intern!(py, "void_units"), void_units)?;
+        let void_units = (!void_units.is_none()).then(|| void_units.unbind());
+        let old = std::mem::replace(
+            &mut record_fields(&record)?.borrow_mut().void_units,
+            void_units,
+        );
+        drop(old);
         pending(slf, phase, record, powers_hold_orders)
     }
 
@@ -387,8 +430,15 @@ impl GameCore {
                 .call_method1(intern!(py, "get_phase_history"), (-1, -1))?
                 .get_item(0)?,
         };
-        record.setattr(intern!(py, "played"), &played)?;
-        if record.getattr(intern!(py, "void_units"))?.is_truthy()? {
+        let fields = record_fields(&record)?;
+        let old = fields.borrow_mut().played.replace(played.clone().unbind());
+        drop(old);
+        let void_units = fields.borrow().void_units.as_ref().map(|v| v.clone_ref(py));
+        let any_void = match void_units {
+            Some(units) => units.bind(py).is_truthy()?,
+            None => false,
+        };
+        if any_void {
             slf.call_method1(intern!(py, "_order_void_units"), (&record, &played))?;
         }
         // The package's commands and result labels are worked out when first read.
@@ -439,14 +489,19 @@ impl GameCore {
         }
         // What the native game holds for each power: in movement, orders it was given
         // (none yet); else an empty `adjust` list.
-        let held = match phase_kind(slf) {
-            b'M' => held_natively(py)?,
-            _ => PyList::empty(py).into_any(),
-        };
-        let sent = sent(slf)?;
-        sent.clear();
-        for name in power_names(slf)?.iter() {
-            sent.set_item(name, &held)?;
+        match phase_kind(slf) {
+            b'M' => {
+                let fresh = all_held_natively(slf)?.copy()?.unbind();
+                set_field(slf, Some(fresh), |g| &mut g.sent);
+            }
+            _ => {
+                let held = PyList::empty(py);
+                let sent = sent(slf)?;
+                sent.clear();
+                for name in power_names(slf)?.iter() {
+                    sent.set_item(name, &held)?;
+                }
+            }
         }
         // The Power objects hold nothing of their own now.
         let clean = phase_kind(slf) == b'M';
@@ -765,9 +820,9 @@ fn before_clean_movement<'py>(
 ) -> PyResult<Bound<'py, PyTuple>> {
     let py = game.py();
     let (orders, adjusts) = clean_lists(py, names.len(), held)?;
+    // No unit's order was void (that is NO_CHECK's): the new record's `void_units` stays
+    // None.
     let record = new_record(game, true, false, orders.as_any(), adjusts.as_any(), names)?;
-    // No unit's order was void (that is NO_CHECK's).
-    record.setattr(intern!(py, "void_units"), py.None())?;
     pending(game, phase, record, false)
 }
 
@@ -814,25 +869,32 @@ fn new_record<'py>(
         false => no_duplicates(py)?,
     };
     let index = native(game)?.borrow().rec().history.len();
-    let args = PyTuple::new(
-        py,
-        [
-            py.None().into_bound(py),
-            PyBool::new(py, movement).to_owned().into_any(),
-            PyBool::new(py, no_check).to_owned().into_any(),
-            orders.clone(),
-            adjusts.clone(),
-            names.clone().into_any(),
-            py.None().into_bound(py),
-            duplicates,
-            game.getattr(intern!(py, "note"))?,
-            game.getattr(intern!(py, "map"))?,
-            index.into_pyobject(py)?.into_any(),
-            game.getattr(intern!(py, "_board_orders"))?,
-            object_field(game, |g| g.destroyed_by.as_ref()),
-        ],
-    )?;
-    played_record(py)?.call1(args)
+    let note = game.getattr(intern!(py, "note"))?;
+    let game_map = game.getattr(intern!(py, "map"))?;
+    let board_orders = game.getattr(intern!(py, "_board_orders"))?;
+    let destroyed_by = game.borrow().destroyed_by.as_ref().map(|d| d.clone_ref(py));
+    let record = played_record(py)?.call0()?;
+    {
+        let mut fields = record.cast::<PlayedCore>()?.borrow_mut();
+        let kept = |value: Bound<'py, PyAny>| (!value.is_none()).then(|| value.unbind());
+        fields.movement = Some(PyBool::new(py, movement).to_owned().into_any().unbind());
+        fields.no_check = Some(PyBool::new(py, no_check).to_owned().into_any().unbind());
+        fields.orders = Some(orders.clone().unbind());
+        fields.adjusts = Some(adjusts.clone().unbind());
+        fields.names = Some(names.clone().into_any().unbind());
+        fields.duplicates = Some(duplicates.unbind());
+        fields.note = kept(note);
+        fields.game_map = kept(game_map);
+        fields.index = Some(index.into_pyobject(py)?.into_any().unbind());
+        fields.board_orders = kept(board_orders);
+        fields.destroyed_by = destroyed_by;
+    }
+    Ok(record)
+}
+
+/// The fields of a record `new_record` made.
+fn record_fields<'a, 'py>(record: &'a Bound<'py, PyAny>) -> PyResult<&'a Bound<'py, PlayedCore>> {
+    Ok(record.cast::<PlayedCore>()?)
 }
 
 /// The end of `before_process`: the units given orders (`ordered_units`) are worked

@@ -20,7 +20,8 @@
 //! native modules only this file imports: `compat_core` (`GameCore`, its base class:
 //! the calls a loop makes every phase; `compat_adjust`, its retreat and adjustment
 //! orders), `compat_batch` (`step_many` of such games), `compat_order` (the package's
-//! order of each power's units, centers and retreats), `compat_state` (the package's
+//! order of each power's units, centers and retreats), `compat_played` (`PlayedCore`,
+//! the fields of a played phase's record), `compat_state` (the package's
 //! state dict of the board), `compat_state_lists` (the lists a state dict gives each
 //! power) and `compat_support` (helpers it calls: build counts).
 
@@ -31,6 +32,7 @@ mod compat_adjust;
 mod compat_batch;
 mod compat_core;
 mod compat_order;
+mod compat_played;
 mod compat_state;
 mod compat_state_lists;
 mod compat_support;
@@ -93,6 +95,7 @@ fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<classes::PyRejectedOrder>()?;
     m.add_class::<classes::PyAdjudication>()?;
     m.add_class::<compat_core::GameCore>()?;
+    m.add_class::<compat_played::PlayedCore>()?;
     m.add_function(wrap_pyfunction!(order::parse_order_py, m)?)?;
     m.add_function(wrap_pyfunction!(pickling::variant_from_pickle, m)?)?;
     m.add_function(wrap_pyfunction!(pickling::position_from_pickle, m)?)?;

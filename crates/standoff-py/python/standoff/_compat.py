@@ -139,28 +139,21 @@ class SortedDict(dict):
         return [self[k] for k in self.sub_keys(key_from, key_to)]
 
 
-class _Played:
+class _Played(_standoff.PlayedCore):
     """One played phase as it was: the package's history entries of it (results, orders,
     the state it started from) and its ``command``/``result``/``dislodged`` are built from
-    this when first read, not when the phase is played."""
+    this when first read, not when the phase is played. Its fields are the native base
+    class's (``PlayedCore``: ``played``, ``movement``, ``no_check``, ``orders``,
+    ``adjusts``, ``names``, ``void_units``, ``duplicates``, ``note``, ``game_map``,
+    ``_outcome``, ``index``, ``board_orders``, ``destroyed_by``), set when it is made:
+    ``index`` is its place in the native history and ``board_orders`` the game's board
+    orders by place (``Game._board_orders``: the state it started from lists each
+    power's units, centers, dislodged units and influence in the package's order);
+    ``destroyed_by`` is the movement phase played just before (its ``PhaseData``, or the
+    units it destroyed): they are disbanded again in this phase's labels, as the package
+    keeps them dislodged until then."""
 
-    __slots__ = ("played", "movement", "no_check", "orders", "adjusts", "names", "void_units", "duplicates",
-                 "note", "game_map", "_outcome", "index", "board_orders", "destroyed_by")
-
-    def __init__(self, played, movement, no_check, orders, adjusts, names, void_units, duplicates, note, game_map,
-                 index=None, board_orders=None, destroyed_by=None):
-        self.played, self.movement, self.no_check = played, movement, no_check
-        self.orders, self.adjusts, self.names = orders, adjusts, names
-        self.void_units, self.duplicates, self.note, self.game_map = void_units, duplicates, note, game_map
-        self._outcome = None
-        # Its place in the native history, and the game's board orders by place
-        # (``Game._board_orders``): the state it started from lists each power's units,
-        # centers, dislodged units and influence in the package's order.
-        self.index, self.board_orders = index, board_orders
-        # The movement phase played just before (its ``PhaseData``, or the units it
-        # destroyed): they are disbanded again in this phase's labels, as the package
-        # keeps them dislodged until then.
-        self.destroyed_by = destroyed_by
+    __slots__ = ()
 
     def outcome(self):
         """(command, results, dislodged), worked out once."""

@@ -1,0 +1,137 @@
+//! `PlayedCore`: the fields of a played phase's record (`_Played` in
+//! python/standoff/_compat.py, whose methods build the package's history entries from
+//! them when read). `process()` makes one record every phase (`compat_core::new_record`),
+//! and as a native class it is made and filled in without running Python code.
+
+use pyo3::prelude::*;
+use pyo3::{PyTraverseError, PyVisit};
+
+/// The record of one played phase as it was. Every field holds any Python object (None
+/// when it holds none); `_Played`'s methods give them their meaning.
+#[pyclass(subclass, module = "standoff._standoff", name = "PlayedCore")]
+pub struct PlayedCore {
+    /// The phase's `PhaseData` (set once it is played).
+    #[pyo3(get, set)]
+    pub(crate) played: Option<Py<PyAny>>,
+    /// Whether it is a movement phase.
+    #[pyo3(get, set)]
+    pub(crate) movement: Option<Py<PyAny>>,
+    /// Whether the package's `NO_CHECK` rule was in force.
+    #[pyo3(get, set)]
+    pub(crate) no_check: Option<Py<PyAny>>,
+    /// Each power's orders as set (in power order).
+    #[pyo3(get, set)]
+    pub(crate) orders: Option<Py<PyAny>>,
+    /// Each power's `adjust` list as set (in power order).
+    #[pyo3(get, set)]
+    pub(crate) adjusts: Option<Py<PyAny>>,
+    /// The power names (in power order).
+    #[pyo3(get, set)]
+    pub(crate) names: Option<Py<PyAny>>,
+    /// The units whose orders were void (`NO_CHECK`), or None.
+    #[pyo3(get, set)]
+    pub(crate) void_units: Option<Py<PyAny>>,
+    /// The units ordered twice.
+    #[pyo3(get, set)]
+    pub(crate) duplicates: Option<Py<PyAny>>,
+    /// The game's note.
+    #[pyo3(get, set)]
+    pub(crate) note: Option<Py<PyAny>>,
+    /// The game's `Map`.
+    #[pyo3(get, set)]
+    pub(crate) game_map: Option<Py<PyAny>>,
+    /// Its commands, result labels and dislodged units, once worked out.
+    #[pyo3(get, set, name = "_outcome")]
+    pub(crate) outcome: Option<Py<PyAny>>,
+    /// Its place in the native history.
+    #[pyo3(get, set)]
+    pub(crate) index: Option<Py<PyAny>>,
+    /// The game's board orders by place in the native history.
+    #[pyo3(get, set)]
+    pub(crate) board_orders: Option<Py<PyAny>>,
+    /// The movement phase played just before (its `PhaseData`, or the units it
+    /// destroyed), or None.
+    #[pyo3(get, set)]
+    pub(crate) destroyed_by: Option<Py<PyAny>>,
+}
+
+#[pymethods]
+impl PlayedCore {
+    /// A record with every field None: `GameCore` fills in a new phase's record.
+    #[new]
+    fn new() -> Self {
+        PlayedCore {
+            played: None,
+            movement: None,
+            no_check: None,
+            orders: None,
+            adjusts: None,
+            names: None,
+            void_units: None,
+            duplicates: None,
+            note: None,
+            game_map: None,
+            outcome: None,
+            index: None,
+            board_orders: None,
+            destroyed_by: None,
+        }
+    }
+
+    /// The objects the fields hold, for Python's cycle collector.
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        for object in self.fields() {
+            visit.call(object)?;
+        }
+        Ok(())
+    }
+
+    /// Drops every object a field holds (the cycle collector breaking a cycle).
+    fn __clear__(&mut self) {
+        for object in self.fields_mut() {
+            *object = None;
+        }
+    }
+}
+
+impl PlayedCore {
+    /// Every field.
+    fn fields(&self) -> [&Option<Py<PyAny>>; 14] {
+        [
+            &self.played,
+            &self.movement,
+            &self.no_check,
+            &self.orders,
+            &self.adjusts,
+            &self.names,
+            &self.void_units,
+            &self.duplicates,
+            &self.note,
+            &self.game_map,
+            &self.outcome,
+            &self.index,
+            &self.board_orders,
+            &self.destroyed_by,
+        ]
+    }
+
+    /// Every field, to change.
+    fn fields_mut(&mut self) -> [&mut Option<Py<PyAny>>; 14] {
+        [
+            &mut self.played,
+            &mut self.movement,
+            &mut self.no_check,
+            &mut self.orders,
+            &mut self.adjusts,
+            &mut self.names,
+            &mut self.void_units,
+            &mut self.duplicates,
+            &mut self.note,
+            &mut self.game_map,
+            &mut self.outcome,
+            &mut self.index,
+            &mut self.board_orders,
+            &mut self.destroyed_by,
+        ]
+    }
+}
