@@ -10,13 +10,14 @@
 //! The attributes these methods use on every call are fields of `GameCore` (`_native`,
 //! `_phase`, `_board_pending`, `_cache`, `_sent`, `_modes`, and what `process()` reads
 //! and leaves for later: `_power_names`, `_unfiled`, `_outcome`, `_ordered_from`,
-//! `_popped`...; the Python code reads and writes them by the same names, and copies and
-//! pickles carry them, see `Game._CORE_FIELDS`; a field is read and written without a
-//! dict lookup, and its objects are visited by Python's cycle collector); the rest of the
-//! game's state stays in the Python object's own attributes, which these methods read
-//! and write with the same meaning as the Python code. One more field, `_powers_clean`, says when a movement phase's `Power` objects
-//! hold nothing `process()` and `set_orders` need to read or reset (see the field); it
-//! is not carried: a copy starts without it and has it again after its next phase.
+//! `_popped`...). The Python code reads and writes them by the same names, copies and
+//! pickles carry them (see `Game._CORE_FIELDS`), they are read and written without a
+//! dict lookup, and Python's cycle collector visits the objects they hold. The rest of
+//! the game's state stays in the Python object's own attributes, which these methods
+//! read and write with the same meaning as the Python code. One more field,
+//! `_powers_clean`, says when a movement phase's `Power` objects hold nothing
+//! `process()` and `set_orders` need to read or reset (see the field); it is not
+//! carried: a copy starts without it and has it again after its next phase.
 
 use crate::classes::PyGame;
 use crate::compat_played::PlayedCore;
@@ -875,7 +876,7 @@ fn new_record<'py>(
     let destroyed_by = game.borrow().destroyed_by.as_ref().map(|d| d.clone_ref(py));
     let record = played_record(py)?.call0()?;
     {
-        let mut fields = record.cast::<PlayedCore>()?.borrow_mut();
+        let mut fields = record_fields(&record)?.borrow_mut();
         let kept = |value: Bound<'py, PyAny>| (!value.is_none()).then(|| value.unbind());
         fields.movement = Some(PyBool::new(py, movement).to_owned().into_any().unbind());
         fields.no_check = Some(PyBool::new(py, no_check).to_owned().into_any().unbind());

@@ -9,6 +9,7 @@ use pyo3::{PyTraverseError, PyVisit};
 /// The record of one played phase as it was. Every field holds any Python object (None
 /// when it holds none); `_Played`'s methods give them their meaning.
 #[pyclass(subclass, module = "standoff._standoff", name = "PlayedCore")]
+#[derive(Default)]
 pub struct PlayedCore {
     /// The phase's `PhaseData` (set once it is played).
     #[pyo3(get, set)]
@@ -60,22 +61,7 @@ impl PlayedCore {
     /// A record with every field None: `GameCore` fills in a new phase's record.
     #[new]
     fn new() -> Self {
-        PlayedCore {
-            played: None,
-            movement: None,
-            no_check: None,
-            orders: None,
-            adjusts: None,
-            names: None,
-            void_units: None,
-            duplicates: None,
-            note: None,
-            game_map: None,
-            outcome: None,
-            index: None,
-            board_orders: None,
-            destroyed_by: None,
-        }
+        PlayedCore::default()
     }
 
     /// The objects the fields hold, for Python's cycle collector.

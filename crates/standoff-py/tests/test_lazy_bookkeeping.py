@@ -333,3 +333,23 @@ def test_process_bookkeeping_is_not_a_python_method():
     game = Game()
     for name in ("_before_process", "_after_process", "before_process", "after_process"):
         assert not hasattr(game, name), name
+
+
+def test_a_game_in_a_reference_cycle_through_its_native_fields_is_collected():
+    # What process() leaves for later lives in fields of the native base class
+    # (``GameCore``) and of each phase's record (``PlayedCore``): Python's cycle
+    # collector must see through them, or a game referred to from its own fields
+    # (here through the record of its last phase, and through its pending outcome)
+    # would never be freed.
+    import gc
+    import weakref
+
+    game = Game()
+    random_phases(game, 3, 2, eager=False)
+    assert game._outcome is not None  # the last phase's labels are not worked out yet
+    game._outcome.note = game  # record -> game -> record
+    game._snap = game  # game -> game, through a GameCore field
+    alive = weakref.ref(game)
+    del game
+    gc.collect()
+    assert alive() is None
