@@ -402,12 +402,9 @@ impl GameCore {
                 slf.call_method1(intern!(py, "_sync_orders"), (&orders, &adjusts))?
             }
         };
-        let void_units = (!void_units.is_none()).then(|| void_units.unbind());
-        let old = std::mem::replace(
-            &mut record_fields(&record)?.borrow_mut().void_units,
-            void_units,
-        );
-        drop(old);
+        // The record is new: its `void_units` held nothing.
+        record_fields(&record)?.borrow_mut().void_units =
+            (!void_units.is_none()).then(|| void_units.unbind());
         pending(slf, phase, record, powers_hold_orders)
     }
 
@@ -432,8 +429,8 @@ impl GameCore {
                 .get_item(0)?,
         };
         let fields = record_fields(&record)?;
-        let old = fields.borrow_mut().played.replace(played.clone().unbind());
-        drop(old);
+        // The record is the one `before_process` made: its `played` held nothing.
+        fields.borrow_mut().played = Some(played.clone().unbind());
         let void_units = fields.borrow().void_units.as_ref().map(|v| v.clone_ref(py));
         let any_void = match void_units {
             Some(units) => units.bind(py).is_truthy()?,
@@ -878,15 +875,15 @@ fn new_record<'py>(
     {
         let mut fields = record_fields(&record)?.borrow_mut();
         let kept = |value: Bound<'py, PyAny>| (!value.is_none()).then(|| value.unbind());
-        fields.movement = Some(PyBool::new(py, movement).to_owned().into_any().unbind());
-        fields.no_check = Some(PyBool::new(py, no_check).to_owned().into_any().unbind());
+        fields.movement = movement;
+        fields.no_check = no_check;
         fields.orders = Some(orders.clone().unbind());
         fields.adjusts = Some(adjusts.clone().unbind());
         fields.names = Some(names.clone().into_any().unbind());
         fields.duplicates = Some(duplicates.unbind());
         fields.note = kept(note);
         fields.game_map = kept(game_map);
-        fields.index = Some(index.into_pyobject(py)?.into_any().unbind());
+        fields.index = Some(index);
         fields.board_orders = kept(board_orders);
         fields.destroyed_by = destroyed_by;
     }

@@ -6,8 +6,9 @@
 use pyo3::prelude::*;
 use pyo3::{PyTraverseError, PyVisit};
 
-/// The record of one played phase as it was. Every field holds any Python object (None
-/// when it holds none); `_Played`'s methods give them their meaning.
+/// The record of one played phase as it was. Every field but the flags and the index
+/// holds any Python object (None when it holds none); `_Played`'s methods give them
+/// their meaning.
 #[pyclass(subclass, module = "standoff._standoff", name = "PlayedCore")]
 #[derive(Default)]
 pub struct PlayedCore {
@@ -16,10 +17,10 @@ pub struct PlayedCore {
     pub(crate) played: Option<Py<PyAny>>,
     /// Whether it is a movement phase.
     #[pyo3(get, set)]
-    pub(crate) movement: Option<Py<PyAny>>,
+    pub(crate) movement: bool,
     /// Whether the package's `NO_CHECK` rule was in force.
     #[pyo3(get, set)]
-    pub(crate) no_check: Option<Py<PyAny>>,
+    pub(crate) no_check: bool,
     /// Each power's orders as set (in power order).
     #[pyo3(get, set)]
     pub(crate) orders: Option<Py<PyAny>>,
@@ -46,7 +47,7 @@ pub struct PlayedCore {
     pub(crate) outcome: Option<Py<PyAny>>,
     /// Its place in the native history.
     #[pyo3(get, set)]
-    pub(crate) index: Option<Py<PyAny>>,
+    pub(crate) index: Option<usize>,
     /// The game's board orders by place in the native history.
     #[pyo3(get, set)]
     pub(crate) board_orders: Option<Py<PyAny>>,
@@ -81,12 +82,10 @@ impl PlayedCore {
 }
 
 impl PlayedCore {
-    /// Every field.
-    fn fields(&self) -> [&Option<Py<PyAny>>; 14] {
+    /// Every field holding a Python object.
+    fn fields(&self) -> [&Option<Py<PyAny>>; 11] {
         [
             &self.played,
-            &self.movement,
-            &self.no_check,
             &self.orders,
             &self.adjusts,
             &self.names,
@@ -95,18 +94,15 @@ impl PlayedCore {
             &self.note,
             &self.game_map,
             &self.outcome,
-            &self.index,
             &self.board_orders,
             &self.destroyed_by,
         ]
     }
 
-    /// Every field, to change.
-    fn fields_mut(&mut self) -> [&mut Option<Py<PyAny>>; 14] {
+    /// Every field holding a Python object, to change.
+    fn fields_mut(&mut self) -> [&mut Option<Py<PyAny>>; 11] {
         [
             &mut self.played,
-            &mut self.movement,
-            &mut self.no_check,
             &mut self.orders,
             &mut self.adjusts,
             &mut self.names,
@@ -115,7 +111,6 @@ impl PlayedCore {
             &mut self.note,
             &mut self.game_map,
             &mut self.outcome,
-            &mut self.index,
             &mut self.board_orders,
             &mut self.destroyed_by,
         ]
