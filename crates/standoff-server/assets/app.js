@@ -314,11 +314,24 @@ async function loadMap(box, url) {
   if (svg) { svg.setAttribute('role', 'img'); svg.setAttribute('aria-label', 'Map of the position'); svg.removeAttribute('width'); svg.removeAttribute('height'); }
 }
 function powersTable(g) {
-  return section('Powers', h('table', {},
+  const box = section('Powers', h('table', {},
     h('thead', {}, h('tr', {}, ['Power', 'Player', 'Centers', 'Units', 'Orders'].map((t) => h('th', { scope: 'col' }, t)))),
     h('tbody', {}, g.powers.map((p) => h('tr', {},
       h('th', { scope: 'row' }, p.name), h('td', {}, p.player || '—'), h('td', {}, p.centers), h('td', {}, p.units),
       h('td', {}, !p.orders_due ? 'none due' : (p.ready ? 'ready' : p.submitted ? 'submitted' : 'not yet')))))));
+  box.id = 'powers';
+  return box;
+}
+// Draws the Powers table again from a fresh copy of the game (after a save or a ready
+// click), unless the page has moved on: `anchor` is an element of the view that asked.
+// Only the newest of overlapping refreshes draws, so a slow older answer cannot win.
+async function refreshPowers(id, anchor) {
+  const n = S.powersSeq = (S.powersSeq || 0) + 1;
+  try {
+    const g = await api('GET', '/api/games/' + id);
+    const old = $('#powers');
+    if (anchor.isConnected && old && n === S.powersSeq) old.replaceWith(powersTable(g));
+  } catch (e) { if (anchor.isConnected) flash(e.message, true); }
 }
 
 // Orders: the text box (checked by the server as you type), the legal-order picker and
@@ -337,7 +350,7 @@ async function ordersPanel(g) {
   let timer = null;
   const send = async () => {
     const lines = box.value.split('\n').map((l) => l.trim()).filter(Boolean);
-    try { showChecks(await api('PUT', `/api/games/${g.id}/orders`, { orders: lines, phase_number: g.phase_number })); saved.textContent = 'Saved.'; } catch (e) { saved.textContent = e.message; }
+    try { showChecks(await api('PUT', `/api/games/${g.id}/orders`, { orders: lines, phase_number: g.phase_number })); saved.textContent = 'Saved.'; refreshPowers(g.id, box); } catch (e) { saved.textContent = e.message; }
   };
   box.addEventListener('input', () => { clearTimeout(timer); saved.textContent = 'Checking…'; timer = setTimeout(send, 400); });
   const saved = h('span', { class: 'muted', id: 'saved', 'aria-live': 'polite' });
@@ -345,7 +358,7 @@ async function ordersPanel(g) {
   const ready = !!(mine && mine.ready);
   const readyBtn = h('button', { type: 'button', id: 'ready', 'aria-pressed': String(ready), onclick: async () => {
     const now = readyBtn.getAttribute('aria-pressed') !== 'true';
-    try { await api('POST', `/api/games/${g.id}/ready`, { ready: now }); readyBtn.setAttribute('aria-pressed', String(now)); readyBtn.textContent = now ? 'Ready ✓ (click to unset)' : 'Mark ready'; } catch (e) { flash(e.message, true); }
+    try { await api('POST', `/api/games/${g.id}/ready`, { ready: now }); readyBtn.setAttribute('aria-pressed', String(now)); readyBtn.textContent = now ? 'Ready ✓ (click to unset)' : 'Mark ready'; refreshPowers(g.id, box); } catch (e) { flash(e.message, true); }
   } }, ready ? 'Ready ✓ (click to unset)' : 'Mark ready');
   const kind = /retreat/i.test(g.phase) ? 'Retreats' : /adjust|winter|build/i.test(g.phase) ? 'Builds and disbands' : 'Orders';
   return section(`My ${kind.toLowerCase()} (${g.my_power}, ${g.phase})`,

@@ -135,6 +135,13 @@ try {
     await page.locator('#time-left').waitFor();
     return page;
   }
+  // Waits up to 5 s, without reloading, for the Orders cell of power `p` in the page's
+  // Powers table to read `want`; returns what the cell reads in the end.
+  async function powersCell(page, p, want) {
+    const cell = page.locator('#powers tbody tr').filter({ has: page.getByRole('rowheader', { name: p, exact: true }) }).locator('td').last();
+    await cell.filter({ hasText: new RegExp(`^${want}$`) }).waitFor({ timeout: 5000 }).catch(() => {});
+    return cell.textContent({ timeout: 1000 }).catch(() => '(no row)');
+  }
 
   // ---- Spring 1901 ----
   const fr = await reload('France');
@@ -148,6 +155,8 @@ try {
   await clickProvince(fr, 'mao');
   await fr.locator('#saved').getByText('Saved.').waitFor();
   check(/F bre - mao/i.test(await fr.locator('#order-lines').inputValue()), 'click-to-order: F bre then mao wrote "F bre - mao"');
+  const frCell = await powersCell(fr, 'France', 'submitted');
+  check(frCell === 'submitted', `after saving, France's row in the Powers table reads 'submitted' without a reload (reads '${frCell}')`);
   const de = await reload('Germany');
   await typeOrders('Germany', ['A mun - ruh', 'A ber - mun']);
   // Germany's fleet by the legal-order picker.
@@ -160,6 +169,8 @@ try {
   check((await de.locator('#order-lines').inputValue()).split('\n').length === 3, 'legal-order picker added a line');
   await de.getByRole('button', { name: 'Mark ready' }).click();
   await de.getByRole('button', { name: /Ready ✓/ }).waitFor();
+  const deCell = await powersCell(de, 'Germany', 'ready');
+  check(deCell === 'ready', `after Mark ready, Germany's row in the Powers table reads 'ready' without a reload (reads '${deCell}')`);
   await shot(de, 'game-spring-germany');
 
   // Nobody sees another's orders before processing.
