@@ -24,8 +24,8 @@ from _policy import choose_orders
 diplomacy = pytest.importorskip("diplomacy")
 import standoff  # noqa: E402
 
-GAMES = int(os.environ.get("STANDOFF_DIFF_GAMES", "30"))
-MAX_YEAR = int(os.environ.get("STANDOFF_DIFF_MAX_YEAR", "1907"))
+GAMES = int(os.environ.get("STANDOFF_DIFF_GAMES", "60"))
+MAX_YEAR = int(os.environ.get("STANDOFF_DIFF_MAX_YEAR", "1912"))
 
 
 def board(state):
@@ -87,6 +87,17 @@ def aligned_boards(after, ours_game, max_steps=3):
     return None
 
 
+def package_without(before, given, dropped):
+    """The package's state after playing the phase from ``before`` with the orders
+    ``given`` less those in ``dropped`` ((power, order) pairs)."""
+    probe = diplomacy.Game()
+    probe.set_state(before)
+    for power, orders in given.items():
+        probe.set_orders(power, [o for o in orders if (power, o) not in dropped])
+    probe.process()
+    return probe.get_state()
+
+
 def rest_agrees(theirs, ours, involved):
     """True when the boards differ only in the provinces a pattern touches."""
     return differing_provinces(theirs, ours) <= set(involved)
@@ -96,10 +107,11 @@ def rest_agrees(theirs, ours, involved):
 # has the pattern, else None. The caller checks every other province agrees. ---
 
 
-def own_support_for_convoyed_attack(before, given, theirs, ours):
-    """DATC 6.D.12 (and ATTACK STRENGTH, DATC 4.A.3): a power's support of an attack on
-    its own unit does not count towards dislodging that unit. The package counts it when
-    the attack is convoyed, so it dislodges a unit that standoff (rightly) keeps."""
+def own_supports_behind_dislodgements(given, theirs, ours, is_attack):
+    """(provinces, supports) when every unit only the package dislodges was attacked by
+    a move of another power that ``is_attack(power, order, orders_of_the_unit, orders)``
+    accepts and that the dislodged unit's own power supported: the provinces of the
+    units and their attackers, and those supports as (power, order). Else None."""
     t_units, t_disl, _ = theirs
     o_units, o_disl, _ = ours
     only_theirs = {(p, u) for p, u, _ in t_disl} - {(p, u) for p, u, _ in o_disl}
@@ -107,22 +119,66 @@ def own_support_for_convoyed_attack(before, given, theirs, ours):
         return None
     orders = orders_of(given)
     involved = set()
+    supports = set()
     for power, unit in only_theirs:
         province = unit[2:5]
-        attacks = [(p, o) for p, o in orders if o.endswith(" VIA") and o.split()[3][:3] == province and p != power]
+        own_orders = [o for p, o in orders if p == power and o.startswith(unit + " ")]
+        attacks = [(p, o) for p, o in orders
+                   if p != power and o.split()[2] == "-" and o.split()[3][:3] == province
+                   and is_attack(p, o, own_orders, orders)]
         if not attacks:
             return None
         mover = " ".join(attacks[0][1].split()[:2])
         involved |= {province, mover[2:5]}
-        own_support = any(
-            p == power and o.split()[2] == "S" and " ".join(o.split()[3:5]) == mover
+        own_supports = {
+            (p, o) for p, o in orders
+            if p == power and o.split()[2] == "S" and " ".join(o.split()[3:5]) == mover
             and o.split()[-1][:3] == province
-            for p, o in orders
-        )
-        if not own_support:
+        }
+        if not own_supports:
             return None
+        supports |= own_supports
+    return involved, supports
+
+
+def own_support_for_convoyed_attack(before, given, theirs, ours):
+    """DATC 6.D.12 (and ATTACK STRENGTH, DATC 4.A.3): a power's support of an attack on
+    its own unit does not count towards dislodging that unit. The package counts it when
+    the attack is convoyed, so it dislodges a unit that standoff (rightly) keeps."""
+    found = own_supports_behind_dislodgements(
+        given, theirs, ours, lambda power, order, own, orders: order.endswith(" VIA"))
+    if not found:
+        return None
     return ("package counts a support from the defending power for a convoyed attack on its "
-            "own unit (DATC 6.D.12; ATTACK STRENGTH): standoff is right"), involved
+            "own unit (DATC 6.D.12; ATTACK STRENGTH): standoff is right"), *found
+
+
+def own_support_in_head_to_head(before, given, theirs, ours):
+    """DATC 5.B (MOVE, DEFEND STRENGTH) and 6.E.3: in a head-to-head battle a move
+    succeeds only if its attack strength beats the other unit's defend strength, which
+    counts every support; a support from the attacked unit's power counts for that
+    unit's defence, not for the attack on it. In a battle in which each side has a
+    support from the other side's power, the package compares the two attack strengths
+    instead and dislodges a unit that standoff (rightly) keeps: category h of
+    docs/differential.md, case DIFF.7 of the core's differential cases."""
+
+    def head_to_head(attacker_power, order, own_orders, orders):
+        source = order.split()[1][:3]
+        moves_back = [o for o in own_orders
+                      if o.split()[2] == "-" and o.split()[3][:3] == source and not o.endswith(" VIA")]
+        if order.endswith(" VIA") or not moves_back:
+            return False
+        # The attacking power also supports the defending unit's move.
+        unit = " ".join(moves_back[0].split()[:2])
+        return any(p == attacker_power and o.split()[2] == "S" and " ".join(o.split()[3:5]) == unit
+                   and o.split()[-1][:3] == source for p, o in orders)
+
+    found = own_supports_behind_dislodgements(given, theirs, ours, head_to_head)
+    if not found:
+        return None
+    return ("package compares attack strengths in a head-to-head battle in which each side "
+            "has a support from the other side's power, not attack against defend strength "
+            "(DATC 5.B DEFEND STRENGTH, 6.E.3; case DIFF.7): standoff is right"), *found
 
 
 def occupied_retreat_option(before, given, theirs, ours, after):
@@ -210,6 +266,37 @@ def idle_adjustment(before, given, theirs, ours, after, our_game):
             "home center (nothing happens); the package skips it"), set()
 
 
+def explain(before, given, after, ours_game):
+    """The known package deviation that explains why the package's state ``after`` and
+    that of ``ours_game`` (standoff, having just played the same phase from ``before``
+    with the orders ``given``) differ, or None. ``ours_game`` may be played on (to
+    align the phases)."""
+    ours_state = ours_game.get_state()
+    theirs, ours = board(after), board(ours_state)
+    explanation = (
+        own_support_for_convoyed_attack(before, given, theirs, ours)
+        or own_support_in_head_to_head(before, given, theirs, ours)
+        or occupied_retreat_option(before, given, theirs, ours, after)
+        or convoy_disrupted_by_own_support(before, given, theirs, ours)
+        or idle_adjustment(before, given, theirs, ours, after, ours_game)
+    )
+    if not explanation:
+        return None
+    reason, involved = explanation[:2]
+    boards = aligned_boards(after, ours_game)
+    if boards is not None and rest_agrees(*boards, involved):
+        return reason
+    if len(explanation) == 3:
+        # The pattern's consequences reach further (a unit moves into the place the
+        # dislodged unit kept, a fall phase gets a retreat phase on one side only): the
+        # package must give standoff's whole board, and standoff's next phase, once the
+        # orders it miscounts are left out.
+        without = package_without(before, given, explanation[2])
+        if board(without) == ours and without["name"] == ours_state["name"]:
+            return reason + " (without that support the package reaches standoff's board)"
+    return None  # the pattern is there, but something else differs too
+
+
 def play_and_compare(seed, max_year, log):
     rng = random.Random(seed)
     pkg = diplomacy.Game()
@@ -235,18 +322,7 @@ def play_and_compare(seed, max_year, log):
         theirs, ours = board(after), board(ours_state)
         if theirs == ours and after["name"] == ours_state["name"]:
             continue
-        explanation = (
-            own_support_for_convoyed_attack(before, given, theirs, ours)
-            or occupied_retreat_option(before, given, theirs, ours, after)
-            or convoy_disrupted_by_own_support(before, given, theirs, ours)
-            or idle_adjustment(before, given, theirs, ours, after, ours_game)
-        )
-        reason = None
-        if explanation:
-            reason, involved = explanation
-            boards = aligned_boards(after, ours_game)
-            if boards is None or not rest_agrees(*boards, involved):
-                reason = None  # the pattern is there, but something else differs too
+        reason = explain(before, given, after, ours_game)
         if reason:
             explained += 1
             log.append("game seed %d %s: %s" % (seed, before["name"], reason))
@@ -290,6 +366,7 @@ def test_classifiers_reject_unrelated_differences():
     theirs = ({("FRANCE", "A BUR")}, set(), set())
     ours = ({("FRANCE", "A PAR")}, set(), set())
     assert own_support_for_convoyed_attack(before, given, theirs, ours) is None
+    assert own_support_in_head_to_head(before, given, theirs, ours) is None
     assert occupied_retreat_option(before, given, theirs, ours, before) is None
     assert convoy_disrupted_by_own_support(before, given, ours, theirs) is None
     game = standoff.Game()
@@ -315,9 +392,64 @@ def test_a_pattern_does_not_explain_a_difference_elsewhere():
         set(),
         set(),
     )
-    reason, involved = own_support_for_convoyed_attack({}, given, theirs, ours)
+    reason, involved, supports = own_support_for_convoyed_attack({}, given, theirs, ours)
     assert involved == {"HOL", "LON"}
+    assert supports == {("GERMANY", "A RUH S A LON - HOL")}
     assert rest_agrees(theirs, ours, involved)
     moved_elsewhere = (ours[0] - {("FRANCE", "A BUR")} | {("FRANCE", "A PAR")}, ours[1], ours[2])
     assert not rest_agrees(theirs, moved_elsewhere, involved)
     assert differing_provinces(theirs, moved_elsewhere) == {"HOL", "LON", "BUR", "PAR"}
+
+
+def played_by_both(units, orders, phase="S1901M"):
+    """(before, given, the package's state after, standoff's game after): both engines
+    play one phase from a board of ``units`` ({power: [unit]}) with ``orders``."""
+    pkg = diplomacy.Game()
+    pkg.set_current_phase(phase)
+    pkg.clear_units()
+    for power, power_units in units.items():
+        pkg.set_units(power, power_units)
+    before = pkg.get_state()
+    for power, power_orders in orders.items():
+        pkg.set_orders(power, power_orders)
+    given = pkg.get_orders()
+    pkg.process()
+    ours = standoff.Game()
+    ours.set_state(before)
+    for power, power_orders in given.items():
+        ours.set_orders(power, power_orders, errors="raise")
+    ours.process()
+    return before, given, pkg.get_state(), ours
+
+
+def test_head_to_head_with_supports_from_both_sides_is_explained():
+    """DIFF.7's board (category h): the package dislodges A MUN, standoff moves nothing;
+    the head-to-head pattern explains it, the convoy pattern does not."""
+    before, given, after, ours = played_by_both(
+        {"FRANCE": ["A BUR", "A RUH", "A GAS"], "GERMANY": ["A MUN", "A BOH"]},
+        {"FRANCE": ["A BUR - MUN", "A RUH S A BUR - MUN", "A GAS S A MUN - BUR"],
+         "GERMANY": ["A MUN - BUR", "A BOH S A BUR - MUN"]})
+    theirs, mine = board(after), board(ours.get_state())
+    assert theirs != mine
+    assert own_support_for_convoyed_attack(before, given, theirs, mine) is None
+    reason = explain(before, given, after, ours)
+    assert reason and "head-to-head" in reason
+
+
+def test_a_consequence_of_the_pattern_elsewhere_is_explained_by_the_package_without_the_support():
+    """Russia supports Germany's convoyed attack on its own army in Livonia and the
+    package dislodges it (DATC 6.D.12), so German F HOL follows into Kiel; standoff keeps
+    both in place. Holland lies outside the pattern's provinces: only the package played
+    without Russia's support, which reaches standoff's board, explains it."""
+    before, given, after, ours = played_by_both(
+        {"GERMANY": ["A KIE", "F BAL", "F HOL"], "RUSSIA": ["A WAR", "A LVN"], "FRANCE": ["A PAR"]},
+        {"GERMANY": ["A KIE - LVN VIA", "F BAL C A KIE - LVN", "F HOL - KIE"],
+         "RUSSIA": ["A WAR S A KIE - LVN", "A LVN H"], "FRANCE": ["A PAR H"]})
+    theirs, mine = board(after), board(ours.get_state())
+    assert differing_provinces(theirs, mine) == {"LVN", "KIE", "HOL"}
+    reason = explain(before, given, after, ours)
+    assert reason and "without that support the package reaches standoff's board" in reason
+    # The same difference with another beside it (standoff's French army in Picardy, as
+    # if standoff had moved it wrongly) is not explained.
+    ours.set_units("FRANCE", ["A PIC"])
+    assert explain(before, given, after, ours) is None
