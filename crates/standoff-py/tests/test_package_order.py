@@ -99,7 +99,9 @@ def deviation(unit, theirs, ours, orders):
         return "a label listed twice"
     given = {" ".join(o.split()[:2]): o for texts in orders.values() for o in texts}
     words = given.get(unit, "").split()
-    if theirs == [] and ours == ["cut"] and words[2:3] == ["S"]:
+    # The support is cut in standoff and not in the package; a dislodged supporter is
+    # `dislodged` in both.
+    if [x for x in ours if x != "cut"] == theirs and "cut" in ours and words[2:3] == ["S"]:
         supported = given.get(" ".join(words[3:5]), "").split()
         if supported[2:3] == ["C"]:
             army = given.get(" ".join(supported[3:5]), "").split()

@@ -19,7 +19,8 @@
 //!   supports, so the support of such an attack on the supporter's own unit is not
 //!   `void` (the rule above holds for moves written without it).
 //! - a convoying fleet whose convoy failed while it was attacked, with no fleet of the
-//!   convoy dislodged, is `disrupted` (DATC 6.F.16, Pandin's paradox);
+//!   convoy dislodged, is `disrupted` (DATC 6.F.16, Pandin's paradox); a convoying fleet
+//!   of a failed convoy that is dislodged is `dislodged` only (not `no convoy`);
 //! - in retreat and adjustment phases an order not followed is `void`, and every build
 //!   or removal made is `''`.
 //!
@@ -337,6 +338,11 @@ impl<'a> Board<'a> {
                     }
                     return labels;
                 }
+                if labels.contains(&DISLODGED) {
+                    // The package marks a fleet whose dislodgement breaks the convoy
+                    // `disrupted`, then replaces that with `dislodged`.
+                    return vec![DISLODGED];
+                }
                 let attacked = (0..self.units.len()).any(|j| self.destination(j) == Some(me));
                 let fleet_dislodged = fleets.iter().any(|&f| self.has(f, DISLODGED));
                 if attacked && !fleet_dislodged {
@@ -598,6 +604,42 @@ mod tests {
         assert_eq!(of(&l, "A BRE"), [NO_CONVOY]);
         assert_eq!(of(&l, "F ENG"), [DISRUPTED]);
         assert_eq!(of(&l, "F BEL"), [BOUNCE]);
+    }
+
+    #[test]
+    fn dislodged_fleet_of_a_failed_convoy_is_dislodged_only() {
+        // The package's labels for these boards (1.1.2): the army `no convoy`, each
+        // dislodged convoying fleet `dislodged`, without `no convoy`.
+        let l = movement(
+            &[
+                ("GERMANY", &["A BEL", "F NTH"]),
+                ("ENGLAND", &["F YOR", "F EDI"]),
+            ],
+            &[
+                ("GERMANY", &["A BEL - HOL VIA", "F NTH C A BEL - HOL"]),
+                ("ENGLAND", &["F YOR - NTH", "F EDI S F YOR - NTH"]),
+            ],
+        );
+        assert_eq!(of(&l, "A BEL"), [NO_CONVOY]);
+        assert_eq!(of(&l, "F NTH"), [DISLODGED]);
+        let l = movement(
+            &[
+                ("ENGLAND", &["A LON", "F NTH", "F ENG"]),
+                ("GERMANY", &["F HEL", "F SKA"]),
+                ("FRANCE", &["F MAO", "F BRE"]),
+            ],
+            &[
+                (
+                    "ENGLAND",
+                    &["A LON - BEL", "F NTH C A LON - BEL", "F ENG C A LON - BEL"],
+                ),
+                ("GERMANY", &["F HEL - NTH", "F SKA S F HEL - NTH"]),
+                ("FRANCE", &["F MAO - ENG", "F BRE S F MAO - ENG"]),
+            ],
+        );
+        assert_eq!(of(&l, "A LON"), [NO_CONVOY]);
+        assert_eq!(of(&l, "F NTH"), [DISLODGED]);
+        assert_eq!(of(&l, "F ENG"), [DISLODGED]);
     }
 
     #[test]
