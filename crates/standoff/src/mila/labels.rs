@@ -17,7 +17,9 @@
 //! - a convoying fleet whose army went over land is `no convoy` and `void`;
 //! - the package does not see whose unit a move written with `VIA` attacks when it counts
 //!   supports, so the support of such an attack on the supporter's own unit is not
-//!   `void` (the rule above holds for moves written without it).
+//!   `void` (the rule above holds for moves written without it, and for a move written
+//!   with it that no chain of fleets ordered to convoy it reaches: the package then
+//!   drops the `VIA` and moves the army over land).
 //! - a convoying fleet whose convoy failed while it was attacked, with no fleet of the
 //!   convoy dislodged, is `disrupted` (DATC 6.F.16, Pandin's paradox); a convoying fleet
 //!   of a failed convoy that is dislodged is `dislodged` only (not `no convoy`);
@@ -173,6 +175,13 @@ impl<'a> Board<'a> {
             Some(OrderKind::Move { via_convoy, .. }) if *via_convoy)
     }
 
+    /// Whether the package still reads unit `a`'s move as one by convoy when it counts
+    /// supports: written with `VIA`, and some chain of the fleets ordered to convoy it
+    /// reaches (without one the package drops the `VIA` and moves the army over land).
+    fn via_seen(&self, a: usize) -> bool {
+        self.written_via(a) && !self.no_route(a)
+    }
+
     /// Whether unit `a` was ordered to move by convoy and no chain of the fleets
     /// ordered to convoy it there reaches (the package finds no path for it first, and
     /// marks it `no convoy` before it checks supports and convoys).
@@ -300,7 +309,7 @@ impl<'a> Board<'a> {
                 } else if victim_stayed
                     && own
                     && supported.is_some_and(|s| {
-                        !self.written_via(s) && self.strongest_attack(s, target_province)
+                        !self.via_seen(s) && self.strongest_attack(s, target_province)
                     })
                 {
                     if labels.is_empty() {
@@ -604,6 +613,28 @@ mod tests {
         assert_eq!(of(&l, "A BRE"), [NO_CONVOY]);
         assert_eq!(of(&l, "F ENG"), [DISRUPTED]);
         assert_eq!(of(&l, "F BEL"), [BOUNCE]);
+    }
+
+    #[test]
+    fn support_of_an_unconvoyed_via_attack_on_own_unit_is_void() {
+        // The package's labels for this board (1.1.2): no fleet convoys A GRE, so the
+        // package drops its `VIA` and sees the attack on Turkey's own fleet, which the
+        // support would have made win; the army bounces.
+        let l = movement(
+            &[("TURKEY", &["A GRE", "A CON", "F BUL/EC", "F AEG"])],
+            &[(
+                "TURKEY",
+                &[
+                    "A GRE - BUL VIA",
+                    "A CON S A GRE - BUL",
+                    "F BUL/EC H",
+                    "F AEG - EAS",
+                ],
+            )],
+        );
+        assert_eq!(of(&l, "A CON"), [VOID]);
+        assert_eq!(of(&l, "A GRE"), [BOUNCE]);
+        assert_eq!(of(&l, "F BUL/EC"), [] as [&str; 0]);
     }
 
     #[test]
