@@ -348,8 +348,8 @@ impl<'a> Board<'a> {
                     return labels;
                 }
                 if labels.contains(&DISLODGED) {
-                    // The package marks a fleet whose dislodgement breaks the convoy
-                    // `disrupted`, then replaces that with `dislodged`.
+                    // The package marks a fleet of the failed convoy that loses to its
+                    // attacker `disrupted`, then replaces that with `dislodged`.
                     return vec![DISLODGED];
                 }
                 let attacked = (0..self.units.len()).any(|j| self.destination(j) == Some(me));
