@@ -297,6 +297,18 @@ def explain(before, given, after, ours_game):
     return None  # the pattern is there, but something else differs too
 
 
+def standoff_played(before, given):
+    """A standoff game that played the phase from the package's state ``before`` with the
+    orders ``given``: every order the package accepted must be readable and legal for
+    standoff."""
+    game = standoff.Game()
+    game.set_state(before)
+    for power, orders in given.items():
+        game.set_orders(power, orders, errors="raise")
+    game.process()
+    return game
+
+
 def play_and_compare(seed, max_year, log):
     rng = random.Random(seed)
     pkg = diplomacy.Game()
@@ -310,12 +322,7 @@ def play_and_compare(seed, max_year, log):
         pkg.process()
         after = pkg.get_state()
 
-        ours_game = standoff.Game()
-        ours_game.set_state(before)
-        for power, orders in given.items():
-            # Every order the package accepted must be readable and legal for standoff.
-            ours_game.set_orders(power, orders, errors="raise")
-        ours_game.process()
+        ours_game = standoff_played(before, given)
         ours_state = ours_game.get_state()
         phases += 1
 
@@ -414,12 +421,7 @@ def played_by_both(units, orders, phase="S1901M"):
         pkg.set_orders(power, power_orders)
     given = pkg.get_orders()
     pkg.process()
-    ours = standoff.Game()
-    ours.set_state(before)
-    for power, power_orders in given.items():
-        ours.set_orders(power, power_orders, errors="raise")
-    ours.process()
-    return before, given, pkg.get_state(), ours
+    return before, given, pkg.get_state(), standoff_played(before, given)
 
 
 def test_head_to_head_with_supports_from_both_sides_is_explained():
