@@ -39,6 +39,10 @@ import warnings
 
 import standoff
 
+# The untimed warm-up games' seeds: far from the timed games' 0, 1, 2, ... (``random``
+# seeds an int by its absolute value, so seed -1 would replay the timed game of seed 1).
+WARMUP_SEED = 1_000_000
+
 DEFAULT = pathlib.Path(__file__).resolve().parents[3] / "crates/standoff/tests/data/mila/random-seed1.jsonl"
 
 
@@ -164,7 +168,7 @@ def loop_worker(engine, seed, max_year, warmup):
     ``phases seconds``."""
     game_class = engine_class(engine)
     for k in range(warmup):
-        random_agent_game(game_class, -1 - k, max_year)
+        random_agent_game(game_class, WARMUP_SEED + k, max_year)
     phases, seconds = random_agent_game(game_class, seed, max_year)
     print(phases, repr(seconds))
 
@@ -189,7 +193,7 @@ def time_random_agent(games, max_year, with_diplomacy=True, warmup=1, same_proce
     if same_process:
         for seed in range(warmup):
             for name in engines:
-                random_agent_game(engine_class(name), -1 - seed, max_year)
+                random_agent_game(engine_class(name), WARMUP_SEED + seed, max_year)
     for seed in range(games):
         best = {}
         for _ in range(repeat):
