@@ -134,7 +134,7 @@ pub fn step_many<'py>(
         .filter(|(_, game)| !game.borrow().is_game_done())
         .collect();
     let plays = Arc::new(Plays::default());
-    if live.len() > 1 && crate::pool::pool()?.current_num_threads() > 1 {
+    if live.len() > 1 && crate::pool::thread_count() > 1 {
         // Without the helper (one core, as rayon counts them, or another call has it)
         // this thread plays every game itself.
         crate::helper_thread::lend(plays.clone());
