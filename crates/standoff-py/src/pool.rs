@@ -28,13 +28,17 @@ pub(crate) fn pool() -> PyResult<Arc<ThreadPool>> {
 }
 
 /// The threads this process's pool has or would have, without starting it: rayon's
-/// count (`RAYON_NUM_THREADS` when it is a positive number, else the cores).
+/// count (`RAYON_NUM_THREADS` when it is a positive number, else the cores), read once
+/// (finding the cores reads the cgroup files, tens of microseconds a time).
 pub(crate) fn thread_count() -> usize {
-    let from_env = std::env::var("RAYON_NUM_THREADS")
-        .ok()
-        .and_then(|v| v.trim().parse::<usize>().ok())
-        .filter(|&n| n > 0);
-    from_env.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    static COUNT: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *COUNT.get_or_init(|| {
+        let from_env = std::env::var("RAYON_NUM_THREADS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|&n| n > 0);
+        from_env.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    })
 }
 
 /// Items a batch has yet to map, in chunks, each with the slots of its results, handed
