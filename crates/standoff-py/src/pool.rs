@@ -29,7 +29,8 @@ pub(crate) fn pool() -> PyResult<Arc<ThreadPool>> {
 
 /// The threads this process's pool has or would have, without starting it: rayon's
 /// count (`RAYON_NUM_THREADS` when it is a positive number, else the cores), read once
-/// (finding the cores reads the cgroup files, tens of microseconds a time).
+/// (finding the cores reads files of /proc and the cgroup: about 0.3 ms a time on the
+/// build machine, measured as `step_many` lost against the `process()` loop).
 pub(crate) fn thread_count() -> usize {
     static COUNT: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *COUNT.get_or_init(|| {
