@@ -1,7 +1,9 @@
 //! The rayon pool of the batch entry points (`adjudicate_many`, the native
 //! `step_many`): one per process ([`PerProcess`]), built on first use with rayon's usual
-//! size (the cores, or `RAYON_NUM_THREADS`), and built again in a forked child; and how
-//! a batch shares its items between the calling thread and the pool ([`map_shared`]).
+//! size (the cores, or `RAYON_NUM_THREADS`), and built again in a forked child; that size
+//! without building the pool ([`thread_count`], for the compatible `step_many`, which
+//! has its own helper thread); and how a batch shares its items between the calling
+//! thread and the pool ([`map_shared`]).
 //!
 //! Why not rayon's global pool: a child forked after the parent used it (Python's
 //! `multiprocessing` forks on Linux) inherits the pool without its threads, and a batch

@@ -282,16 +282,17 @@ def explain(before, given, after, ours_game):
     )
     if not explanation:
         return None
-    reason, involved = explanation[:2]
+    # The two support patterns also give the supports the package miscounts.
+    reason, involved, *miscounted = explanation
     boards = aligned_boards(after, ours_game)
     if boards is not None and rest_agrees(*boards, involved):
         return reason
-    if len(explanation) == 3:
+    if miscounted:
         # The pattern's consequences reach further (a unit moves into the place the
         # dislodged unit kept, a fall phase gets a retreat phase on one side only): the
         # package must give standoff's whole board, and standoff's next phase, once the
         # orders it miscounts are left out.
-        without = package_without(before, given, explanation[2])
+        without = package_without(before, given, miscounted[0])
         if board(without) == ours and without["name"] == ours_state["name"]:
             return reason + " (without that support the package reaches standoff's board)"
     return None  # the pattern is there, but something else differs too
