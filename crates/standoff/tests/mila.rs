@@ -1,6 +1,9 @@
 //! The `diplomacy` package's saved-game format: notation round trips and replay.
 
-use standoff::mila::{order_to_mila, phase_name, read_games, replay_game, ReplaySummary};
+use standoff::mila::{
+    order_to_mila, phase_name, read_games, replay_game, write_mila_order, ReplaySummary,
+};
+use standoff::order::{Order, OrderKind, UnitRef};
 use standoff::parse::parse_order;
 use standoff::{PhaseKind, Variant};
 
@@ -40,6 +43,115 @@ fn orders_round_trip_in_package_notation() {
         let order = parse_order(&v, kind, russia, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(order_to_mila(&v.map, &order), text);
     }
+}
+
+/// The package's notation written the plain way (each name upper-cased whole, pieces
+/// joined with `format!`): the reference `write_mila_order` is held to.
+fn plain_mila(map: &standoff::Map, order: &Order, untyped: Option<char>) -> String {
+    let loc = |l| map.location_id_name(l).to_uppercase();
+    let prov = |p: standoff::ProvinceId| map.province(p).id.to_uppercase();
+    let unit = |u: &UnitRef| match u.kind.map(|k| k.letter()).or(untyped) {
+        Some(letter) => format!("{letter} {}", loc(u.location)),
+        None => loc(u.location),
+    };
+    match &order.kind {
+        OrderKind::Hold { unit: u } => format!("{} H", unit(u)),
+        OrderKind::Move {
+            unit: u,
+            to,
+            via_convoy,
+            path,
+        } => {
+            let via = if *via_convoy || !path.is_empty() {
+                " VIA"
+            } else {
+                ""
+            };
+            format!("{} - {}{via}", unit(u), loc(*to))
+        }
+        OrderKind::SupportHold { unit: u, target } => format!("{} S {}", unit(u), unit(target)),
+        OrderKind::SupportMove {
+            unit: u,
+            target,
+            to,
+        } => {
+            format!("{} S {} - {}", unit(u), unit(target), loc(*to))
+        }
+        OrderKind::Convoy { unit: u, army, to } => {
+            format!("{} C {} - {}", unit(u), unit(army), prov(*to))
+        }
+        OrderKind::Retreat { unit: u, to } => format!("{} R {}", unit(u), loc(*to)),
+        OrderKind::Disband { unit: u } | OrderKind::Remove { unit: u } => format!("{} D", unit(u)),
+        OrderKind::Build { unit: u } => format!("{} B", unit(u)),
+        OrderKind::Waive => "WAIVE".to_string(),
+        other => panic!("no legal order of the standard map is a {other:?}"),
+    }
+}
+
+/// `order` with no unit type written (`PAR S MAR - BUR`).
+fn without_types(order: &Order) -> Order {
+    let bare = |u: &UnitRef| UnitRef { kind: None, ..*u };
+    let kind = match &order.kind {
+        OrderKind::Hold { unit } => OrderKind::Hold { unit: bare(unit) },
+        OrderKind::Move {
+            unit,
+            to,
+            via_convoy,
+            path,
+        } => OrderKind::Move {
+            unit: bare(unit),
+            to: *to,
+            via_convoy: *via_convoy,
+            path: path.clone(),
+        },
+        OrderKind::SupportHold { unit, target } => OrderKind::SupportHold {
+            unit: bare(unit),
+            target: bare(target),
+        },
+        OrderKind::SupportMove { unit, target, to } => OrderKind::SupportMove {
+            unit: bare(unit),
+            target: bare(target),
+            to: *to,
+        },
+        OrderKind::Convoy { unit, army, to } => OrderKind::Convoy {
+            unit: bare(unit),
+            army: bare(army),
+            to: *to,
+        },
+        OrderKind::Retreat { unit, to } => OrderKind::Retreat {
+            unit: bare(unit),
+            to: *to,
+        },
+        OrderKind::Disband { unit } => OrderKind::Disband { unit: bare(unit) },
+        OrderKind::Build { unit } => OrderKind::Build { unit: bare(unit) },
+        OrderKind::Remove { unit } => OrderKind::Remove { unit: bare(unit) },
+        other => other.clone(),
+    };
+    Order {
+        kind,
+        ..order.clone()
+    }
+}
+
+#[test]
+fn every_legal_order_is_written_as_the_plain_writer_writes_it() {
+    let v = Variant::standard();
+    let mut written = 0;
+    for phase in standoff::corpus::random_games(&v, 7, 6, 30) {
+        for order in standoff::legal::all_orders(&v, &phase.position) {
+            // Typed as listed, and with the unit types left out (`PAR - BUR`, or `A`
+            // put in where a letter is asked for).
+            let untyped = without_types(&order);
+            for (o, letter) in [(&order, None), (&untyped, None), (&untyped, Some('A'))] {
+                assert_eq!(
+                    write_mila_order(&v.map, o, letter),
+                    plain_mila(&v.map, o, letter)
+                );
+                written += 1;
+            }
+        }
+    }
+    assert!(written > 10_000, "only {written} orders written");
 }
 
 #[test]

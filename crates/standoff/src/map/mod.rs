@@ -72,6 +72,10 @@ pub struct Location {
 pub struct Map {
     provinces: Vec<Province>,
     locations: Vec<Location>,
+    /// Per location, its province (`locations[l].province`, packed: the legal-order
+    /// generator and the adjudicator ask for it on every unit, and a location record is
+    /// a cache line's half).
+    province_of: Vec<ProvinceId>,
     /// Province × province: an army may move between them.
     army_adjacent: BitMatrix,
     /// Location × location: a fleet may move between them.
@@ -207,6 +211,7 @@ impl Map {
             fleet_adjacent: BitMatrix::new(locations.len()),
             fleet_province_adjacent: BitMatrix::new(province_count),
             fleet_reach: BitMatrix::with_size(locations.len(), province_count),
+            province_of: locations.iter().map(|l| l.province).collect(),
             provinces,
             locations,
             names,
@@ -267,7 +272,7 @@ impl Map {
     /// The province a location belongs to.
     #[inline]
     pub fn province_of(&self, l: LocationId) -> ProvinceId {
-        self.locations[l.index()].province
+        self.province_of[l.index()]
     }
 
     /// The named coast `coast` (`"nc"`) of province `p`.

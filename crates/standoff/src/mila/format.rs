@@ -231,13 +231,30 @@ pub fn order_to_mila(map: &Map, order: &Order) -> String {
 /// [`order_to_mila`], writing a unit without a type with `untyped_letter` before its
 /// location, or with its location alone when that is `None` (`PAR - BUR`).
 pub fn write_mila_order(map: &Map, order: &Order, untyped_letter: Option<char>) -> String {
-    let loc = |l: crate::LocationId| map.location_id_name(l).to_uppercase();
-    let unit = |u: &UnitRef| match u.kind.map(|k| k.letter()).or(untyped_letter) {
-        Some(letter) => format!("{letter} {}", loc(u.location)),
-        None => loc(u.location),
+    // Written piece by piece into one string (names upper-cased as they are copied):
+    // the Python binding writes every order text it hands out with this.
+    let mut out = String::with_capacity(24);
+    let loc = |out: &mut String, l: crate::LocationId| {
+        let at = map.location(l);
+        push_upper(out, &map.province(at.province).id);
+        if let Some(coast) = &at.coast {
+            out.push('/');
+            push_upper(out, coast);
+        }
+    };
+    let province = |out: &mut String, p: crate::ProvinceId| push_upper(out, &map.province(p).id);
+    let unit = |out: &mut String, u: &UnitRef| {
+        if let Some(letter) = u.kind.map(|k| k.letter()).or(untyped_letter) {
+            out.push(letter);
+            out.push(' ');
+        }
+        loc(out, u.location);
     };
     match &order.kind {
-        OrderKind::Hold { unit: u } => format!("{} H", unit(u)),
+        OrderKind::Hold { unit: u } => {
+            unit(&mut out, u);
+            out.push_str(" H");
+        }
         // The saved-game form has no convoy path: a move with one is written as a
         // move by convoy.
         OrderKind::Move {
@@ -246,14 +263,18 @@ pub fn write_mila_order(map: &Map, order: &Order, untyped_letter: Option<char>) 
             via_convoy,
             path,
         } => {
-            let via = if *via_convoy || !path.is_empty() {
-                " VIA"
-            } else {
-                ""
-            };
-            format!("{} - {}{via}", unit(u), loc(*to))
+            unit(&mut out, u);
+            out.push_str(" - ");
+            loc(&mut out, *to);
+            if *via_convoy || !path.is_empty() {
+                out.push_str(" VIA");
+            }
         }
-        OrderKind::SupportHold { unit: u, target } => format!("{} S {}", unit(u), unit(target)),
+        OrderKind::SupportHold { unit: u, target } => {
+            unit(&mut out, u);
+            out.push_str(" S ");
+            unit(&mut out, target);
+        }
         OrderKind::SupportMove {
             unit: u,
             target,
@@ -261,31 +282,59 @@ pub fn write_mila_order(map: &Map, order: &Order, untyped_letter: Option<char>) 
         } => {
             // The destination as the order names it: a coast named stays (DATC 6.B.9
             // decides on it), so a saved game replays as it was played.
-            format!("{} S {} - {}", unit(u), unit(target), loc(*to))
+            unit(&mut out, u);
+            out.push_str(" S ");
+            unit(&mut out, target);
+            out.push_str(" - ");
+            loc(&mut out, *to);
         }
         OrderKind::Convoy { unit: u, army, to } => {
-            format!(
-                "{} C {} - {}",
-                unit(u),
-                unit(army),
-                map.province(*to).id.to_uppercase()
-            )
+            unit(&mut out, u);
+            out.push_str(" C ");
+            unit(&mut out, army);
+            out.push_str(" - ");
+            province(&mut out, *to);
         }
         OrderKind::RailMove { unit: u, to } => {
-            format!("{} TSR {}", unit(u), map.province(*to).id.to_uppercase())
+            unit(&mut out, u);
+            out.push_str(" TSR ");
+            province(&mut out, *to);
         }
         OrderKind::CanalPermission { fleet, to } => {
-            format!(
-                "SC {} - {}",
-                unit(fleet),
-                map.province(*to).id.to_uppercase()
-            )
+            out.push_str("SC ");
+            unit(&mut out, fleet);
+            out.push_str(" - ");
+            province(&mut out, *to);
         }
-        OrderKind::Retreat { unit: u, to } => format!("{} R {}", unit(u), loc(*to)),
-        OrderKind::Disband { unit: u } | OrderKind::Remove { unit: u } => format!("{} D", unit(u)),
-        OrderKind::Build { unit: u } => format!("{} B", unit(u)),
-        OrderKind::Waive => "WAIVE".to_string(),
+        OrderKind::Retreat { unit: u, to } => {
+            unit(&mut out, u);
+            out.push_str(" R ");
+            loc(&mut out, *to);
+        }
+        OrderKind::Disband { unit: u } | OrderKind::Remove { unit: u } => {
+            unit(&mut out, u);
+            out.push_str(" D");
+        }
+        OrderKind::Build { unit: u } => {
+            unit(&mut out, u);
+            out.push_str(" B");
+        }
+        OrderKind::Waive => out.push_str("WAIVE"),
         // No proxy order in the saved-game form: the power is written by its index.
-        OrderKind::Proxy { unit: u, to } => format!("{} PROXY {}", unit(u), to.index()),
+        OrderKind::Proxy { unit: u, to } => {
+            unit(&mut out, u);
+            out.push_str(" PROXY ");
+            out.push_str(&to.index().to_string());
+        }
+    }
+    out
+}
+
+/// Appends `name` upper-cased (as `str::to_uppercase` would: each character by itself).
+fn push_upper(out: &mut String, name: &str) {
+    if name.is_ascii() {
+        out.extend(name.bytes().map(|b| char::from(b.to_ascii_uppercase())));
+    } else {
+        out.extend(name.chars().flat_map(char::to_uppercase));
     }
 }
