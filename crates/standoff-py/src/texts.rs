@@ -7,7 +7,7 @@ use key_map::{IdMap, KeyMap};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use standoff::order::{Order, OrderKind, UnitRef};
-use standoff::{Position, UnitKind, Variant};
+use standoff::{LocationId, Position, PowerId, ProvinceId, UnitKind, Variant};
 use std::sync::Arc;
 
 mod key_map;
@@ -82,31 +82,45 @@ impl TextTable {
     /// The text id of `order` (its index in `strings`), made (and remembered) on first
     /// use.
     fn text_id(&mut self, py: Python<'_>, map: &standoff::Map, order: &Order) -> u32 {
-        let slot = compact_key(order).and_then(|key| {
-            let (slot, rest) = unit_slot(key, map.location_count())?;
-            Some((slot, rest))
-        });
-        match slot {
-            Some((slot, rest)) => {
-                if let Some(id) = self.by_unit.get(slot).and_then(|t| t.get(rest)) {
-                    return id;
-                }
-                let id = self.add(py, map, order);
-                if self.by_unit.len() <= slot {
-                    self.by_unit.resize_with(slot + 1, IdMap::default);
-                }
-                self.by_unit[slot].insert(rest, id);
-                id
-            }
-            None => {
-                if let Some(&id) = self.by_order.get(order) {
-                    return id;
-                }
-                let id = self.add(py, map, order);
-                self.by_order.insert(order.clone(), id);
-                id
-            }
+        match compact_key(order) {
+            Some(key) => self.keyed_text_id(py, map, key, || order.clone()),
+            None => self.unkeyed_text_id(py, map, order),
         }
+    }
+
+    /// [`TextTable::text_id`] of the order whose [`compact_key`] is `key` (`order`
+    /// makes it, called only for an order seen for the first time).
+    #[inline]
+    fn keyed_text_id(
+        &mut self,
+        py: Python<'_>,
+        map: &standoff::Map,
+        key: u64,
+        order: impl FnOnce() -> Order,
+    ) -> u32 {
+        let Some((slot, rest)) = unit_slot(key, map.location_count()) else {
+            return self.unkeyed_text_id(py, map, &order());
+        };
+        if let Some(id) = self.by_unit.get(slot).and_then(|t| t.get(rest)) {
+            return id;
+        }
+        let id = self.add(py, map, &order());
+        if self.by_unit.len() <= slot {
+            self.by_unit.resize_with(slot + 1, IdMap::default);
+        }
+        self.by_unit[slot].insert(rest, id);
+        id
+    }
+
+    /// [`TextTable::text_id`] of an order found by the whole order (one without a
+    /// compact key, or whose unit is off the map's locations).
+    fn unkeyed_text_id(&mut self, py: Python<'_>, map: &standoff::Map, order: &Order) -> u32 {
+        if let Some(&id) = self.by_order.get(order) {
+            return id;
+        }
+        let id = self.add(py, map, order);
+        self.by_order.insert(order.clone(), id);
+        id
     }
 
     /// Makes `order`'s string and keeps it (with the way back to its order); its text
@@ -228,17 +242,7 @@ fn compact_key(order: &Order) -> Option<u64> {
     if order.stray_coast.is_some() {
         return None;
     }
-    let unit = |r: &UnitRef| -> Option<u64> {
-        if r.nationality.is_some() {
-            return None;
-        }
-        let kind = match r.kind {
-            None => 0,
-            Some(UnitKind::Army) => 1,
-            Some(UnitKind::Fleet) => 2,
-        };
-        Some((kind << 16) | u64::from(r.location.0))
-    };
+    let unit = unit_bits;
     let (tag, a, b, c) = match &order.kind {
         OrderKind::Hold { unit: u } => (1, unit(u)?, 0, 0),
         OrderKind::Move {
@@ -265,7 +269,26 @@ fn compact_key(order: &Order) -> Option<u64> {
         OrderKind::Remove { unit: u } => (10, unit(u)?, 0, 0),
         _ => return None,
     };
-    Some(tag | (a << 4) | (b << 22) | (c << 40))
+    Some(packed_key(tag, a, b, c))
+}
+
+/// A unit's 18 bits of a [`compact_key`]: its type (none written 0, else 1 + the type:
+/// army 1, fleet 2; arithmetic, not a branch, on every listed order) and location;
+/// None for a unit written with a nationality.
+#[inline]
+fn unit_bits(r: &UnitRef) -> Option<u64> {
+    if r.nationality.is_some() {
+        return None;
+    }
+    let kind = r.kind.map_or(0, |k| 1 + k as u64);
+    Some((kind << 16) | u64::from(r.location.0))
+}
+
+/// A [`compact_key`] from its fields: the order kind, then up to three units or
+/// locations.
+#[inline]
+fn packed_key(tag: u64, a: u64, b: u64, c: u64) -> u64 {
+    tag | (a << 4) | (b << 22) | (c << 40)
 }
 
 /// The order kind a [`compact_key`] stands for (None for a key no order has).
@@ -354,6 +377,109 @@ impl LocationKeys {
     }
 }
 
+/// A movement phase's orders put into the text table's `listed` as the generator
+/// finds them: the common kinds by their parts (their key made from the parts; an
+/// order made only for a text not seen before), any other through its order.
+struct Listing<'a, 'py> {
+    py: Python<'py>,
+    map: &'a standoff::Map,
+    table: &'a mut TextTable,
+    /// The unit whose orders come now, and where its run started. A unit's orders come
+    /// together, so a movement phase makes one run per unit (listed under its
+    /// location, and under its province too for a unit on a coast).
+    unit: Option<(u16, u32)>,
+}
+
+impl Listing<'_, '_> {
+    /// Lists an order of the unit at `at`, whose text id `id` finds.
+    #[inline]
+    fn list(
+        &mut self,
+        at: u16,
+        id: impl FnOnce(&mut TextTable, Python<'_>, &standoff::Map) -> u32,
+    ) {
+        if self.unit.map(|(l, _)| l) != Some(at) {
+            if let Some((l, start)) = self.unit {
+                self.table.close_run(self.map, l, start);
+            }
+            self.unit = Some((at, self.table.listed.len() as u32));
+        }
+        let id = id(self.table, self.py, self.map);
+        self.table.listed.push(id);
+    }
+
+    /// Lists the order of `unit` whose compact key `key` gives (None: made by `order`
+    /// and found by it).
+    #[inline]
+    fn list_keyed(&mut self, unit: &UnitRef, key: Option<u64>, order: impl FnOnce() -> Order) {
+        self.list(unit.location.0, |table, py, map| match key {
+            Some(key) => table.keyed_text_id(py, map, key, order),
+            None => table.text_id(py, map, &order()),
+        });
+    }
+}
+
+impl standoff::legal::OrderSink for Listing<'_, '_> {
+    fn order(&mut self, order: Order) {
+        if let Some(at) = order.kind.unit().map(|u| u.location.0) {
+            self.list(at, |table, py, map| table.text_id(py, map, &order));
+        }
+    }
+
+    #[inline]
+    fn hold(&mut self, power: PowerId, unit: UnitRef) {
+        let key = unit_bits(&unit).map(|a| packed_key(1, a, 0, 0));
+        self.list_keyed(&unit, key, || Order::new(power, OrderKind::Hold { unit }));
+    }
+
+    #[inline]
+    fn plain_move(&mut self, power: PowerId, unit: UnitRef, to: LocationId, via_convoy: bool) {
+        let key =
+            unit_bits(&unit).map(|a| packed_key(2 + u64::from(via_convoy), a, u64::from(to.0), 0));
+        self.list_keyed(&unit, key, || {
+            Order::new(
+                power,
+                OrderKind::Move {
+                    unit,
+                    to,
+                    via_convoy,
+                    path: Default::default(),
+                },
+            )
+        });
+    }
+
+    #[inline]
+    fn support_hold(&mut self, power: PowerId, unit: UnitRef, target: UnitRef) {
+        let key = unit_bits(&unit)
+            .zip(unit_bits(&target))
+            .map(|(a, b)| packed_key(4, a, b, 0));
+        self.list_keyed(&unit, key, || {
+            Order::new(power, OrderKind::SupportHold { unit, target })
+        });
+    }
+
+    #[inline]
+    fn support_move(&mut self, power: PowerId, unit: UnitRef, target: UnitRef, to: LocationId) {
+        let key = unit_bits(&unit)
+            .zip(unit_bits(&target))
+            .map(|(a, b)| packed_key(5, a, b, u64::from(to.0)));
+        self.list_keyed(&unit, key, || {
+            Order::new(power, OrderKind::SupportMove { unit, target, to })
+        });
+    }
+
+    #[inline]
+    fn convoy(&mut self, power: PowerId, unit: UnitRef, army: UnitRef, to: ProvinceId) {
+        let key = unit_bits(&unit)
+            .zip(unit_bits(&army))
+            .map(|(a, b)| packed_key(6, a, b, u64::from(to.0)));
+        self.list_keyed(&unit, key, || {
+            Order::new(power, OrderKind::Convoy { unit, army, to })
+        });
+    }
+}
+
 /// Location name -> possible orders, built from the cached Python strings. The orders
 /// are found as text ids (a lookup in their unit's small table each), put into
 /// their locations' lists in one pass, and each list is made at its final size.
@@ -382,24 +508,14 @@ pub fn possible_orders_dict<'py>(
     table.spans.clear();
     table.spans.resize(map.location_count(), (0, 0));
     if pos.phase().kind == standoff::PhaseKind::Movement {
-        // The unit whose orders come now, and where its run started. A unit's orders
-        // come together, so a movement phase makes one run per unit (listed under its
-        // location, and under its province too for a unit on a coast).
-        let mut unit: Option<(u16, u32)> = None;
-        standoff::legal::for_each_movement_order(variant, pos, |order| {
-            let Some(at) = order.kind.unit().map(|u| u.location.0) else {
-                return;
-            };
-            if unit.map(|(l, _)| l) != Some(at) {
-                if let Some((l, start)) = unit {
-                    table.close_run(map, l, start);
-                }
-                unit = Some((at, table.listed.len() as u32));
-            }
-            let id = table.text_id(py, map, &order);
-            table.listed.push(id);
-        });
-        if let Some((l, start)) = unit {
+        let mut listing = Listing {
+            py,
+            map,
+            table,
+            unit: None,
+        };
+        standoff::legal::movement_orders_into(variant, pos, &mut listing);
+        if let Some((l, start)) = listing.unit {
             table.close_run(map, l, start);
         }
     } else {

@@ -364,7 +364,7 @@ impl<'a> MovementTables<'a> {
         here: ProvinceId,
         me: UnitRef,
         power: PowerId,
-        out: &mut impl FnMut(Order),
+        out: &mut impl OrderSink,
     ) {
         let map = self.map;
         let holds = |p: ProvinceId, kind: UnitKind| {
@@ -379,19 +379,17 @@ impl<'a> MovementTables<'a> {
                 .iter()
                 .filter(|&&to| hop_link(map, here, from, to, holds))
             {
-                out(Order::new(
+                out.convoy(
                     power,
-                    OrderKind::Convoy {
-                        unit: me,
-                        army: UnitRef::new(Some(UnitKind::Army), from.location()),
-                        to,
-                    },
-                ));
+                    me,
+                    UnitRef::new(Some(UnitKind::Army), from.location()),
+                    to,
+                );
             }
         }
     }
 
-    fn orders_of(&self, i: usize, out: &mut impl FnMut(Order)) {
+    fn orders_of(&self, i: usize, out: &mut impl OrderSink) {
         let map = self.map;
         let (province, unit) = self.units[i];
         let me = UnitRef {
@@ -400,7 +398,7 @@ impl<'a> MovementTables<'a> {
             nationality: None,
         };
         let order = |kind| Order::new(unit.power, kind);
-        out(order(OrderKind::Hold { unit: me }));
+        out.hold(unit.power, me);
         if self.hooks.frozen.contains(province) {
             return;
         }
@@ -412,7 +410,7 @@ impl<'a> MovementTables<'a> {
         };
         let hop = self.hooks.flags.hop_convoys;
         if self.hooks.flags.disband_any_turn {
-            out(order(OrderKind::Disband { unit: me }));
+            out.order(order(OrderKind::Disband { unit: me }));
         }
         for &(to, convoy) in self.targets_of(i) {
             let adjacent =
@@ -427,20 +425,10 @@ impl<'a> MovementTables<'a> {
             // The plain move once: by land, or by convoy to a coast the army does not
             // border (an adjacent coast a convoy also reaches is listed by land).
             if adjacent != convoy {
-                out(order(OrderKind::Move {
-                    unit: me,
-                    to,
-                    via_convoy: false,
-                    path: Default::default(),
-                }));
+                out.plain_move(unit.power, me, to, false);
             }
             if convoy {
-                out(order(OrderKind::Move {
-                    unit: me,
-                    to,
-                    via_convoy: true,
-                    path: Default::default(),
-                }));
+                out.plain_move(unit.power, me, to, true);
             }
         }
         if hop && unit.kind == UnitKind::Army {
@@ -449,7 +437,7 @@ impl<'a> MovementTables<'a> {
                     && map.province(*q).terrain == Terrain::Sea
                     && map.fleet_province_adjacent(province, *q)
                 {
-                    out(order(OrderKind::Move {
+                    out.order(order(OrderKind::Move {
                         unit: me,
                         to: q.location(),
                         via_convoy: false,
@@ -459,7 +447,7 @@ impl<'a> MovementTables<'a> {
             }
         }
         for to in rail_destinations(self.hooks, &self.units[i]) {
-            out(order(OrderKind::RailMove { unit: me, to }));
+            out.order(order(OrderKind::RailMove { unit: me, to }));
         }
         // The unit in a canal's gate may let a fleet through.
         if let Some(c) = self.hooks.canal.filter(|c| c.gate == province) {
@@ -469,7 +457,7 @@ impl<'a> MovementTables<'a> {
                     .iter()
                     .find(|(q, u)| *q == a && u.kind == UnitKind::Fleet)
                 {
-                    out(order(OrderKind::CanalPermission {
+                    out.order(order(OrderKind::CanalPermission {
                         fleet: UnitRef::new(Some(UnitKind::Fleet), fleet.location),
                         to: b,
                     }));
@@ -542,7 +530,7 @@ impl<'a> MovementTables<'a> {
                 nationality: None,
             };
             if map.can_reach_province(unit.kind, unit.location, *q) && !difficult(province, *q) {
-                out(order(OrderKind::SupportHold { unit: me, target }));
+                out.support_hold(unit.power, me, target);
             }
             // Only a fleet in a chain next to the army could be carrying it.
             let carries = at_sea && other.kind == UnitKind::Army && touches(*q);
@@ -561,11 +549,7 @@ impl<'a> MovementTables<'a> {
                     bits &= bits - 1;
                     let dest = ProvinceId((w * 64 + b) as u16);
                     if dest != province && !difficult(province, dest) {
-                        out(order(OrderKind::SupportMove {
-                            unit: me,
-                            target,
-                            to: dest.location(),
-                        }));
+                        out.support_move(unit.power, me, target, dest.location());
                     }
                 }
             }
@@ -587,11 +571,7 @@ impl<'a> MovementTables<'a> {
                         && self.chains.through(province, *a, d)
                         && self.chains.on_route(map, province, *a, d)
                     {
-                        out(order(OrderKind::Convoy {
-                            unit: me,
-                            army: army_ref,
-                            to: d,
-                        }));
+                        out.convoy(unit.power, me, army_ref, d);
                     }
                 }
             }
@@ -623,9 +603,73 @@ pub fn movement_orders(variant: &Variant, position: &Position) -> Vec<Order> {
 /// [`movement_orders`] handed to `f` one by one (in the same order), without
 /// collecting them.
 pub fn for_each_movement_order(variant: &Variant, position: &Position, mut f: impl FnMut(Order)) {
+    movement_orders_into(variant, position, &mut f);
+}
+
+/// [`movement_orders`] given to `sink` one by one (in the same order): the common
+/// orders by their parts, without an [`Order`] made for them unless the sink makes one.
+pub fn movement_orders_into(variant: &Variant, position: &Position, sink: &mut impl OrderSink) {
     let tables = MovementTables::new(&variant.map, variant.hooks(position.phase), position);
     for i in 0..tables.units.len() {
-        tables.orders_of(i, &mut f);
+        tables.orders_of(i, sink);
+    }
+}
+
+/// Where the legal-order generator puts what it finds, unit by unit (each unit's
+/// orders together, its hold first). Every order comes through [`OrderSink::order`]
+/// unless the sink takes a common kind by its parts: a sink that looks orders up by
+/// their fields (the Python binding's table of order texts) then needs no [`Order`]
+/// made and taken apart again. Any `FnMut(Order)` is a sink.
+pub trait OrderSink {
+    /// An order.
+    fn order(&mut self, order: Order);
+
+    /// `power`'s `unit` holds.
+    #[inline]
+    fn hold(&mut self, power: PowerId, unit: UnitRef) {
+        self.order(Order::new(power, OrderKind::Hold { unit }));
+    }
+
+    /// `power`'s `unit` moves to `to` (by convoy if `via_convoy`), no path written.
+    #[inline]
+    fn plain_move(&mut self, power: PowerId, unit: UnitRef, to: LocationId, via_convoy: bool) {
+        self.order(Order::new(
+            power,
+            OrderKind::Move {
+                unit,
+                to,
+                via_convoy,
+                path: Default::default(),
+            },
+        ));
+    }
+
+    /// `power`'s `unit` supports `target` in place.
+    #[inline]
+    fn support_hold(&mut self, power: PowerId, unit: UnitRef, target: UnitRef) {
+        self.order(Order::new(power, OrderKind::SupportHold { unit, target }));
+    }
+
+    /// `power`'s `unit` supports `target` moving to `to`.
+    #[inline]
+    fn support_move(&mut self, power: PowerId, unit: UnitRef, target: UnitRef, to: LocationId) {
+        self.order(Order::new(
+            power,
+            OrderKind::SupportMove { unit, target, to },
+        ));
+    }
+
+    /// `power`'s fleet `unit` convoys `army` to `to`.
+    #[inline]
+    fn convoy(&mut self, power: PowerId, unit: UnitRef, army: UnitRef, to: ProvinceId) {
+        self.order(Order::new(power, OrderKind::Convoy { unit, army, to }));
+    }
+}
+
+impl<F: FnMut(Order)> OrderSink for F {
+    #[inline]
+    fn order(&mut self, order: Order) {
+        self(order)
     }
 }
 

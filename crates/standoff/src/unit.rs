@@ -7,9 +7,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum UnitKind {
     /// Moves over land and coast; may be convoyed.
-    Army,
-    /// Moves over sea and along coasts; may convoy from open sea.
-    Fleet,
+    Army = 0,
+    /// Moves over sea and along coasts; may convoy from open sea (`UnitKind as u8` is
+    /// 0 or 1: the Python binding's compact order keys rely on it).
+    Fleet = 1,
 }
 
 impl UnitKind {
