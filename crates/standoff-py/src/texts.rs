@@ -6,8 +6,9 @@ use crate::names::order_text;
 use key_map::{IdMap, KeyMap};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
+use standoff::legal::UnitOrder;
 use standoff::order::{Order, OrderKind, UnitRef};
-use standoff::{LocationId, Position, PowerId, ProvinceId, UnitKind, Variant};
+use standoff::{Position, PowerId, UnitKind, Variant};
 use std::sync::Arc;
 
 mod key_map;
@@ -407,16 +408,6 @@ impl Listing<'_, '_> {
         let id = id(self.table, self.py, self.map);
         self.table.listed.push(id);
     }
-
-    /// Lists the order of `unit` whose compact key `key` gives (None: made by `order`
-    /// and found by it).
-    #[inline]
-    fn list_keyed(&mut self, unit: &UnitRef, key: Option<u64>, order: impl FnOnce() -> Order) {
-        self.list(unit.location.0, |table, py, map| match key {
-            Some(key) => table.keyed_text_id(py, map, key, order),
-            None => table.text_id(py, map, &order()),
-        });
-    }
 }
 
 impl standoff::legal::OrderSink for Listing<'_, '_> {
@@ -427,55 +418,24 @@ impl standoff::legal::OrderSink for Listing<'_, '_> {
     }
 
     #[inline]
-    fn hold(&mut self, power: PowerId, unit: UnitRef) {
-        let key = unit_bits(&unit).map(|a| packed_key(1, a, 0, 0));
-        self.list_keyed(&unit, key, || Order::new(power, OrderKind::Hold { unit }));
-    }
-
-    #[inline]
-    fn plain_move(&mut self, power: PowerId, unit: UnitRef, to: LocationId, via_convoy: bool) {
-        let key =
-            unit_bits(&unit).map(|a| packed_key(2 + u64::from(via_convoy), a, u64::from(to.0), 0));
-        self.list_keyed(&unit, key, || {
-            Order::new(
-                power,
-                OrderKind::Move {
-                    unit,
-                    to,
-                    via_convoy,
-                    path: Default::default(),
-                },
-            )
+    fn unit_order(&mut self, power: PowerId, unit: UnitRef, what: UnitOrder) {
+        // The order's compact key from its parts (as `compact_key` makes it).
+        let key = unit_bits(&unit).and_then(|a| match what {
+            UnitOrder::Hold => Some(packed_key(1, a, 0, 0)),
+            UnitOrder::Move { to, via_convoy } => {
+                Some(packed_key(2 + u64::from(via_convoy), a, u64::from(to.0), 0))
+            }
+            UnitOrder::SupportHold { target } => unit_bits(&target).map(|b| packed_key(4, a, b, 0)),
+            UnitOrder::SupportMove { target, to } => {
+                unit_bits(&target).map(|b| packed_key(5, a, b, u64::from(to.0)))
+            }
+            UnitOrder::Convoy { army, to } => {
+                unit_bits(&army).map(|b| packed_key(6, a, b, u64::from(to.0)))
+            }
         });
-    }
-
-    #[inline]
-    fn support_hold(&mut self, power: PowerId, unit: UnitRef, target: UnitRef) {
-        let key = unit_bits(&unit)
-            .zip(unit_bits(&target))
-            .map(|(a, b)| packed_key(4, a, b, 0));
-        self.list_keyed(&unit, key, || {
-            Order::new(power, OrderKind::SupportHold { unit, target })
-        });
-    }
-
-    #[inline]
-    fn support_move(&mut self, power: PowerId, unit: UnitRef, target: UnitRef, to: LocationId) {
-        let key = unit_bits(&unit)
-            .zip(unit_bits(&target))
-            .map(|(a, b)| packed_key(5, a, b, u64::from(to.0)));
-        self.list_keyed(&unit, key, || {
-            Order::new(power, OrderKind::SupportMove { unit, target, to })
-        });
-    }
-
-    #[inline]
-    fn convoy(&mut self, power: PowerId, unit: UnitRef, army: UnitRef, to: ProvinceId) {
-        let key = unit_bits(&unit)
-            .zip(unit_bits(&army))
-            .map(|(a, b)| packed_key(6, a, b, u64::from(to.0)));
-        self.list_keyed(&unit, key, || {
-            Order::new(power, OrderKind::Convoy { unit, army, to })
+        self.list(unit.location.0, |table, py, map| match key {
+            Some(key) => table.keyed_text_id(py, map, key, || what.order(power, unit)),
+            None => table.text_id(py, map, &what.order(power, unit)),
         });
     }
 }

@@ -379,12 +379,8 @@ impl<'a> MovementTables<'a> {
                 .iter()
                 .filter(|&&to| hop_link(map, here, from, to, holds))
             {
-                out.convoy(
-                    power,
-                    me,
-                    UnitRef::new(Some(UnitKind::Army), from.location()),
-                    to,
-                );
+                let army = UnitRef::new(Some(UnitKind::Army), from.location());
+                out.unit_order(power, me, UnitOrder::Convoy { army, to });
             }
         }
     }
@@ -398,7 +394,7 @@ impl<'a> MovementTables<'a> {
             nationality: None,
         };
         let order = |kind| Order::new(unit.power, kind);
-        out.hold(unit.power, me);
+        out.unit_order(unit.power, me, UnitOrder::Hold);
         if self.hooks.frozen.contains(province) {
             return;
         }
@@ -425,10 +421,24 @@ impl<'a> MovementTables<'a> {
             // The plain move once: by land, or by convoy to a coast the army does not
             // border (an adjacent coast a convoy also reaches is listed by land).
             if adjacent != convoy {
-                out.plain_move(unit.power, me, to, false);
+                out.unit_order(
+                    unit.power,
+                    me,
+                    UnitOrder::Move {
+                        to,
+                        via_convoy: false,
+                    },
+                );
             }
             if convoy {
-                out.plain_move(unit.power, me, to, true);
+                out.unit_order(
+                    unit.power,
+                    me,
+                    UnitOrder::Move {
+                        to,
+                        via_convoy: true,
+                    },
+                );
             }
         }
         if hop && unit.kind == UnitKind::Army {
@@ -530,7 +540,7 @@ impl<'a> MovementTables<'a> {
                 nationality: None,
             };
             if map.can_reach_province(unit.kind, unit.location, *q) && !difficult(province, *q) {
-                out.support_hold(unit.power, me, target);
+                out.unit_order(unit.power, me, UnitOrder::SupportHold { target });
             }
             // Only a fleet in a chain next to the army could be carrying it.
             let carries = at_sea && other.kind == UnitKind::Army && touches(*q);
@@ -549,7 +559,14 @@ impl<'a> MovementTables<'a> {
                     bits &= bits - 1;
                     let dest = ProvinceId((w * 64 + b) as u16);
                     if dest != province && !difficult(province, dest) {
-                        out.support_move(unit.power, me, target, dest.location());
+                        out.unit_order(
+                            unit.power,
+                            me,
+                            UnitOrder::SupportMove {
+                                target,
+                                to: dest.location(),
+                            },
+                        );
                     }
                 }
             }
@@ -571,7 +588,14 @@ impl<'a> MovementTables<'a> {
                         && self.chains.through(province, *a, d)
                         && self.chains.on_route(map, province, *a, d)
                     {
-                        out.convoy(unit.power, me, army_ref, d);
+                        out.unit_order(
+                            unit.power,
+                            me,
+                            UnitOrder::Convoy {
+                                army: army_ref,
+                                to: d,
+                            },
+                        );
                     }
                 }
             }
@@ -617,52 +641,54 @@ pub fn movement_orders_into(variant: &Variant, position: &Position, sink: &mut i
 
 /// Where the legal-order generator puts what it finds, unit by unit (each unit's
 /// orders together, its hold first). Every order comes through [`OrderSink::order`]
-/// unless the sink takes a common kind by its parts: a sink that looks orders up by
-/// their fields (the Python binding's table of order texts) then needs no [`Order`]
-/// made and taken apart again. Any `FnMut(Order)` is a sink.
+/// unless the sink takes the common kinds by their parts ([`OrderSink::unit_order`]):
+/// a sink that looks orders up by their fields (the Python binding's table of order
+/// texts) then needs no [`Order`] made and taken apart again. Any `FnMut(Order)` is a
+/// sink.
 pub trait OrderSink {
     /// An order.
     fn order(&mut self, order: Order);
 
-    /// `power`'s `unit` holds.
+    /// `power`'s order `what` for its `unit`.
     #[inline]
-    fn hold(&mut self, power: PowerId, unit: UnitRef) {
-        self.order(Order::new(power, OrderKind::Hold { unit }));
+    fn unit_order(&mut self, power: PowerId, unit: UnitRef, what: UnitOrder) {
+        self.order(what.order(power, unit));
     }
+}
 
-    /// `power`'s `unit` moves to `to` (by convoy if `via_convoy`), no path written.
+/// A common movement order of a unit, without the unit and its power (see
+/// [`OrderSink::unit_order`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnitOrder {
+    /// Holds.
+    Hold,
+    /// Moves to `to` (by convoy if `via_convoy`), no path written.
+    Move { to: LocationId, via_convoy: bool },
+    /// Supports `target` in place.
+    SupportHold { target: UnitRef },
+    /// Supports `target` moving to `to`.
+    SupportMove { target: UnitRef, to: LocationId },
+    /// Convoys `army` to `to` (the unit is a fleet).
+    Convoy { army: UnitRef, to: ProvinceId },
+}
+
+impl UnitOrder {
+    /// The order `power` gives `unit`.
     #[inline]
-    fn plain_move(&mut self, power: PowerId, unit: UnitRef, to: LocationId, via_convoy: bool) {
-        self.order(Order::new(
-            power,
-            OrderKind::Move {
+    pub fn order(self, power: PowerId, unit: UnitRef) -> Order {
+        let kind = match self {
+            UnitOrder::Hold => OrderKind::Hold { unit },
+            UnitOrder::Move { to, via_convoy } => OrderKind::Move {
                 unit,
                 to,
                 via_convoy,
                 path: Default::default(),
             },
-        ));
-    }
-
-    /// `power`'s `unit` supports `target` in place.
-    #[inline]
-    fn support_hold(&mut self, power: PowerId, unit: UnitRef, target: UnitRef) {
-        self.order(Order::new(power, OrderKind::SupportHold { unit, target }));
-    }
-
-    /// `power`'s `unit` supports `target` moving to `to`.
-    #[inline]
-    fn support_move(&mut self, power: PowerId, unit: UnitRef, target: UnitRef, to: LocationId) {
-        self.order(Order::new(
-            power,
-            OrderKind::SupportMove { unit, target, to },
-        ));
-    }
-
-    /// `power`'s fleet `unit` convoys `army` to `to`.
-    #[inline]
-    fn convoy(&mut self, power: PowerId, unit: UnitRef, army: UnitRef, to: ProvinceId) {
-        self.order(Order::new(power, OrderKind::Convoy { unit, army, to }));
+            UnitOrder::SupportHold { target } => OrderKind::SupportHold { unit, target },
+            UnitOrder::SupportMove { target, to } => OrderKind::SupportMove { unit, target, to },
+            UnitOrder::Convoy { army, to } => OrderKind::Convoy { unit, army, to },
+        };
+        Order::new(power, kind)
     }
 }
 
