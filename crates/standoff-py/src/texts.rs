@@ -243,11 +243,10 @@ fn compact_key(order: &Order) -> Option<u64> {
     if order.stray_coast.is_some() {
         return None;
     }
-    let unit = unit_bits;
-    let (tag, a, b, c) = match &order.kind {
-        OrderKind::Hold { unit: u } => (1, unit(u)?, 0, 0),
+    let (unit, what) = match &order.kind {
+        OrderKind::Hold { unit } => (unit, UnitOrder::Hold),
         OrderKind::Move {
-            unit: u,
+            unit,
             to,
             via_convoy,
             path,
@@ -255,22 +254,53 @@ fn compact_key(order: &Order) -> Option<u64> {
             if !path.is_empty() {
                 return None;
             }
-            (2 + u64::from(*via_convoy), unit(u)?, u64::from(to.0), 0)
+            let (to, via_convoy) = (*to, *via_convoy);
+            (unit, UnitOrder::Move { to, via_convoy })
         }
-        OrderKind::SupportHold { unit: u, target } => (4, unit(u)?, unit(target)?, 0),
-        OrderKind::SupportMove {
-            unit: u,
-            target,
-            to,
-        } => (5, unit(u)?, unit(target)?, u64::from(to.0)),
-        OrderKind::Convoy { unit: u, army, to } => (6, unit(u)?, unit(army)?, u64::from(to.0)),
-        OrderKind::Retreat { unit: u, to } => (7, unit(u)?, u64::from(to.0), 0),
-        OrderKind::Disband { unit: u } => (8, unit(u)?, 0, 0),
-        OrderKind::Build { unit: u } => (9, unit(u)?, 0, 0),
-        OrderKind::Remove { unit: u } => (10, unit(u)?, 0, 0),
+        OrderKind::SupportHold { unit, target } => {
+            (unit, UnitOrder::SupportHold { target: *target })
+        }
+        OrderKind::SupportMove { unit, target, to } => (
+            unit,
+            UnitOrder::SupportMove {
+                target: *target,
+                to: *to,
+            },
+        ),
+        OrderKind::Convoy { unit, army, to } => (
+            unit,
+            UnitOrder::Convoy {
+                army: *army,
+                to: *to,
+            },
+        ),
+        OrderKind::Retreat { unit, to } => {
+            return Some(packed_key(7, unit_bits(unit)?, u64::from(to.0), 0))
+        }
+        OrderKind::Disband { unit } => return Some(packed_key(8, unit_bits(unit)?, 0, 0)),
+        OrderKind::Build { unit } => return Some(packed_key(9, unit_bits(unit)?, 0, 0)),
+        OrderKind::Remove { unit } => return Some(packed_key(10, unit_bits(unit)?, 0, 0)),
         _ => return None,
     };
-    Some(packed_key(tag, a, b, c))
+    unit_order_key(unit, what)
+}
+
+/// The [`compact_key`] of `unit`'s order `what` (the generator's common kinds, found
+/// by their parts while listing): kinds 1 (hold) to 6 (convoy).
+#[inline]
+fn unit_order_key(unit: &UnitRef, what: UnitOrder) -> Option<u64> {
+    let a = unit_bits(unit)?;
+    Some(match what {
+        UnitOrder::Hold => packed_key(1, a, 0, 0),
+        UnitOrder::Move { to, via_convoy } => {
+            packed_key(2 + u64::from(via_convoy), a, u64::from(to.0), 0)
+        }
+        UnitOrder::SupportHold { target } => packed_key(4, a, unit_bits(&target)?, 0),
+        UnitOrder::SupportMove { target, to } => {
+            packed_key(5, a, unit_bits(&target)?, u64::from(to.0))
+        }
+        UnitOrder::Convoy { army, to } => packed_key(6, a, unit_bits(&army)?, u64::from(to.0)),
+    })
 }
 
 /// A unit's 18 bits of a [`compact_key`]: its type (none written 0, else 1 + the type:
@@ -419,20 +449,7 @@ impl standoff::legal::OrderSink for Listing<'_, '_> {
 
     #[inline]
     fn unit_order(&mut self, power: PowerId, unit: UnitRef, what: UnitOrder) {
-        // The order's compact key from its parts (as `compact_key` makes it).
-        let key = unit_bits(&unit).and_then(|a| match what {
-            UnitOrder::Hold => Some(packed_key(1, a, 0, 0)),
-            UnitOrder::Move { to, via_convoy } => {
-                Some(packed_key(2 + u64::from(via_convoy), a, u64::from(to.0), 0))
-            }
-            UnitOrder::SupportHold { target } => unit_bits(&target).map(|b| packed_key(4, a, b, 0)),
-            UnitOrder::SupportMove { target, to } => {
-                unit_bits(&target).map(|b| packed_key(5, a, b, u64::from(to.0)))
-            }
-            UnitOrder::Convoy { army, to } => {
-                unit_bits(&army).map(|b| packed_key(6, a, b, u64::from(to.0)))
-            }
-        });
+        let key = unit_order_key(&unit, what);
         self.list(unit.location.0, |table, py, map| match key {
             Some(key) => table.keyed_text_id(py, map, key, || what.order(power, unit)),
             None => table.text_id(py, map, &what.order(power, unit)),
