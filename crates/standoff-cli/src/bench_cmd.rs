@@ -278,6 +278,9 @@ pub fn run(args: &Args) -> Result<bool> {
     let batch = |pool: &rayon::ThreadPool| pool.install(|| step_many(&variant, &items));
     let mut plain_rates = Vec::new();
     let mut batch_rates = vec![Vec::new(); pools.len()];
+    // The first batch of each round, on a pool whose threads have been asleep since
+    // its previous round.
+    let mut after_idle_rates = vec![Vec::new(); pools.len()];
     // CPU time of each pool's threads in its counted rounds.
     let mut batch_cpu = vec![Some(0.0); pools.len()];
     for round in 0..=STEP_ROUNDS {
@@ -286,13 +289,22 @@ pub fn run(args: &Args) -> Result<bool> {
         if round > 0 {
             plain_rates.push(rate);
         }
-        for ((threads, (pool, rates)), cpu) in (1..)
-            .zip(pools.iter().zip(&mut batch_rates))
-            .zip(&mut batch_cpu)
-        {
+        for (threads, (((pool, rates), after_idle), cpu)) in (1..).zip(
+            pools
+                .iter()
+                .zip(&mut batch_rates)
+                .zip(&mut after_idle_rates)
+                .zip(&mut batch_cpu),
+        ) {
+            // The pool's threads went to sleep while the others ran; waking them
+            // takes from microseconds to milliseconds on a virtual machine, a large
+            // part of a round. That first batch is counted apart; the throughput is
+            // the next one, on threads awake, as in a loop of batches.
+            let woken = steps_per_second(items.len(), || batch(pool))?;
             let before = pool_cpu_seconds(threads);
             let rate = steps_per_second(items.len(), || batch(pool))?;
             if round > 0 {
+                after_idle.push(woken);
                 rates.push(rate);
                 *cpu = match (*cpu, before, pool_cpu_seconds(threads)) {
                     (Some(total), Some(a), Some(b)) => Some(total + (b - a)),
@@ -307,16 +319,29 @@ pub fn run(args: &Args) -> Result<bool> {
          results kept; median of {STEP_ROUNDS} rounds)"
     );
     let mut single = 0.0;
-    for ((threads, rates), cpu) in (1..).zip(batch_rates).zip(batch_cpu) {
+    let mut single_after_idle = 0.0;
+    for (threads, ((rates, after_idle), cpu)) in
+        (1..).zip(batch_rates.into_iter().zip(after_idle_rates).zip(batch_cpu))
+    {
         let per_second = median(rates);
         if threads == 1 {
             single = per_second;
         }
         println!(
             "batch_game_steps_per_second[{threads} thread(s)]: {per_second:.0} (x{:.2} the batch \
-             on 1 thread, {:.0}% of the plain loop; the same items, rounds in turn with it)",
+             on 1 thread, {:.0}% of the plain loop; the same items, rounds in turn with it, each \
+             right after a batch that woke the pool's threads)",
             per_second / single,
             100.0 * per_second / plain
+        );
+        let woken = median(after_idle);
+        if threads == 1 {
+            single_after_idle = woken;
+        }
+        println!(
+            "batch_game_steps_per_second_after_idle[{threads} thread(s)]: {woken:.0} (x{:.2} \
+             on 1 thread: the first batch of each round, its threads woken from sleep)",
+            woken / single_after_idle
         );
         if let Some(cpu) = cpu.filter(|&c| c > 0.0) {
             let per_cpu_second = (STEP_ROUNDS * items.len()) as f64 / cpu;
