@@ -31,6 +31,7 @@ show it.) The garbage of the warm-up games is collected before the timed one:
 import argparse
 import gc
 import json
+import os
 import pathlib
 import subprocess
 import sys
@@ -174,10 +175,15 @@ def loop_worker(engine, seed, max_year, warmup):
 
 
 def game_in_own_process(engine, seed, max_year, warmup):
-    """``loop_worker`` in a new Python process: (phases, seconds)."""
+    """``loop_worker`` in a new Python process: (phases, seconds). The worker's string
+    hashing is fixed (``PYTHONHASHSEED``): the package lists a location's possible orders
+    in the order of a set of strings, so with a new hash seed per process its game of the
+    same seed took other turns (275-293 phases over five seeds from run to run), and the
+    fastest of ``--repeat`` runs favoured the shorter games."""
     command = [sys.executable, __file__, "--loop-worker", engine, "--seed", str(seed),
                "--max-year", str(max_year), "--warmup", str(warmup)]
-    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout.split()
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    out = subprocess.run(command, check=True, capture_output=True, text=True, env=env).stdout.split()
     return int(out[0]), float(out[1])
 
 
