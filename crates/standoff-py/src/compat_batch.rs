@@ -126,6 +126,17 @@ pub fn step_many<'py>(
     py: Python<'py>,
     games: &Bound<'py, PyAny>,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let plays = Arc::new(Plays::default());
+    // The helper stops playing when this is dropped: on an error below, at the end, or
+    // if the pipeline panics.
+    let close = CloseOnDrop(&plays.closed);
+    if games.len().map_or(true, |n| n > 1) && crate::pool::thread_count() > 1 {
+        // Woken first: a parked thread takes from tens of microseconds to a millisecond
+        // to start on a virtual machine, time the checks below and the first game's
+        // preparation then overlap. Without the helper (one core, as rayon counts
+        // them, or another call has it) this thread plays every game itself.
+        crate::helper_thread::lend(plays.clone());
+    }
     let list = crate::batch::distinct_games::<GameCore>(games)?;
     let mut results: Vec<Bound<'py, PyAny>> = vec![py.None().into_bound(py); list.len()];
     let live: Vec<(usize, &Bound<'py, GameCore>)> = list
@@ -133,19 +144,10 @@ pub fn step_many<'py>(
         .enumerate()
         .filter(|(_, game)| !game.borrow().is_game_done())
         .collect();
-    let plays = Arc::new(Plays::default());
-    if live.len() > 1 && crate::pool::thread_count() > 1 {
-        // Without the helper (one core, as rayon counts them, or another call has it)
-        // this thread plays every game itself.
-        crate::helper_thread::lend(plays.clone());
-    }
     // The games prepared and not yet finished, oldest first.
     let mut in_flight: VecDeque<InFlight<'py>> = VecDeque::new();
-    let run = {
-        // The helper stops playing when this is dropped, even if the pipeline panics.
-        let _close = CloseOnDrop(&plays.closed);
-        pipeline(py, &live, &plays, &mut in_flight, &mut results)
-    };
+    let run = pipeline(py, &live, &plays, &mut in_flight, &mut results);
+    drop(close);
     // The pipeline returns only once every game it prepared is finished: each native
     // game is back in its Python object.
     debug_assert!(in_flight.is_empty());
