@@ -1,4 +1,5 @@
-//! `standoff bench`: timings on a seeded random-game corpus, single core.
+//! `standoff bench`: timings on a seeded random-game corpus, on one core except for the
+//! batch lines (1 to N threads).
 //!
 //! Each figure is the median over corpus phases of the mean time of repeated runs of
 //! that phase. Results are checked (a bench that did nothing would fail).
