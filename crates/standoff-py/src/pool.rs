@@ -1,9 +1,10 @@
 //! The rayon pool of the batch entry points (`adjudicate_many`, the native
 //! `step_many`): one per process ([`PerProcess`]), built on first use with rayon's usual
-//! size (the cores, or `RAYON_NUM_THREADS`), and built again in a forked child; that size
-//! without building the pool ([`thread_count`], for the compatible `step_many`, which
-//! has its own helper thread); and how a batch shares its items between the calling
-//! thread and the pool ([`map_shared`]).
+//! size (the cores, or `RAYON_NUM_THREADS` / `RAYON_RS_NUM_CPUS` as rayon reads them),
+//! and built again in a forked child; that size without building the pool
+//! ([`thread_count`], for the compatible `step_many`, which has its own helper thread);
+//! and how a batch shares its items between the calling thread and the pool
+//! ([`map_shared`]).
 //!
 //! Why not rayon's global pool: a child forked after the parent used it (Python's
 //! `multiprocessing` forks on Linux) inherits the pool without its threads, and a batch
@@ -29,19 +30,29 @@ pub(crate) fn pool() -> PyResult<Arc<ThreadPool>> {
     })
 }
 
-/// The threads this process's pool has or would have, without starting it: rayon's
-/// count (`RAYON_NUM_THREADS` when it is a positive number, else the cores), read once
-/// (finding the cores opens and reads files of /proc and the cgroup, 17 us a call on
-/// the build machine; read on each call, it took `step_many` from 1.6-1.8x the
-/// `process()` loop down to 1.3x there, more than those microseconds alone).
+/// The threads this process's pool has or would have, without starting it: the count
+/// rayon (1.13) gives a pool built without one, read once (finding the cores opens and
+/// reads files of /proc and the cgroup, 17 us a call on the build machine; read on each
+/// call, it took `step_many` from 1.6-1.8x the `process()` loop down to 1.3x there, more
+/// than those microseconds alone).
 pub(crate) fn thread_count() -> usize {
     static COUNT: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *COUNT.get_or_init(|| {
-        let from_env = std::env::var("RAYON_NUM_THREADS")
-            .ok()
-            .and_then(|v| v.trim().parse::<usize>().ok())
-            .filter(|&n| n > 0);
-        from_env.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        let number = |name: &str| {
+            std::env::var(name)
+                .ok()
+                .and_then(|v| v.parse::<usize>().ok())
+        };
+        let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
+        // As rayon reads them: `RAYON_NUM_THREADS` (0: the cores), else the deprecated
+        // `RAYON_RS_NUM_CPUS` when it is a positive number, else the cores.
+        match number("RAYON_NUM_THREADS") {
+            Some(0) => cores(),
+            Some(n) => n,
+            None => number("RAYON_RS_NUM_CPUS")
+                .filter(|&n| n > 0)
+                .unwrap_or_else(cores),
+        }
     })
 }
 

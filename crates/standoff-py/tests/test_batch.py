@@ -281,3 +281,53 @@ def test_batch_releases_the_gil():
         pytest.skip(f"batch too fast to observe ({elapsed:.3f} s)")
     # With the GIL held for the whole call, the counter could not run at all.
     assert during["ticks"] > 5, (during, elapsed)
+
+
+# Run in a new interpreter: the batch threads this process started, their names as the
+# system has them (15 characters at most).
+_THREADS_SCRIPT = """
+import os, standoff
+games = [standoff.Game(game_id=str(i)) for i in range(4)]
+standoff.step_many(games)
+standoff._standoff.step_many([standoff._standoff.Game() for _ in range(40)])
+import time
+def names():
+    return [open(f"/proc/self/task/{t}/comm").read().strip() for t in os.listdir("/proc/self/task")]
+# A thread takes its name once it runs: wait (at most 5 s) until only this one has the
+# interpreter's name.
+main = open(f"/proc/self/task/{os.getpid()}/comm").read().strip()
+deadline = time.monotonic() + 5
+while names().count(main) > 1 and time.monotonic() < deadline:
+    time.sleep(0.01)
+found = names()
+print(sum(n.startswith("standoff-batch") for n in found), "standoff-helper" in found)
+"""
+
+
+def _batch_threads(env_vars):
+    """(pool threads, whether the helper thread started) in a new interpreter whose
+    rayon variables are exactly ``env_vars``."""
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("RAYON_NUM_THREADS", "RAYON_RS_NUM_CPUS")}
+    env.update(env_vars)
+    out = subprocess.run([sys.executable, "-c", _THREADS_SCRIPT], env=env, check=True,
+                         capture_output=True, text=True, timeout=120).stdout.split()
+    return int(out[0]), out[1] == "True"
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="reads thread names from /proc")
+def test_thread_count_is_read_as_rayon_reads_it():
+    # The compatible step_many starts its helper thread only when the native pool (sized
+    # by rayon from its variables) would have more than one thread: a limit set with
+    # either variable is kept by both, and RAYON_NUM_THREADS=0 means the cores for both.
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    for env_vars in ({"RAYON_NUM_THREADS": "1"}, {"RAYON_RS_NUM_CPUS": "1"},
+                     {"RAYON_NUM_THREADS": "junk", "RAYON_RS_NUM_CPUS": "1"}):
+        assert _batch_threads(env_vars) == (1, False), env_vars
+    for env_vars in ({}, {"RAYON_NUM_THREADS": "0", "RAYON_RS_NUM_CPUS": "1"}, {"RAYON_RS_NUM_CPUS": "0"}):
+        pool, helper = _batch_threads(env_vars)
+        assert helper == (pool > 1), (env_vars, pool, helper)
+        if cores and cores > 1:
+            assert pool > 1, (env_vars, pool)
