@@ -243,46 +243,17 @@ fn compact_key(order: &Order) -> Option<u64> {
     if order.stray_coast.is_some() {
         return None;
     }
-    let (unit, what) = match &order.kind {
-        OrderKind::Hold { unit } => (unit, UnitOrder::Hold),
-        OrderKind::Move {
-            unit,
-            to,
-            via_convoy,
-            path,
-        } => {
-            if !path.is_empty() {
-                return None;
-            }
-            let (to, via_convoy) = (*to, *via_convoy);
-            (unit, UnitOrder::Move { to, via_convoy })
-        }
-        OrderKind::SupportHold { unit, target } => {
-            (unit, UnitOrder::SupportHold { target: *target })
-        }
-        OrderKind::SupportMove { unit, target, to } => (
-            unit,
-            UnitOrder::SupportMove {
-                target: *target,
-                to: *to,
-            },
-        ),
-        OrderKind::Convoy { unit, army, to } => (
-            unit,
-            UnitOrder::Convoy {
-                army: *army,
-                to: *to,
-            },
-        ),
-        OrderKind::Retreat { unit, to } => {
-            return Some(packed_key(7, unit_bits(unit)?, u64::from(to.0), 0))
-        }
-        OrderKind::Disband { unit } => return Some(packed_key(8, unit_bits(unit)?, 0, 0)),
-        OrderKind::Build { unit } => return Some(packed_key(9, unit_bits(unit)?, 0, 0)),
-        OrderKind::Remove { unit } => return Some(packed_key(10, unit_bits(unit)?, 0, 0)),
+    if let Some((unit, what)) = UnitOrder::of(&order.kind) {
+        return unit_order_key(unit, what);
+    }
+    let (tag, unit, to) = match &order.kind {
+        OrderKind::Retreat { unit, to } => (7, unit, u64::from(to.0)),
+        OrderKind::Disband { unit } => (8, unit, 0),
+        OrderKind::Build { unit } => (9, unit, 0),
+        OrderKind::Remove { unit } => (10, unit, 0),
         _ => return None,
     };
-    unit_order_key(unit, what)
+    Some(packed_key(tag, unit_bits(unit)?, to, 0))
 }
 
 /// The [`compact_key`] of `unit`'s order `what` (the generator's common kinds, found

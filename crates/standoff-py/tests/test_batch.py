@@ -3,6 +3,8 @@ the GIL, and report bad input."""
 
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 
@@ -307,9 +309,6 @@ print(sum(n.startswith("standoff-batch") for n in found), "standoff-helper" in f
 def _batch_threads(env_vars):
     """(pool threads, whether the helper thread started) in a new interpreter whose
     rayon variables are exactly ``env_vars``."""
-    import subprocess
-    import sys
-
     env = {k: v for k, v in os.environ.items() if k not in ("RAYON_NUM_THREADS", "RAYON_RS_NUM_CPUS")}
     env.update(env_vars)
     out = subprocess.run([sys.executable, "-c", _THREADS_SCRIPT], env=env, check=True,

@@ -690,6 +690,44 @@ impl UnitOrder {
         };
         Order::new(power, kind)
     }
+
+    /// The unit and the common order `kind` gives it, when it is one ([`UnitOrder::order`]
+    /// the other way): None for the other kinds and for a move with a written path.
+    pub fn of(kind: &OrderKind) -> Option<(&UnitRef, UnitOrder)> {
+        Some(match kind {
+            OrderKind::Hold { unit } => (unit, UnitOrder::Hold),
+            OrderKind::Move {
+                unit,
+                to,
+                via_convoy,
+                path,
+            } if path.is_empty() => (
+                unit,
+                UnitOrder::Move {
+                    to: *to,
+                    via_convoy: *via_convoy,
+                },
+            ),
+            OrderKind::SupportHold { unit, target } => {
+                (unit, UnitOrder::SupportHold { target: *target })
+            }
+            OrderKind::SupportMove { unit, target, to } => (
+                unit,
+                UnitOrder::SupportMove {
+                    target: *target,
+                    to: *to,
+                },
+            ),
+            OrderKind::Convoy { unit, army, to } => (
+                unit,
+                UnitOrder::Convoy {
+                    army: *army,
+                    to: *to,
+                },
+            ),
+            _ => return None,
+        })
+    }
 }
 
 impl<F: FnMut(Order)> OrderSink for F {

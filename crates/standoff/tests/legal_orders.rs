@@ -225,3 +225,50 @@ fn generator_matches_judge_on_the_variant_library() {
         }
     }
 }
+
+/// `UnitOrder::of` is `UnitOrder::order` the other way: every generated order of the
+/// common kinds is read back into its unit and parts and made again as it was, and a
+/// move with a written path or an order of another kind is not one of them.
+#[test]
+fn unit_orders_are_read_back_as_they_are_made() {
+    use standoff::legal::{movement_orders, UnitOrder};
+    let v = standard();
+    let mut common = 0;
+    for seed in 0..4 {
+        random_game(seed, 10, |before, _, _, _| {
+            if before.phase().kind != PhaseKind::Movement {
+                return;
+            }
+            for order in movement_orders(v, before) {
+                let expected_common = match &order.kind {
+                    OrderKind::Move { path, .. } => path.is_empty(),
+                    kind => matches!(
+                        kind,
+                        OrderKind::Hold { .. }
+                            | OrderKind::SupportHold { .. }
+                            | OrderKind::SupportMove { .. }
+                            | OrderKind::Convoy { .. }
+                    ),
+                };
+                match UnitOrder::of(&order.kind) {
+                    Some((unit, what)) => {
+                        assert!(expected_common, "{order:?}");
+                        assert_eq!(what.order(order.power, *unit), order);
+                        common += 1;
+                    }
+                    None => assert!(!expected_common, "{order:?}"),
+                }
+            }
+        });
+    }
+    assert!(common > 1000, "{common} orders of the common kinds");
+    let unit = UnitRef::new(Some(UnitKind::Army), LocationId(0));
+    let with_path = OrderKind::Move {
+        unit,
+        to: LocationId(1),
+        via_convoy: true,
+        path: vec![ProvinceId(2)].into(),
+    };
+    assert!(UnitOrder::of(&with_path).is_none());
+    assert!(UnitOrder::of(&OrderKind::Disband { unit }).is_none());
+}
