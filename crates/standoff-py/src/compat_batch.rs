@@ -26,12 +26,18 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use std::collections::VecDeque;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// The most games prepared and not yet finished at a time (each is a native game moved
-/// out of its Python object, which holds a stand-in meanwhile).
-const AHEAD: usize = 8;
+/// out of its Python object, which holds a stand-in meanwhile). Enough for the calling
+/// thread to run ahead through a stretch of retreat and adjustment phases, whose
+/// bookkeeping takes longer than their plays, while the helper plays movement phases.
+const AHEAD: usize = 16;
+
+/// Fewer games than this queued, and the calling thread prepares the next before it
+/// finishes a played one: the helper thread should not run out of games to play.
+const QUEUED_AT_LEAST: usize = 2;
 
 /// A game of the call between its preparation and its finish.
 struct InFlight<'py> {
@@ -53,8 +59,14 @@ type Played = std::thread::Result<PlayOutcome>;
 struct Plays {
     /// Native games to play, with their place in the call, in order.
     queue: Mutex<VecDeque<(usize, PyGame)>>,
+    /// How many games `queue` holds (read without its lock).
+    queued: AtomicUsize,
     /// Native games played, with their place in the call and their play.
     played: Mutex<Vec<(usize, PyGame, Played)>>,
+    /// How many games have been put into `played`: the calling thread looks into it
+    /// again only once this has changed (its lock is not taken from the playing thread
+    /// for nothing).
+    played_count: AtomicUsize,
     /// Set when the calling thread is done (no game is left to play).
     closed: AtomicBool,
 }
@@ -62,6 +74,9 @@ struct Plays {
 impl Plays {
     /// Plays the next queued game, if there is one; false if there was none.
     fn play_next(&self) -> bool {
+        if self.queued.load(Ordering::Acquire) == 0 {
+            return false;
+        }
         let next = self
             .queue
             .lock()
@@ -70,12 +85,14 @@ impl Plays {
         let Some((index, mut game)) = next else {
             return false;
         };
+        self.queued.fetch_sub(1, Ordering::AcqRel);
         // A play that panics gives its game back (to its Python object) all the same.
         let outcome = catch_unwind(AssertUnwindSafe(|| game.play_phase()));
         self.played
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .push((index, game, outcome));
+        self.played_count.fetch_add(1, Ordering::Release);
         true
     }
 
@@ -92,12 +109,29 @@ impl Plays {
         }
     }
 
-    /// Game `index`'s native game and play, taken, if it has been played.
-    fn take_played(&self, index: usize) -> Option<(PyGame, Played)> {
+    /// Game `index`'s native game and play, taken, if it has been played. `looked`
+    /// is `played_count` when the caller last looked for a game and did not find it
+    /// (None when it found it): until another game is played, it is not there.
+    fn take_played(&self, index: usize, looked: &mut Option<usize>) -> Option<(PyGame, Played)> {
+        let count = self.played_count.load(Ordering::Acquire);
+        if *looked == Some(count) {
+            return None;
+        }
+        *looked = Some(count);
         let mut played = self.played.lock().unwrap_or_else(PoisonError::into_inner);
         let at = played.iter().position(|(i, _, _)| *i == index)?;
         let (_, game, outcome) = played.swap_remove(at);
+        *looked = None;
         Some((game, outcome))
+    }
+
+    /// Queues a prepared game's native game.
+    fn enqueue(&self, index: usize, game: PyGame) {
+        self.queue
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push_back((index, game));
+        self.queued.fetch_add(1, Ordering::Release);
     }
 }
 
@@ -166,8 +200,9 @@ impl Drop for CloseOnDrop<'_> {
 
 /// The calling thread's part of [`step_many`]: prepares each game (at most [`AHEAD`]
 /// before the oldest not finished) and queues its native game to be played, finishes
-/// the played games in order, and plays queued games itself when there is nothing else
-/// to do. After an error no more games are prepared; those prepared are still played
+/// the played games in order (first preparing another when fewer than
+/// [`QUEUED_AT_LEAST`] are queued), and plays queued games itself when there is nothing
+/// else to do. After an error no more games are prepared; those prepared are still played
 /// and finished, so each game is played through, left as it was, or (the one that
 /// failed) as its own `process()` would leave it; the first error is returned.
 fn pipeline<'py>(
@@ -182,44 +217,54 @@ fn pipeline<'py>(
     let mut stand_ins: Vec<PyGame> = Vec::new();
     let mut failed: Option<PyErr> = None;
     let mut idle = 0u32;
+    let mut looked = None;
     loop {
-        // Finish the oldest game once it has been played.
-        let oldest = in_flight.front().map(|entry| entry.index);
-        if let Some((game, outcome)) = oldest.and_then(|index| plays.take_played(index)) {
-            if let Some(mut entry) = in_flight.pop_front() {
-                stand_ins.push(std::mem::replace(&mut *entry.native, game));
-                drop(entry.native);
-                let done = finish(
-                    py,
-                    entry.index,
-                    &entry.game,
-                    entry.pending,
-                    outcome,
-                    results,
-                );
-                if let Err(e) = done {
-                    failed.get_or_insert(e);
-                }
-            }
-            idle = 0;
-            continue;
-        }
-        // Prepare the next game and queue its native game.
-        if failed.is_none() && in_flight.len() < AHEAD {
-            if let Some(&(index, game)) = next.next() {
-                match prepare(game, index, &mut stand_ins) {
-                    Ok((entry, moved)) => {
-                        plays
-                            .queue
-                            .lock()
-                            .unwrap_or_else(PoisonError::into_inner)
-                            .push_back((index, moved));
-                        in_flight.push_back(entry);
+        // The helper is kept in games to play: with few queued, the next game is
+        // prepared before a played one is finished.
+        let starving = plays.queued.load(Ordering::Acquire) < QUEUED_AT_LEAST;
+        let may_prepare = failed.is_none() && in_flight.len() < AHEAD;
+        let mut to_prepare = match starving && may_prepare {
+            true => next.next(),
+            false => None,
+        };
+        if to_prepare.is_none() {
+            // Finish the oldest game once it has been played.
+            let oldest = in_flight.front().map(|entry| entry.index);
+            if let Some((game, outcome)) =
+                oldest.and_then(|index| plays.take_played(index, &mut looked))
+            {
+                if let Some(mut entry) = in_flight.pop_front() {
+                    stand_ins.push(std::mem::replace(&mut *entry.native, game));
+                    drop(entry.native);
+                    let done = finish(
+                        py,
+                        entry.index,
+                        &entry.game,
+                        entry.pending,
+                        outcome,
+                        results,
+                    );
+                    if let Err(e) = done {
+                        failed.get_or_insert(e);
                     }
-                    Err(e) => failed = Some(e),
                 }
+                idle = 0;
                 continue;
             }
+            // Else prepare the next game.
+            if may_prepare && !starving {
+                to_prepare = next.next();
+            }
+        }
+        if let Some(&(index, game)) = to_prepare {
+            match prepare(game, index, &mut stand_ins) {
+                Ok((entry, moved)) => {
+                    plays.enqueue(index, moved);
+                    in_flight.push_back(entry);
+                }
+                Err(e) => failed = Some(e),
+            }
+            continue;
         }
         if in_flight.is_empty() {
             return failed.map_or(Ok(()), Err);
