@@ -170,6 +170,23 @@ def test_rules_are_the_package_rule_names():
     assert Game(variant=standoff.Variant.standard()).map_name == "standard"
 
 
+def test_no_check_is_read_from_the_rules_as_written():
+    # The package reads ``"NO_CHECK" in game.rules`` each time, and scripts write the
+    # list directly: any string equal to it counts (one made at run time, a str
+    # subclass), in any container; a string of the same length that differs does not.
+    class Rule(str):
+        pass
+
+    made = "".join(["NO_", "CHECK"])
+    for rules, checked in ((["NO_PRESS"], True), (["NO_CHECK"], False), ([made], False),
+                           ([Rule("NO_CHECK")], False), (("NO_PRESS", "NO_CHECK"), False),
+                           (["NO_PRESS", "NO_CHECX"], True), ([1, None, "NO_CHECK"], False)):
+        g = Game()
+        g.rules = rules
+        g.set_orders("FRANCE", ["A PAR - MUN"])  # not adjacent: refused when checked
+        assert g.get_orders("FRANCE") == ([] if checked else ["A PAR - MUN"]), rules
+
+
 def test_retreat_phase():
     g = Game()
     play(g, {"GERMANY": ["A MUN - BUR"]})

@@ -84,6 +84,10 @@ pub struct Map {
     fleet_province_adjacent: BitMatrix,
     /// Location × province: a fleet at the location can move to some location of the province.
     fleet_reach: BitMatrix,
+    /// Per location, its name as saved games write it (`STP/NC`, `PAR`; a province's
+    /// own location has the province's index, so this names provinces too): order
+    /// texts are written from these.
+    upper_names: Vec<String>,
     /// Normalised name → province.
     names: HashMap<String, ProvinceId, NameHasher>,
     /// Normalised word → the province it names and the names of several words it
@@ -212,6 +216,16 @@ impl Map {
             fleet_province_adjacent: BitMatrix::new(province_count),
             fleet_reach: BitMatrix::with_size(locations.len(), province_count),
             province_of: locations.iter().map(|l| l.province).collect(),
+            upper_names: locations
+                .iter()
+                .map(|l| {
+                    let province = provinces[l.province.index()].id.to_uppercase();
+                    match &l.coast {
+                        Some(coast) => format!("{province}/{}", coast.to_uppercase()),
+                        None => province,
+                    }
+                })
+                .collect(),
             provinces,
             locations,
             names,
@@ -425,6 +439,18 @@ impl Map {
             (UnitKind::Fleet, Terrain::Land) => false,
             (UnitKind::Fleet, _) => loc.coast.is_some() || prov.coasts.is_empty(),
         }
+    }
+
+    /// A location's name as saved games write it: `STP/NC`, `LON`.
+    #[inline]
+    pub fn upper_location_name(&self, l: LocationId) -> &str {
+        self.upper_names.get(l.index()).map_or("", String::as_str)
+    }
+
+    /// A province's name as saved games write it: `STP`, `LON`.
+    #[inline]
+    pub fn upper_province_name(&self, p: ProvinceId) -> &str {
+        self.upper_location_name(LocationId(p.0))
     }
 
     /// Short display form of a location: `stp/nc`, `lon`.

@@ -231,18 +231,12 @@ pub fn order_to_mila(map: &Map, order: &Order) -> String {
 /// [`order_to_mila`], writing a unit without a type with `untyped_letter` before its
 /// location, or with its location alone when that is `None` (`PAR - BUR`).
 pub fn write_mila_order(map: &Map, order: &Order, untyped_letter: Option<char>) -> String {
-    // Written piece by piece into one string (names upper-cased as they are copied):
-    // the Python binding writes every order text it hands out with this.
+    // Written piece by piece into one string, from the map's upper-case names: the
+    // Python binding writes every order text it hands out with this.
     let mut out = String::with_capacity(24);
-    let loc = |out: &mut String, l: crate::LocationId| {
-        let at = map.location(l);
-        push_upper(out, &map.province(at.province).id);
-        if let Some(coast) = &at.coast {
-            out.push('/');
-            push_upper(out, coast);
-        }
-    };
-    let province = |out: &mut String, p: crate::ProvinceId| push_upper(out, &map.province(p).id);
+    let loc = |out: &mut String, l: crate::LocationId| out.push_str(map.upper_location_name(l));
+    let province =
+        |out: &mut String, p: crate::ProvinceId| out.push_str(map.upper_province_name(p));
     let unit = |out: &mut String, u: &UnitRef| {
         if let Some(letter) = u.kind.map(|k| k.letter()).or(untyped_letter) {
             out.push(letter);
@@ -328,13 +322,4 @@ pub fn write_mila_order(map: &Map, order: &Order, untyped_letter: Option<char>) 
         }
     }
     out
-}
-
-/// Appends `name` upper-cased (as `str::to_uppercase` would: each character by itself).
-fn push_upper(out: &mut String, name: &str) {
-    if name.is_ascii() {
-        out.extend(name.bytes().map(|b| char::from(b.to_ascii_uppercase())));
-    } else {
-        out.extend(name.chars().flat_map(char::to_uppercase));
-    }
 }
