@@ -688,6 +688,15 @@ impl GameCore {
         let Some(power_name) = power_name else {
             return native(slf)?.borrow().get_orderable_locations(py, None);
         };
+        // One of the game's own power-name strings (a loop passes the `powers` keys):
+        // found by identity, not read.
+        if let Ok(name) = power_name.cast_exact::<PyString>() {
+            let native = native(slf)?;
+            let native = native.borrow();
+            if let Some(power) = native.own_power_name(name) {
+                return Ok(native.orderable_of(py, power)?.into_any());
+            }
+        }
         let known = power_name.is_exact_instance_of::<PyString>()
             && slf
                 .getattr(intern!(py, "powers"))?

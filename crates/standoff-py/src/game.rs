@@ -220,14 +220,37 @@ impl PyGame {
         })
     }
 
+    /// The power whose name is `name`, when `name` is one of the game's own power-name
+    /// strings (the `powers` keys, or a literal, interned alike); None for any other.
+    pub(crate) fn own_power_name(&self, name: &Bound<'_, PyString>) -> Option<PowerId> {
+        let names = self.power_names(name.py());
+        names
+            .iter()
+            .position(|n| n.is(name))
+            .map(|i| PowerId(i as u8))
+    }
+
+    /// The locations that need an order from `power` (a list: empty once the game is
+    /// over).
+    pub(crate) fn orderable_of<'py>(
+        &self,
+        py: Python<'py>,
+        power: PowerId,
+    ) -> PyResult<Bound<'py, PyList>> {
+        if self.is_done() {
+            return Ok(PyList::empty(py));
+        }
+        let pos = &self.rec().game.position;
+        orderable_list(py, &self.variant, pos, &self.texts, power)
+    }
+
     /// [`PyGame::power_arg`] for a Python string: one of the game's own power-name
     /// strings (the `powers` keys, or a literal, interned alike) is found by identity.
     pub(crate) fn power_of(&self, name: &Bound<'_, PyString>) -> PyResult<PowerId> {
-        let names = self.power_names(name.py());
-        if let Some(i) = names.iter().position(|n| n.is(name)) {
-            return Ok(PowerId(i as u8));
+        match self.own_power_name(name) {
+            Some(power) => Ok(power),
+            None => self.power_arg(&name.to_cow()?),
         }
-        self.power_arg(&name.to_cow()?)
     }
 
     pub(crate) fn power_arg(&self, name: &str) -> PyResult<PowerId> {

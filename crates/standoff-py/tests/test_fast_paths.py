@@ -264,3 +264,42 @@ def test_lists_of_state_refuses_what_the_definition_refuses():
             lists_by_definition(state)
         with pytest.raises((AttributeError, TypeError)):
             _compat._lists_of_state(state)
+
+
+def test_orderable_locations_follow_every_change_of_the_board():
+    """``get_orderable_locations(power)`` (the game's own power-name strings found by
+    identity, any other string read) agrees with ``get_orderable_locations()`` through
+    every kind of change of the board, and each call's list is the caller's own."""
+    game = Game()
+    first = game.get_orderable_locations("FRANCE")
+    assert first == ["BRE", "MAR", "PAR"]
+    first.append("XXX")
+    assert game.get_orderable_locations("FRANCE") == ["BRE", "MAR", "PAR"]
+    made = "".join(["FRA", "NCE"])  # equal, not the game's own string
+    assert game.get_orderable_locations(made) == game.get_orderable_locations("france") == first[:3]
+
+    def agrees():
+        every = game.get_orderable_locations()
+        for name in every:
+            assert game.get_orderable_locations(name) == every[name], name
+            assert game.get_orderable_locations(name.lower()) == every[name], name
+        return every
+
+    game.set_units("FRANCE", ["A BUR"])
+    assert sorted(agrees()["FRANCE"]) == ["BRE", "BUR", "MAR", "PAR"]
+    game.powers["GERMANY"].units.append("A RUH")
+    assert "RUH" in agrees()["GERMANY"]
+    game.powers["GERMANY"].units.remove("A RUH")
+    assert "RUH" not in agrees()["GERMANY"]
+    game.clear_units()
+    assert agrees()["FRANCE"] == []
+    game.set_units("ENGLAND", ["F LON"])
+    game.set_current_phase("W1901A")  # England has 3 centers and 1 unit: 2 builds
+    assert sorted(agrees()["ENGLAND"]) == ["EDI", "LVP"]
+    game.set_current_phase("S1902M")
+    assert agrees()["ENGLAND"] == ["LON"]
+    game.set_orders("ENGLAND", ["F LON - NTH"])
+    game.process()
+    assert agrees()["ENGLAND"] == ["NTH"]
+    game.draw()  # the board stays (as in the package, which lists its units still)
+    assert agrees()["ENGLAND"] == ["NTH"]
