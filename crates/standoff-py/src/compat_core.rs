@@ -693,7 +693,7 @@ impl GameCore {
         if let Ok(name) = power_name.cast_exact::<PyString>() {
             let native = native(slf)?;
             let native = native.borrow();
-            if let Some(power) = native.own_power_name(name) {
+            if let Some(power) = native.power_of_own_name(name) {
                 return Ok(native.orderable_of(py, power)?.into_any());
             }
         }

@@ -222,7 +222,7 @@ impl PyGame {
 
     /// The power whose name is `name`, when `name` is one of the game's own power-name
     /// strings (the `powers` keys, or a literal, interned alike); None for any other.
-    pub(crate) fn own_power_name(&self, name: &Bound<'_, PyString>) -> Option<PowerId> {
+    pub(crate) fn power_of_own_name(&self, name: &Bound<'_, PyString>) -> Option<PowerId> {
         let names = self.power_names(name.py());
         names
             .iter()
@@ -247,7 +247,7 @@ impl PyGame {
     /// [`PyGame::power_arg`] for a Python string: one of the game's own power-name
     /// strings (the `powers` keys, or a literal, interned alike) is found by identity.
     pub(crate) fn power_of(&self, name: &Bound<'_, PyString>) -> PyResult<PowerId> {
-        match self.own_power_name(name) {
+        match self.power_of_own_name(name) {
             Some(power) => Ok(power),
             None => self.power_arg(&name.to_cow()?),
         }

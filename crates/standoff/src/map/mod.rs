@@ -444,7 +444,7 @@ impl Map {
     /// A location's name as saved games write it: `STP/NC`, `LON`.
     #[inline]
     pub fn upper_location_name(&self, l: LocationId) -> &str {
-        self.upper_names.get(l.index()).map_or("", String::as_str)
+        &self.upper_names[l.index()]
     }
 
     /// A province's name as saved games write it: `STP`, `LON`.
