@@ -7,12 +7,12 @@ use standoff::{LocationId, Map, Phase, PhaseKind, PowerId, ProvinceId, Unit, Uni
 
 /// `STP/SC`, `PAR`.
 pub fn loc_name(map: &Map, l: LocationId) -> String {
-    map.location_id_name(l).to_uppercase()
+    map.upper_location_name(l).to_owned()
 }
 
 /// `STP` for a province.
 pub fn prov_name(map: &Map, p: ProvinceId) -> String {
-    map.province(p).id.to_uppercase()
+    map.upper_province_name(p).to_owned()
 }
 
 /// `A PAR`, `F STP/SC`.

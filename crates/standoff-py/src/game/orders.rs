@@ -14,9 +14,8 @@ impl PyGame {
         py: Python<'py>,
         power_name: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if let Some(p) = power_name.filter(|_| !self.is_done()) {
-            let (pos, power) = (&self.rec().game.position, self.power_arg(p)?);
-            return Ok(orderable_list(py, &self.variant, pos, &self.texts, power)?.into_any());
+        if let Some(p) = power_name {
+            return Ok(self.orderable_of(py, self.power_arg(p)?)?.into_any());
         }
         let all = if self.is_done() {
             powers(&self.variant)
@@ -25,7 +24,7 @@ impl PyGame {
         } else {
             orderable_locations(&self.variant, &self.rec().game.position)
         };
-        self.one_or_all(py, all, power_name)
+        self.one_or_all(py, all, None)
     }
 
     /// Location -> every legal order of the unit there, in the package's notation

@@ -62,11 +62,7 @@ pub type Labels = Vec<&'static str>;
 
 /// `A PAR`, `F STP/SC`: a unit in the package's notation.
 fn unit_text(map: &Map, kind: UnitKind, location: LocationId) -> String {
-    format!(
-        "{} {}",
-        kind.letter(),
-        map.location_id_name(location).to_uppercase()
-    )
+    format!("{} {}", kind.letter(), map.upper_location_name(location))
 }
 
 /// The package's labels of a played phase, per unit: in a movement phase every unit

@@ -83,7 +83,7 @@ fn units_of(pos: &Position, variant: &Variant) -> (BTreeSet<String>, BTreeSet<St
             "{} {} {}",
             variant.power_name(u.power).to_uppercase(),
             u.kind.letter(),
-            map.location_id_name(u.location).to_uppercase()
+            map.upper_location_name(u.location)
         )
     };
     let units = pos.units().map(|(_, u)| name(u)).collect();
@@ -95,7 +95,7 @@ fn units_of(pos: &Position, variant: &Variant) -> (BTreeSet<String>, BTreeSet<St
             let mut options: Vec<String> = d
                 .retreat_options
                 .iter()
-                .map(|&l| map.location_id_name(l).to_uppercase())
+                .map(|&l| map.upper_location_name(l).to_owned())
                 .collect();
             options.sort();
             format!("*{} -> {}", name(&d.unit), options.join(","))
@@ -113,7 +113,7 @@ fn centers_of(pos: &Position, variant: &Variant) -> BTreeSet<String> {
                 format!(
                     "{} {}",
                     variant.power_name(p).to_uppercase(),
-                    variant.map.provinces()[i].id.to_uppercase()
+                    variant.map.upper_province_name(crate::ProvinceId(i as u16))
                 )
             })
         })
@@ -296,7 +296,7 @@ fn compare_results(
         let key = format!(
             "{} {}",
             r.unit.kind.letter(),
-            map.location_id_name(r.unit.location).to_uppercase()
+            map.upper_location_name(r.unit.location)
         );
         let Some(codes) = recorded.get(&key) else {
             continue;
