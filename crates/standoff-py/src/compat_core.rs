@@ -268,21 +268,6 @@ fn no_check(game: &Bound<'_, GameCore>) -> PyResult<bool> {
     Ok(false)
 }
 
-/// `self._cache[key]`, made by `make` (and kept) when missing.
-fn cached<'py>(
-    game: &Bound<'py, GameCore>,
-    key: &Bound<'py, PyString>,
-    make: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let cache = cache(game)?;
-    if let Some(value) = cache.get_item(key)? {
-        return Ok(value);
-    }
-    let value = make()?;
-    cache.set_item(key, &value)?;
-    Ok(value)
-}
-
 /// A Python object's attributes (`obj.__dict__`).
 pub(crate) fn attributes<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
     Ok(obj
@@ -662,17 +647,31 @@ impl GameCore {
         self.phase_kind == b'D'
     }
 
-    /// Location -> possible orders (kept until the board changes, as the package caches
-    /// it).
-    fn get_all_possible_orders<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+    /// Location -> possible orders: a new dict of new lists on every call, as the
+    /// package gives (a caller may change them). The orders are listed once per board:
+    /// the cache keeps the listing's stamp until the board changes (copies and pickles
+    /// of the game start with an empty cache: a stamp is its native game's), and a
+    /// later call makes only the dict again (or lists again if a copy of the game
+    /// listed since). A
+    /// game that is over (won, drawn, at its year limit) lists every location with no
+    /// orders, as the package does.
+    fn get_all_possible_orders<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
         let py = slf.py();
         push_edits(slf)?;
-        cached(slf, intern!(py, "possible"), || {
-            Ok(native(slf)?
-                .borrow()
-                .get_all_possible_orders(py)?
-                .into_any())
-        })
+        let native = native(slf)?;
+        let native = native.borrow();
+        if slf.borrow().is_game_done() {
+            return Ok(native.possible_orders(py, true)?.0);
+        }
+        let cache = cache(slf)?;
+        let key = intern!(py, "possible");
+        let stamp = cache.get_item(key)?.and_then(|s| s.extract::<u64>().ok());
+        if let Some(dict) = stamp.map(|s| native.relisted(py, s)).transpose()?.flatten() {
+            return Ok(dict);
+        }
+        let (dict, stamp) = native.possible_orders(py, false)?;
+        cache.set_item(key, stamp)?;
+        Ok(dict)
     }
 
     /// The locations that need an order from a power (a list), or from every power

@@ -19,7 +19,7 @@ use crate::model::{
 };
 use crate::names::{kind_letter, long_phase, order_text, power_name, powers};
 use crate::phase_data::rejected_list;
-use crate::texts::{orderable_list, possible_orders_dict, OrderTexts};
+use crate::texts::{orderable_list, possible_orders_dict, relisted_dict, OrderTexts};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -242,6 +242,28 @@ impl PyGame {
         }
         let pos = &self.rec().game.position;
         orderable_list(py, &self.variant, pos, &self.texts, power)
+    }
+
+    /// Location -> possible orders, a new dict ([`possible_orders_dict`]; none listed
+    /// once the game is over, or when `over`: the caller's game ended it), and the
+    /// listing's stamp for [`PyGame::relisted`].
+    pub(crate) fn possible_orders<'py>(
+        &self,
+        py: Python<'py>,
+        over: bool,
+    ) -> PyResult<(Bound<'py, PyDict>, u64)> {
+        let pos = (!over && !self.is_done()).then(|| &self.rec().game.position);
+        possible_orders_dict(py, &self.variant, pos, &self.texts)
+    }
+
+    /// The dict of listing `stamp` of [`PyGame::possible_orders`] made again (new dict
+    /// and lists), unless another listing of this game or its copies came since.
+    pub(crate) fn relisted<'py>(
+        &self,
+        py: Python<'py>,
+        stamp: u64,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        relisted_dict(py, &self.texts, stamp)
     }
 
     /// [`PyGame::power_arg`] for a Python string: one of the game's own power-name

@@ -59,6 +59,10 @@ struct TextTable {
     spans: Vec<(u32, u32)>,
     /// Work space: (location, start, end) of every span of `listed`, in list order.
     runs: Vec<(u16, u32, u32)>,
+    /// Which listing the work space holds: one more for each (it survives the table's
+    /// emptying), so a listing's stamp says whether its dict can be made again from
+    /// the work space ([`relisted_dict`]).
+    listing: u64,
 }
 
 /// The most strings a text table keeps: [`OrderTexts::MAX`], unless a test lowered it
@@ -153,6 +157,7 @@ impl TextTable {
                 listed,
                 spans,
                 runs,
+                listing: self.listing,
                 ..TextTable::default()
             };
         }
@@ -428,15 +433,17 @@ impl standoff::legal::OrderSink for Listing<'_, '_> {
     }
 }
 
-/// Location name -> possible orders, built from the cached Python strings. The orders
-/// are found as text ids (a lookup in their unit's small table each), put into
-/// their locations' lists in one pass, and each list is made at its final size.
+/// Location name -> possible orders (every location a key; `pos` None, a game that is
+/// over: none listed), built from the cached Python strings: a new dict of new lists,
+/// with the listing's stamp ([`relisted_dict`]). The orders are found as text ids (a
+/// lookup in their unit's small table each), put into their locations' lists in one
+/// pass, and each list is made at its final size.
 pub fn possible_orders_dict<'py>(
     py: Python<'py>,
     variant: &Variant,
-    pos: &Position,
+    pos: Option<&Position>,
     texts: &OrderTexts,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<(Bound<'py, PyDict>, u64)> {
     let map = &variant.map;
     let keys = match texts.locations.get() {
         Some(keys) => keys,
@@ -451,10 +458,14 @@ pub fn possible_orders_dict<'py>(
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     let table = &mut *guard;
     table.bound();
+    table.listing += 1;
     table.listed.clear();
     table.runs.clear();
     table.spans.clear();
     table.spans.resize(map.location_count(), (0, 0));
+    let Some(pos) = pos else {
+        return Ok((dict_of_listed(py, table, keys)?, table.listing));
+    };
     if pos.phase().kind == standoff::PhaseKind::Movement {
         let mut listing = Listing {
             py,
@@ -484,6 +495,36 @@ pub fn possible_orders_dict<'py>(
             }
         }
     }
+    Ok((dict_of_listed(py, table, keys)?, table.listing))
+}
+
+/// The dict of the listing `stamp` (from [`possible_orders_dict`]) made again, new
+/// dict and lists, if the work space still holds it (no listing of the game or its
+/// copies came between); else None.
+pub fn relisted_dict<'py>(
+    py: Python<'py>,
+    texts: &OrderTexts,
+    stamp: u64,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let Some(keys) = texts.locations.get() else {
+        return Ok(None);
+    };
+    let table = texts
+        .table
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if table.listing != stamp {
+        return Ok(None);
+    }
+    Ok(Some(dict_of_listed(py, &table, keys)?))
+}
+
+/// Location name -> the orders the work space lists there: a new dict of new lists.
+fn dict_of_listed<'py>(
+    py: Python<'py>,
+    table: &TextTable,
+    keys: &LocationKeys,
+) -> PyResult<Bound<'py, PyDict>> {
     let waive = pyo3::intern!(py, "WAIVE");
     let strings = &table.strings;
     let text = |id: &u32| match strings.get(*id as usize) {

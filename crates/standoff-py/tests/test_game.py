@@ -64,6 +64,76 @@ def test_possible_orders_at_start():
             assert h.get_orders(power) == [order]
 
 
+def test_possible_orders_are_new_on_every_call():
+    """The package makes a new dict of new lists on every call (diplomacy 1.1.2's
+    ``get_all_possible_orders`` builds them afresh), so a caller may change what it was
+    given: the next call is not changed by it, on the same board or after edits."""
+    g = Game()
+    first = g.get_all_possible_orders()
+    expected = {loc: list(orders) for loc, orders in first.items()}
+    first["PAR"].append("A PAR - XYZ")
+    first["LON"].clear()
+    first["MOS"].sort(reverse=True)
+    del first["MAR"]
+    first["ZZZ"] = ["F ZZZ H"]
+    g.set_orders("FRANCE", ["A PAR - BUR"])  # orders do not change the board
+    again = g.get_all_possible_orders()
+    assert again is not first
+    assert all(again[loc] is not first.get(loc) for loc in again)
+    assert again == expected
+    assert list(again) == list(expected)  # the keys in the same order
+    # After a played phase and a board edit, still new lists each call.
+    play(g, {"FRANCE": ["A PAR - BUR"]})
+    after = g.get_all_possible_orders()
+    after["BUR"].append("A BUR - XYZ")
+    assert "A BUR - XYZ" not in g.get_all_possible_orders()["BUR"]
+    g.set_units("FRANCE", ["A GAS"], reset=False)
+    edited = g.get_all_possible_orders()
+    assert "A GAS H" in edited["GAS"]
+    edited["GAS"].pop()
+    assert "A GAS H" in g.get_all_possible_orders()["GAS"]
+    # A copy shares the game's table of order strings: its listings between two of
+    # the game's do not leak into the game's lists, nor do listings that empty the
+    # table (its limit lowered so that every listing empties it).
+    g = Game()
+    listed = g.get_all_possible_orders()
+    copy_of = copy.deepcopy(g)
+    play(copy_of, {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A MUN - RUH"]})
+    assert copy_of.get_all_possible_orders() != listed
+    assert g.get_all_possible_orders() == listed
+    old = standoff._standoff._set_order_text_limit(10)
+    try:
+        assert copy_of.get_all_possible_orders() != listed
+        assert g.get_all_possible_orders() == listed
+        assert g.get_all_possible_orders() == listed
+    finally:
+        standoff._standoff._set_order_text_limit(old)
+    # A game restored from a pickle lists its own board, however many listings of
+    # other boards (by copies sharing its table of order strings) came first; the
+    # listing's stamp it kept is not pickled or copied (in another process the same
+    # stamp may stand for another listing).
+    saved = pickle.dumps(g)
+    assert "possible" in g._cache
+    assert "possible" not in pickle.loads(saved)._cache
+    assert "possible" not in copy.deepcopy(g)._cache
+    for listings in range(1, 8):
+        restored = pickle.loads(saved)
+        others = [copy.deepcopy(restored), copy.deepcopy(restored)]
+        play(others[0], {"FRANCE": ["A PAR - BUR"]})
+        play(others[1], {"GERMANY": ["A MUN - RUH"]})
+        for n in range(listings):
+            others[n % 2].get_all_possible_orders()
+        assert restored.get_all_possible_orders() == listed
+    # A finished game lists nothing: every location is a key, with an empty list, as
+    # the package lists it (a new dict each call).
+    done = Game()
+    done.draw()
+    empty = done.get_all_possible_orders()
+    assert list(empty) == list(expected) and not any(empty.values())
+    empty["PAR"].append("A PAR H")
+    assert done.get_all_possible_orders()["PAR"] == []
+
+
 def test_convoy_orders_are_listed():
     g = Game()
     play(g, {"ENGLAND": ["F LON - NTH", "A LVP - YOR"]})

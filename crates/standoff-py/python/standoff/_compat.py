@@ -1847,6 +1847,8 @@ class Game(GameAdministration, _standoff.GameCore):
                 new.map = value
             elif key == "_native":
                 new._native = value.copy()
+            elif key == "_cache":
+                new._cache = {}  # what is cached refers to this game's native game
             else:
                 setattr(new, key, _copy.deepcopy(value, memo))
         new._attach_history_builders()
@@ -1867,6 +1869,7 @@ class Game(GameAdministration, _standoff.GameCore):
         self._settle_all()
         state = dict(self._state_items())
         del state["map"]  # rebuilt from the variant
+        state["_cache"] = {}  # what is cached refers to this game's native game
         return state
 
     def __setstate__(self, state):
@@ -1899,6 +1902,7 @@ class Game(GameAdministration, _standoff.GameCore):
             if state.get("_phase") == "COMPLETED":
                 state["status"] = COMPLETED
         state.pop("_kept_adjust", None)  # kept by earlier versions (now `VOID` entries)
+        state["_cache"] = {}  # earlier versions pickled it
         for name in self._CORE_FIELDS:
             setattr(self, name, state.pop(name))
         self.__dict__.update(state)

@@ -30,15 +30,14 @@ impl PyGame {
     /// Location -> every legal order of the unit there, in the package's notation
     /// (`A PAR - BUR`, `A LON - NWY VIA`, `F NTH C A LON - NWY`, `A PAR S A MAR - BUR`,
     /// `A PAR R BUR`, `A PAR D`, `A PAR B`, `F STP/NC B`, `WAIVE`). Every location is a
-    /// key; a unit on a coast is listed under the coast and under its province.
+    /// key (once the game is over too, each with an empty list, as the package lists
+    /// them); a unit on a coast is listed under the coast and under its province. A new
+    /// dict of new lists on every call.
     pub(crate) fn get_all_possible_orders<'py>(
         &self,
         py: Python<'py>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        if self.is_done() {
-            return Ok(PyDict::new(py));
-        }
-        possible_orders_dict(py, &self.variant, &self.rec().game.position, &self.texts)
+        Ok(self.possible_orders(py, false)?.0)
     }
 
     /// Sets a power's orders for the current phase (a list of strings, or one string).
