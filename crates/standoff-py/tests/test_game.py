@@ -365,6 +365,10 @@ def test_victory_completes_the_game():
     assert g.get_current_phase() == "COMPLETED"
     assert g.winner == "FRANCE"
     assert g.process() is None
+    # Every location is listed, with no orders (as the package lists a finished game),
+    # by the compatible Game and the native game under it.
+    for listing in (g.get_all_possible_orders(), g._native.get_all_possible_orders()):
+        assert len(listing) == 82 and not any(listing.values())
     with pytest.raises(standoff.StandoffError, match="over"):
         g.set_orders("FRANCE", ["A VEN H"])
     saved = standoff.to_saved_game_format(g)
