@@ -665,9 +665,12 @@ impl GameCore {
         }
         let cache = cache(slf)?;
         let key = intern!(py, "possible");
-        let stamp = cache.get_item(key)?.and_then(|s| s.extract::<u64>().ok());
-        if let Some(dict) = stamp.map(|s| native.relisted(py, s)).transpose()?.flatten() {
-            return Ok(dict);
+        // (Anything else under the key, such as what an older version pickled, is not
+        // a stamp: the orders are listed again.)
+        if let Some(stamp) = cache.get_item(key)?.and_then(|s| s.extract::<u64>().ok()) {
+            if let Some(dict) = native.relisted(py, stamp)? {
+                return Ok(dict);
+            }
         }
         let (dict, stamp) = native.possible_orders(py, false)?;
         cache.set_item(key, stamp)?;
