@@ -649,19 +649,18 @@ impl GameCore {
 
     /// Location -> possible orders: a new dict of new lists on every call, as the
     /// package gives (a caller may change them). The orders are listed once per board:
-    /// the cache keeps the listing's stamp until the board changes (copies and pickles
-    /// of the game start with an empty cache: a stamp is its native game's), and a
-    /// later call makes only the dict again (or lists again if a copy of the game
-    /// listed since). A
-    /// game that is over (won, drawn, at its year limit) lists every location with no
-    /// orders, as the package does.
+    /// the cache keeps the listing's stamp until the board changes, and a later call
+    /// makes only the dict again (or lists again if another game of the variant listed
+    /// since). Copies and pickles of the game start with an empty cache (a stamp means
+    /// nothing in another process). A game that is over (won, drawn, at its year limit)
+    /// lists every location with no orders, as the package does.
     fn get_all_possible_orders<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
         let py = slf.py();
         push_edits(slf)?;
         let native = native(slf)?;
         let native = native.borrow();
-        if slf.borrow().is_game_done() {
-            return Ok(native.possible_orders(py, true)?.0);
+        if slf.borrow().is_game_done() || native.is_done() {
+            return native.no_possible_orders(py);
         }
         let cache = cache(slf)?;
         let key = intern!(py, "possible");
@@ -672,7 +671,7 @@ impl GameCore {
                 return Ok(dict);
             }
         }
-        let (dict, stamp) = native.possible_orders(py, false)?;
+        let (dict, stamp) = native.possible_orders(py)?;
         cache.set_item(key, stamp)?;
         Ok(dict)
     }

@@ -19,7 +19,9 @@ use crate::model::{
 };
 use crate::names::{kind_letter, long_phase, order_text, power_name, powers};
 use crate::phase_data::rejected_list;
-use crate::texts::{orderable_list, possible_orders_dict, relisted_dict, OrderTexts};
+use crate::texts::{
+    no_possible_orders_dict, orderable_list, possible_orders_dict, relisted_dict, OrderTexts,
+};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -244,20 +246,23 @@ impl PyGame {
         orderable_list(py, &self.variant, pos, &self.texts, power)
     }
 
-    /// Location -> possible orders, a new dict ([`possible_orders_dict`]; none listed
-    /// once the game is over, or when `over`: the caller's game ended it), and the
-    /// listing's stamp for [`PyGame::relisted`].
+    /// Location -> possible orders, a new dict ([`possible_orders_dict`]), and the
+    /// listing's stamp for [`PyGame::relisted`]. For a game that is not over (see
+    /// [`PyGame::no_possible_orders`]).
     pub(crate) fn possible_orders<'py>(
         &self,
         py: Python<'py>,
-        over: bool,
     ) -> PyResult<(Bound<'py, PyDict>, u64)> {
-        let pos = (!over && !self.is_done()).then(|| &self.rec().game.position);
-        possible_orders_dict(py, &self.variant, pos, &self.texts)
+        possible_orders_dict(py, &self.variant, &self.rec().game.position, &self.texts)
+    }
+
+    /// What a game that is over lists: every location, with no orders.
+    pub(crate) fn no_possible_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        no_possible_orders_dict(py, &self.variant, &self.texts)
     }
 
     /// The dict of listing `stamp` of [`PyGame::possible_orders`] made again (new dict
-    /// and lists), unless another listing of this game or its copies came since.
+    /// and lists), unless a game of the variant listed since.
     pub(crate) fn relisted<'py>(
         &self,
         py: Python<'py>,

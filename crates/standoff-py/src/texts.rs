@@ -13,8 +13,8 @@ use std::sync::Arc;
 
 mod key_map;
 
-/// Python strings of order texts and location names, kept by a game (and shared with
-/// its copies): listing the possible orders every phase then costs a lookup per order
+/// Python strings of order texts and location names, kept per variant and shared by
+/// all its games ([`OrderTexts::for_variant`]): listing the possible orders every phase then costs a lookup per order
 /// instead of formatting a new string, and `set_orders` given one of these very strings
 /// back knows its order without reading the text. At most [`OrderTexts::MAX`] orders are
 /// kept.
@@ -433,25 +433,47 @@ impl standoff::legal::OrderSink for Listing<'_, '_> {
     }
 }
 
-/// Location name -> possible orders (every location a key; `pos` None, a game that is
-/// over: none listed), built from the cached Python strings: a new dict of new lists,
-/// with the listing's stamp ([`relisted_dict`]). The orders are found as text ids (a
-/// lookup in their unit's small table each), put into their locations' lists in one
-/// pass, and each list is made at its final size.
+/// The keys of the variant's possible-orders dict, made on first use.
+fn location_keys<'a>(
+    py: Python<'_>,
+    map: &standoff::Map,
+    texts: &'a OrderTexts,
+) -> PyResult<&'a LocationKeys> {
+    if let Some(keys) = texts.locations.get() {
+        return Ok(keys);
+    }
+    let keys = LocationKeys::new(py, map)?;
+    Ok(texts.locations.get_or_init(|| keys))
+}
+
+/// Every location name -> a new empty list: what a game that is over lists, as the
+/// package lists it.
+pub fn no_possible_orders_dict<'py>(
+    py: Python<'py>,
+    variant: &Variant,
+    texts: &OrderTexts,
+) -> PyResult<Bound<'py, PyDict>> {
+    let keys = location_keys(py, &variant.map, texts)?;
+    let dict = keys.template.bind(py).copy()?;
+    for (name, _) in &keys.names {
+        dict.set_item(name.bind(py), PyList::empty(py))?;
+    }
+    Ok(dict)
+}
+
+/// Location name -> possible orders (every location a key), built from the cached
+/// Python strings: a new dict of new lists, with the listing's stamp
+/// ([`relisted_dict`]). The orders are found as text ids (a lookup in their unit's
+/// small table each), put into their locations' lists in one pass, and each list is
+/// made at its final size.
 pub fn possible_orders_dict<'py>(
     py: Python<'py>,
     variant: &Variant,
-    pos: Option<&Position>,
+    pos: &Position,
     texts: &OrderTexts,
 ) -> PyResult<(Bound<'py, PyDict>, u64)> {
     let map = &variant.map;
-    let keys = match texts.locations.get() {
-        Some(keys) => keys,
-        None => {
-            let keys = LocationKeys::new(py, map)?;
-            texts.locations.get_or_init(|| keys)
-        }
-    };
+    let keys = location_keys(py, map, texts)?;
     let mut guard = texts
         .table
         .lock()
@@ -463,9 +485,6 @@ pub fn possible_orders_dict<'py>(
     table.runs.clear();
     table.spans.clear();
     table.spans.resize(map.location_count(), (0, 0));
-    let Some(pos) = pos else {
-        return Ok((dict_of_listed(py, table, keys)?, table.listing));
-    };
     if pos.phase().kind == standoff::PhaseKind::Movement {
         let mut listing = Listing {
             py,
@@ -499,8 +518,8 @@ pub fn possible_orders_dict<'py>(
 }
 
 /// The dict of the listing `stamp` (from [`possible_orders_dict`]) made again, new
-/// dict and lists, if the work space still holds it (no listing of the game or its
-/// copies came between); else None.
+/// dict and lists, if the work space still holds it (no game of the variant listed
+/// since); else None.
 pub fn relisted_dict<'py>(
     py: Python<'py>,
     texts: &OrderTexts,

@@ -92,9 +92,9 @@ def test_possible_orders_are_new_on_every_call():
     assert "A GAS H" in edited["GAS"]
     edited["GAS"].pop()
     assert "A GAS H" in g.get_all_possible_orders()["GAS"]
-    # A copy shares the game's table of order strings: its listings between two of
-    # the game's do not leak into the game's lists, nor do listings that empty the
-    # table (its limit lowered so that every listing empties it).
+    # The games of a variant share its table of order strings: a copy's listings
+    # between two of the game's do not leak into the game's lists, nor do listings
+    # that empty the table (its limit lowered so that every listing empties it).
     g = Game()
     listed = g.get_all_possible_orders()
     copy_of = copy.deepcopy(g)

@@ -37,7 +37,10 @@ impl PyGame {
         &self,
         py: Python<'py>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        Ok(self.possible_orders(py, false)?.0)
+        if self.is_done() {
+            return self.no_possible_orders(py);
+        }
+        Ok(self.possible_orders(py)?.0)
     }
 
     /// Sets a power's orders for the current phase (a list of strings, or one string).
