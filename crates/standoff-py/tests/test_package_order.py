@@ -94,11 +94,19 @@ def deviation(unit, theirs, ours, orders):
     """Why the package's labels ``theirs`` for ``unit`` may differ from standoff's, or
     None: it lists a label twice (its own test suite forbids that); it does not let a
     convoyed army cut a support given to a fleet of its convoy (the rulebook: only a
-    support for an attack on a convoying fleet is spared)."""
+    support for an attack on a convoying fleet is spared); it counts a support naming
+    the other coast of the province the supported fleet moves to (DATC 6.B.9)."""
     if len(set(theirs)) < len(theirs) and sorted(set(theirs)) == sorted(ours):
         return "a label listed twice"
     given = {" ".join(o.split()[:2]): o for texts in orders.values() for o in texts}
     words = given.get(unit, "").split()
+    # A support of a move to one coast, the unit moving to the other: void in standoff
+    # (DATC 6.B.9), counted by the package, which drops the coast (COMPATIBILITY.md).
+    if ours == ["void"] and theirs == [] and words[2:3] == ["S"] and len(words) == 7 and "/" in words[6]:
+        supported = given.get(" ".join(words[3:5]), "").split()
+        target = supported[3] if supported[2:3] == ["-"] and len(supported) == 4 else ""
+        if "/" in target and target != words[6] and target[:3] == words[6][:3]:
+            return "a support naming the other coast of the move's province (DATC 6.B.9)"
     # The support is cut in standoff and not in the package; a dislodged supporter is
     # `dislodged` in both.
     if [x for x in ours if x != "cut"] == theirs and "cut" in ours and words[2:3] == ["S"]:
@@ -197,3 +205,13 @@ def test_the_current_phase_data_is_the_packages_shape():
                                 sorted(as_dict), comparable(as_dict["state"]), as_dict["messages"])
     theirs, ours = got.values()
     assert ours == theirs
+
+
+def test_a_support_naming_the_other_coast_is_the_only_void_support_explained():
+    orders = {"FRANCE": ["F MAR S F MAO - SPA/NC"], "GERMANY": ["F MAO - SPA/SC"]}
+    assert deviation("F MAR", [], ["void"], orders)
+    # The same coast, no coast, or a supported unit that holds: not this pattern.
+    for moved in ("F MAO - SPA/NC", "F MAO - SPA", "F MAO H"):
+        assert deviation("F MAR", [], ["void"], {**orders, "GERMANY": [moved]}) is None, moved
+    # Nor another label.
+    assert deviation("F MAR", ["cut"], ["void"], orders) is None
