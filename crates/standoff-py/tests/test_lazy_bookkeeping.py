@@ -11,9 +11,11 @@ import warnings
 from standoff import Game, _standoff
 
 
-def random_phases(game, seed, phases, eager):
+def random_phases(game, seed, phases, eager, given=None):
     """Plays ``phases`` phases of random orders; with ``eager``, reads everything the
-    package records before and after each phase, as it was then."""
+    package records before and after each phase, as it was then. ``given``, a dict, gets
+    each phase's orders as they were set (``order_history`` leaves out a `WAIVE` that
+    was void, which the phase's results list)."""
     rng = random.Random(seed)
     seen = []
     for _ in range(phases):
@@ -23,6 +25,8 @@ def random_phases(game, seed, phases, eager):
         for name in game.powers:
             orders = [rng.choice(possible[loc]) for loc in game.get_orderable_locations(name) if possible[loc]]
             game.set_orders(name, orders, errors="ignore")
+            if given is not None:
+                given.setdefault(game.get_current_phase(), {})[name] = orders
         if eager:
             before = (game.get_current_phase(), game.get_state(), game.get_orders())
         game.process()
@@ -205,12 +209,12 @@ def test_copied_and_unpickled_games_play_on_with_lazy_histories():
     # the history of a copy that had played on raised TypeError).
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        eager = Game()
-        seen = random_phases(eager, 5, 8, eager=True)
+        eager, given = Game(), {}
+        seen = random_phases(eager, 5, 8, eager=True, given=given)
         original = Game()
-        play_like(original, eager, phases=4)
+        play_like(original, given, phases=4)
         for game in (original.copy(), copy.deepcopy(original), pickle.loads(pickle.dumps(original))):
-            play_like(game, eager)
+            play_like(game, given)
             assert len(game.order_history) == len(seen)
             for phase, state, orders, result, _, _ in seen:
                 assert game.order_history[phase] == orders
@@ -218,11 +222,11 @@ def test_copied_and_unpickled_games_play_on_with_lazy_histories():
                 assert game.state_history[phase] == state
 
 
-def play_like(game, model, phases=None):
-    """Plays ``game`` on with the orders ``model`` gave in the same phases (all of them,
-    or ``phases`` of them)."""
-    while game.get_current_phase() in model.order_history and phases != 0:
-        for name, orders in model.order_history[game.get_current_phase()].items():
+def play_like(game, given, phases=None):
+    """Plays ``game`` on with the orders ``given`` (phase -> power -> orders) in the same
+    phases (all of them, or ``phases`` of them)."""
+    while game.get_current_phase() in given and phases != 0:
+        for name, orders in given[game.get_current_phase()].items():
             game.set_orders(name, orders, errors="ignore")
         game.process()
         phases = None if phases is None else phases - 1

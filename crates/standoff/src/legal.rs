@@ -3,7 +3,8 @@
 //! Movement: holds, moves (with `via convoy` variants only where a convoy route over
 //! fleets now at sea exists, DATC 4.E.1 d), supports only into provinces the supporter
 //! can reach and only of moves the supported unit could make (not carried by the
-//! supporter itself), convoys only by fleets at sea on a possible route. Retreats:
+//! supporter itself; a fleet's into a province of two coasts also to each coast it can
+//! reach, DATC 4.B.4), convoys only by fleets at sea on a possible route. Retreats:
 //! each retreat option and a disband. Adjustments: builds in vacant owned home centers
 //! (each unit type and coast), waive, or removal of any own unit.
 //!
@@ -567,6 +568,20 @@ impl<'a> MovementTables<'a> {
                                 to: dest.location(),
                             },
                         );
+                        // A fleet supported into a province of two coasts: also to each
+                        // coast it can reach, naming it (DATC 4.B.4: the coast may be
+                        // given, and must then match the move).
+                        if other.kind == UnitKind::Fleet && map.has_coasts(dest) {
+                            for &coast in &map.province(dest).coasts {
+                                if map.fleet_adjacent(other.location, coast) {
+                                    out.unit_order(
+                                        unit.power,
+                                        me,
+                                        UnitOrder::SupportMove { target, to: coast },
+                                    );
+                                }
+                            }
+                        }
                     }
                 }
             }

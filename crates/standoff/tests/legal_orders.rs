@@ -17,7 +17,7 @@ fn key(v: &Variant, o: &Order) -> String {
 
 /// Every canonical order a unit could be given: moves to every standable location
 /// (with and without `via convoy`), supports of every unit in place and to every
-/// province, convoys of every unit to every province.
+/// location (a province, or one of its coasts), convoys of every unit to every province.
 fn all_candidates(v: &Variant, pos: &Position, p: ProvinceId) -> Vec<Order> {
     let map = &v.map;
     let Some(u) = pos.unit_at(p) else {
@@ -50,13 +50,16 @@ fn all_candidates(v: &Variant, pos: &Position, p: ProvinceId) -> Vec<Order> {
             nationality: None,
         };
         out.push(order(OrderKind::SupportHold { unit: me, target }));
-        for d in 0..map.province_count() {
-            let d = ProvinceId(d as u16);
+        // Supports to every location: each province, and each coast of one.
+        for to in 0..map.location_count() {
             out.push(order(OrderKind::SupportMove {
                 unit: me,
                 target,
-                to: d.location(),
+                to: LocationId(to as u16),
             }));
+        }
+        for d in 0..map.province_count() {
+            let d = ProvinceId(d as u16);
             out.push(order(OrderKind::Convoy {
                 unit: me,
                 army: target,
@@ -133,6 +136,30 @@ fn check_position(v: &Variant, pos: &Position) {
                     key(v, &plain)
                 );
                 continue;
+            }
+            // A coast in the support of an army's move: one the judge disregards (DATC
+            // 4.B.6), so the support without it is the one generated.
+            if let OrderKind::SupportMove { unit, target, to } = cand.kind {
+                let army = pos
+                    .unit_at(v.map.province_of(target.location))
+                    .map(|u| u.kind)
+                    == Some(UnitKind::Army);
+                if army && to.index() >= v.map.province_count() {
+                    let plain = Order {
+                        kind: OrderKind::SupportMove {
+                            unit,
+                            target,
+                            to: v.map.province_of(to).location(),
+                        },
+                        ..cand.clone()
+                    };
+                    assert!(
+                        generated.contains(&key(v, &plain)),
+                        "support without the coast missing: {}",
+                        key(v, &plain)
+                    );
+                    continue;
+                }
             }
             panic!("legal but not generated: {}", key(v, &cand));
         }
