@@ -144,3 +144,16 @@ def choose_orders(game, rng, p_disorder=0.05):
         )
     # Civil disorder: a power now and then gives no orders at all.
     return {p: o for p, o in sorted(orders.items()) if rng.random() >= p_disorder}
+
+
+def play_both(theirs, ours, rng):
+    """Plays the current phase of the package's game ``theirs`` and standoff's ``ours``
+    with the same orders, drawn from the package's (``choose_orders``); returns them
+    (power -> orders)."""
+    given = choose_orders(theirs, rng)
+    for power, orders in given.items():
+        theirs.set_orders(power, orders)
+        ours.set_orders(power, orders, errors="ignore")
+    theirs.process()
+    ours.process()
+    return given

@@ -17,7 +17,7 @@ import random
 
 import pytest
 
-from _policy import choose_orders
+from _policy import choose_orders, play_both
 
 diplomacy = pytest.importorskip("diplomacy")
 import standoff  # noqa: E402
@@ -68,12 +68,7 @@ def test_lists_follow_the_package_over_a_game(seed):
         assert ours.ordered_units == theirs.ordered_units, phase
         assert ours.popped == theirs.popped, phase
         compared += 1
-        given = choose_orders(theirs, rng)
-        for power, orders in given.items():
-            theirs.set_orders(power, orders)
-            ours.set_orders(power, orders, errors="ignore")
-        theirs.process()
-        ours.process()
+        given = play_both(theirs, ours, rng)
         if comparable(ours.get_state()) == comparable(theirs.get_state()):
             # The same outcome: the same labels and commands, but where the package
             # departs from the rules or from itself (``deviation``).

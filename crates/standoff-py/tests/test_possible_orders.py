@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from _policy import choose_orders
+from _policy import play_both
 
 diplomacy = pytest.importorskip("diplomacy")
 import standoff  # noqa: E402
@@ -61,12 +61,7 @@ def test_possible_orders_follow_the_package(seed):
             extra = [o for o in set(got[loc]) - set(orders) if not explained(o, expected)]
             assert not extra, (phase, loc, sorted(extra))
         compared += 1
-        given = choose_orders(theirs, rng)
-        for power, orders in given.items():
-            theirs.set_orders(power, orders)
-            ours.set_orders(power, orders, errors="ignore")
-        theirs.process()
-        ours.process()
+        play_both(theirs, ours, rng)
     assert compared >= 5
 
 
