@@ -84,6 +84,46 @@ fn all_candidates(v: &Variant, pos: &Position, p: ProvinceId) -> Vec<Order> {
     out
 }
 
+/// The generated order the judge reads `cand` as, for the two legal forms the generator
+/// leaves out: `via convoy` to an adjacent province where no convoy route is possible
+/// (read as the land move, DATC 6.G.8; the generator offers `via convoy` only where a
+/// route exists), and a coast in the support of an army's move (disregarded, DATC
+/// 4.B.6). None for any other order.
+fn read_as_generated(v: &Variant, pos: &Position, cand: &Order) -> Option<Order> {
+    let kind = match cand.kind {
+        OrderKind::Move {
+            unit,
+            to,
+            via_convoy: true,
+            ..
+        } => OrderKind::Move {
+            unit,
+            to,
+            via_convoy: false,
+            path: Default::default(),
+        },
+        OrderKind::SupportMove { unit, target, to } => {
+            let army = pos
+                .unit_at(v.map.province_of(target.location))
+                .map(|u| u.kind)
+                == Some(UnitKind::Army);
+            if !army || to.index() < v.map.province_count() {
+                return None;
+            }
+            OrderKind::SupportMove {
+                unit,
+                target,
+                to: v.map.province_of(to).location(),
+            }
+        }
+        _ => return None,
+    };
+    Some(Order {
+        kind,
+        ..cand.clone()
+    })
+}
+
 fn check_position(v: &Variant, pos: &Position) {
     let checker = OrderChecker::new(v, pos);
     for (p, _) in pos.units() {
@@ -111,55 +151,15 @@ fn check_position(v: &Variant, pos: &Position) {
             if checker.check(&cand).is_err() || generated.contains(&key(v, &cand)) {
                 continue;
             }
-            // The one legal form not generated: `via convoy` to an adjacent province
-            // where no convoy route is possible, which the judge reads as the land move
-            // (DATC 6.G.8); the generator offers `via convoy` only where a route exists.
-            if let OrderKind::Move {
-                unit,
-                to,
-                via_convoy: true,
-                ..
-            } = cand.kind
-            {
-                let plain = Order {
-                    kind: OrderKind::Move {
-                        unit,
-                        to,
-                        via_convoy: false,
-                        path: Default::default(),
-                    },
-                    ..cand.clone()
-                };
+            // A legal order not generated must be another way of writing one that is.
+            if let Some(read_as) = read_as_generated(v, pos, &cand) {
                 assert!(
-                    generated.contains(&key(v, &plain)),
-                    "land move missing: {}",
-                    key(v, &plain)
+                    generated.contains(&key(v, &read_as)),
+                    "{} is read as {}, which is missing",
+                    key(v, &cand),
+                    key(v, &read_as)
                 );
                 continue;
-            }
-            // A coast in the support of an army's move: one the judge disregards (DATC
-            // 4.B.6), so the support without it is the one generated.
-            if let OrderKind::SupportMove { unit, target, to } = cand.kind {
-                let army = pos
-                    .unit_at(v.map.province_of(target.location))
-                    .map(|u| u.kind)
-                    == Some(UnitKind::Army);
-                if army && to.index() >= v.map.province_count() {
-                    let plain = Order {
-                        kind: OrderKind::SupportMove {
-                            unit,
-                            target,
-                            to: v.map.province_of(to).location(),
-                        },
-                        ..cand.clone()
-                    };
-                    assert!(
-                        generated.contains(&key(v, &plain)),
-                        "support without the coast missing: {}",
-                        key(v, &plain)
-                    );
-                    continue;
-                }
             }
             panic!("legal but not generated: {}", key(v, &cand));
         }
