@@ -14,10 +14,10 @@ use std::sync::Arc;
 mod key_map;
 
 /// Python strings of order texts and location names, kept per variant and shared by
-/// all its games ([`OrderTexts::for_variant`]): listing the possible orders every phase then costs a lookup per order
-/// instead of formatting a new string, and `set_orders` given one of these very strings
-/// back knows its order without reading the text. At most [`OrderTexts::MAX`] orders are
-/// kept.
+/// all its games ([`OrderTexts::for_variant`]): listing the possible orders every phase
+/// then costs a lookup per order instead of formatting a new string, and `set_orders`
+/// given one of these very strings back knows its order without reading the text. At
+/// most [`OrderTexts::MAX`] orders are kept.
 #[derive(Default)]
 pub struct OrderTexts {
     table: std::sync::Mutex<TextTable>,
