@@ -100,8 +100,8 @@ pub struct GameCore {
     /// None.
     #[pyo3(get, set, name = "_destroyed_by")]
     destroyed_by: Option<Py<PyAny>>,
-    /// What the last phases destroyed (`popped`): a list, or (kind, phase played,
-    /// earlier) worked out when read.
+    /// What the last phases destroyed (`popped`): a list, or (kind, the played phase's
+    /// record, earlier) worked out when read.
     #[pyo3(get, set, name = "_popped")]
     popped: Option<Py<PyAny>>,
     /// The units ordered twice in the current phase (a set).
@@ -505,7 +505,7 @@ impl GameCore {
         // The Power objects hold nothing of their own now.
         let clean = phase_kind(slf) == b'M';
         slf.borrow_mut().powers_clean = clean;
-        // What the phase destroyed (`popped`), worked out from the played phase when
+        // What the phase destroyed (`popped`), worked out from the phase's record when
         // read: a movement phase starts it, its retreat phase adds to it, an adjustment
         // phase leaves it (as the package keeps it).
         let kind = phase.to_cow()?.chars().last().unwrap_or('A');
@@ -525,7 +525,7 @@ impl GameCore {
                 'M' => intern!(py, "M"),
                 _ => intern!(py, "R"),
             };
-            let popped = PyTuple::new(py, [kind.clone().into_any(), played.clone(), before])?;
+            let popped = PyTuple::new(py, [kind.clone().into_any(), record.clone(), before])?;
             set_field(slf, Some(popped.into_any().unbind()), |g| &mut g.popped);
         }
         if slf.borrow().is_game_done() || year_limit_near(slf)? {

@@ -63,10 +63,12 @@ def test_lists_follow_the_package_over_a_game(seed):
         assert ours.get_units() == theirs.get_units(), phase
         assert ours.get_centers() == theirs.get_centers(), phase
         assert comparable(ours.get_state()) == comparable(theirs.get_state()), phase
-        # What the last phase left: the units given orders (in the units' order) and
-        # those destroyed since the last movement phase.
+        # What the last phase left: the units given orders (in the units' order), those
+        # destroyed since the last movement phase and those dislodged (in the order of
+        # their dislodgers).
         assert ours.ordered_units == theirs.ordered_units, phase
         assert ours.popped == theirs.popped, phase
+        assert list(ours.dislodged.items()) == list(theirs.dislodged.items()), phase
         compared += 1
         given = play_both(theirs, ours, rng)
         if comparable(ours.get_state()) == comparable(theirs.get_state()):
@@ -119,6 +121,7 @@ def check_labels(phase, orders, theirs, ours):
         expected, got = [str(label) for label in its.get(unit, [])], mine.get(unit, [])
         if expected != got:
             assert deviation(unit, expected, got, orders), (phase, unit, expected, got)
+    assert list(ours.command) == list(theirs.command), phase  # the units' order
     for unit in set(ours.command) | set(theirs.command):
         expected, got = theirs.command.get(unit), ours.command.get(unit)
         if expected != got:

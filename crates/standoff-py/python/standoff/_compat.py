@@ -158,7 +158,7 @@ class _Played(_standoff.PlayedCore):
     def outcome(self):
         """(command, results, dislodged), worked out once."""
         if self._outcome is None:
-            self._outcome = _movement_outcome(self.played, self.void_units) if self.movement else (
+            self._outcome = _movement_outcome(self.played, self.void_units, self.start_units()) if self.movement else (
                 {}, _retreat_or_adjustment_labels(self.played.results, self.duplicates, self.adjusts,
                                                   self._still_dislodged()), {})
         return self._outcome
@@ -217,6 +217,57 @@ class _Played(_standoff.PlayedCore):
             if unit in owner:
                 out.setdefault(owner[unit], []).append(unit)
         return out
+
+    def start_units(self, index=None):
+        """Power -> its units on the board the phase started from (or the native
+        history's phase ``index``, with ``played`` its ``PhaseData``), in the package's
+        order where the game has worked it out (``Game._settle_units``), else in the
+        native order."""
+        played = self.played if index is None else self.destroyed_by
+        board = (None if self.board_orders is None else self.board_orders.get(
+            self.index if index is None else index)) or {}
+        out = {}
+        for name, units in played.state["units"].items():
+            listed = board.get(name)
+            out[name] = list(listed[0]) if listed and sorted(listed[0]) == sorted(units) else list(units)
+        return out
+
+    def popped(self, before):
+        """``Game.popped`` after this phase: the package's ``popped``, which a movement
+        phase starts and its retreat phase adds to (``before``: the list it left)."""
+        destroyed = self.played._destroyed()
+        if self.movement:
+            # Power by power, in the order of each power's units.
+            gone = set(destroyed)
+            popped = [unit for units in self.start_units().values() for unit in units if unit in gone]
+        else:
+            popped = list(before)
+            gone = set(destroyed) - set(popped)
+            # Units retreating to one province, a province at a time (as the powers'
+            # retreat orders first name it), then the other units disbanded in the
+            # order they were dislodged in.
+            places = {}
+            for texts in self.played.orders.values():
+                for text in texts:
+                    words = text.split()
+                    if len(words) == 4:
+                        places.setdefault(words[3][:3], []).append(" ".join(words[:2]))
+            for units in places.values():
+                if len(units) > 1:
+                    popped += [unit for unit in units if unit in gone and unit not in popped]
+            popped += [unit for unit in self._dislodged_before() if unit in gone and unit not in popped]
+        return popped + [unit for unit in destroyed if unit not in popped]
+
+    def _dislodged_before(self):
+        """The units the movement phase before this retreat phase dislodged, in the
+        order the package's ``dislodged`` lists them (empty if that phase is not known
+        any more)."""
+        movement = self.destroyed_by
+        if movement is None or isinstance(movement, list) or self.index is None or self.index < 1:
+            return []
+        place = {unit: i for i, unit in enumerate(
+            unit for units in self.start_units(self.index - 1).values() for unit in units)}
+        return list(_dislodged_by(movement.orders, movement.results, place))
 
     def state(self, name):
         """The package's state dict of the board the phase started from."""
@@ -296,22 +347,29 @@ def _destroyed_units(movement):
 
 
 def _destroyed(lazy):
-    """``Game.popped`` from what ``process()`` left: (``M``, the movement phase played,
-    None) or (``R``, the retreat phase played, ``popped`` before it, itself maybe such a
-    tuple)."""
-    kind, played, before = lazy
-    destroyed = played._destroyed()
-    if kind != "R":
-        return destroyed
+    """``Game.popped`` from what ``process()`` left: (``M`` or ``R``, the record of the
+    phase played, ``popped`` before it: a list, maybe such a tuple, None after ``M``)."""
+    _, record, before = lazy
     before = _destroyed(before) if isinstance(before, tuple) else list(before or ())
-    return before + [unit for unit in destroyed if unit not in before]
+    return record.popped(before)
 
 
-def _movement_outcome(played, void_units):
+def _movement_outcome(played, void_units, start_units):
     """A played movement phase's commands (unit -> order, ``H`` for units without one),
     results as the package labels them, and ``dislodged`` (unit -> the province its
-    dislodger came from)."""
+    dislodger came from), each in the package's order: power by power, a power's units
+    in the order of ``start_units`` (power -> units, in the package's order), then the
+    units it gave a void order to; ``dislodged`` in the order of the dislodgers."""
     command = {}
+    void_units = void_units or {}
+    state_units = played.state["units"]
+    for name, units in start_units.items():
+        for unit in units:
+            command[unit] = "H"
+        own = {u.lstrip("*")[2:5] for u in state_units.get(name, ())}
+        for unit in void_units.get(name, ()):
+            if unit[2:5] in own:
+                command.setdefault(unit, "H")
     unrouted = set(played._unrouted())
     for texts in played.orders.values():
         for text in texts:
@@ -320,21 +378,15 @@ def _movement_outcome(played, void_units):
             command[unit] = words[2] if len(words) > 2 else ""
             if unit in unrouted and command[unit].endswith(" VIA"):
                 command[unit] = command[unit][:-4]  # no path: the package drops VIA
-    state_before = played.state
-    for units in state_before["units"].values():
-        for unit in units:
-            if not unit.startswith("*"):
-                command.setdefault(unit, "H")
     results = {unit: list(codes) for unit, codes in played.results.items()}
-    for name, units in (void_units or {}).items():
-        own = {u.lstrip("*")[2:5] for u in state_before["units"][name]}
+    for name, units in void_units.items():
+        own = {u.lstrip("*")[2:5] for u in state_units[name]}
         for unit in units:
             if unit[2:5] in own:
                 results[unit] = [VOID] + [c for c in results.get(unit, []) if c == DISLODGED]
                 command[unit] = "H"
-    dislodged = {unit: _dislodger(unit, played.orders, results)
-                 for unit, codes in results.items() if DISLODGED in codes}
-    return command, results, dislodged
+    place = {unit: i for i, unit in enumerate(command)}
+    return command, results, _dislodged_by(played.orders, results, place)
 
 
 def _retreat_or_adjustment_labels(results, duplicates, adjusts=(), disbanded=()):
@@ -377,8 +429,22 @@ def _unvoided(order):
     return words[1:] if words[:1] == ["VOID"] else words
 
 
+def _dislodged_by(orders, results, place):
+    """The units ``results`` labels dislodged -> the province their dislodger came from,
+    in the order of the dislodgers' ``place`` (unit -> its place in the package's
+    ``command``), as the package marks them."""
+    found = []
+    for unit, codes in results.items():
+        if DISLODGED in codes:
+            mover, site = _dislodger(unit, orders, results)
+            found.append((place.get(mover, len(place)), unit, site))
+    found.sort(key=lambda entry: entry[0])
+    return {unit: site for _, unit, site in found}
+
+
 def _dislodger(unit, orders, results):
-    """The province the unit that dislodged ``unit`` came from."""
+    """The unit that dislodged ``unit`` and the province it came from (empty if not
+    found)."""
     province = unit[2:5]
     for texts in orders.values():
         for text in texts:
@@ -387,8 +453,8 @@ def _dislodger(unit, orders, results):
                 dest = words[-2] if words[-1] == "VIA" else words[-1]
                 mover = " ".join(words[:2])
                 if dest[:3] == province and not results.get(mover):
-                    return words[1][:3]
-    return ""
+                    return mover, words[1][:3]
+    return "", ""
 
 
 class _History(SortedDict):
@@ -1495,6 +1561,7 @@ class Game(GameAdministration, _standoff.GameCore):
         or were disbanded (an adjustment phase leaves the list as it was)."""
         popped = self._popped
         if isinstance(popped, tuple):
+            self._settle_units()  # the order of the units of the boards played from
             popped = self._popped = _destroyed(popped)
         return popped
 
@@ -1543,6 +1610,7 @@ class Game(GameAdministration, _standoff.GameCore):
     def _settle_outcome(self):
         record, self._outcome = self._outcome, None
         if record is not None:
+            self._settle_units()  # the order of the units of the board it started from
             self._command, self._result, self._dislodged = record.outcome()
 
     def _check_year_limit(self, played):
