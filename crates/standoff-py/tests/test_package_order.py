@@ -87,31 +87,98 @@ def test_lists_follow_the_package_over_a_game(seed):
         assert mine.to_dict()["orders"] == ours.order_history[mine.name]
 
 
+class Orders:
+    """The orders of a phase, by unit (``A PAR`` -> its words) and with their powers."""
+
+    def __init__(self, orders):
+        self.words = {" ".join(o.split()[:2]): o.split() for texts in orders.values() for o in texts}
+        self.owner = {" ".join(o.split()[:2]): name for name, texts in orders.items() for o in texts}
+
+    def of(self, unit):
+        return self.words.get(unit, [])
+
+    def unit_at(self, province):
+        return next((u for u in self.words if u[2:5] == province[:3]), "")
+
+    def convoy_of(self, unit):
+        """The army whose convoy ``unit``'s order is part of (a convoy, the move, a
+        support of the move) and the fleets ordered to convoy it there."""
+        words = self.of(unit)
+        if words[2:3] == ["C"]:
+            army = " ".join(words[3:5])
+        elif words[2:3] == ["S"] and len(words) >= 7:
+            army = " ".join(words[3:5])
+        else:
+            army = unit
+        move = self.of(army)
+        if move[2:3] != ["-"]:
+            return army, []
+        convoy = ["C", *army.split(), "-", move[3]]
+        return army, [u for u, o in self.words.items() if o[2:] == convoy]
+
+
 def deviation(unit, theirs, ours, orders):
-    """Why the package's labels ``theirs`` for ``unit`` may differ from standoff's, or
-    None: it lists a label twice (its own test suite forbids that); it does not let a
-    convoyed army cut a support given to a fleet of its convoy (the rulebook: only a
-    support for an attack on a convoying fleet is spared); it counts a support naming
-    the other coast of the province the supported fleet moves to (DATC 6.B.9)."""
+    """Why the package's labels ``theirs`` for ``unit`` may differ from standoff's
+    ``ours``, or None: the cases COMPATIBILITY.md lists."""
     if len(set(theirs)) < len(theirs) and sorted(set(theirs)) == sorted(ours):
         return "a label listed twice"
-    given = {" ".join(o.split()[:2]): o for texts in orders.values() for o in texts}
-    words = given.get(unit, "").split()
+    given = Orders(orders)
+    words = given.of(unit)
     # A support of a move to one coast, the unit moving to the other: void in standoff
-    # (DATC 6.B.9), counted by the package, which drops the coast (COMPATIBILITY.md).
-    if ours == ["void"] and theirs == [] and words[2:3] == ["S"] and len(words) == 7 and "/" in words[6]:
-        supported = given.get(" ".join(words[3:5]), "").split()
+    # (DATC 6.B.9), counted by the package (maybe cut there), which drops the coast.
+    fate = [x for x in ours if x != "dislodged"], [x for x in theirs if x != "dislodged"]
+    counted = fate[0] == ["void"] and fate[1] in ([], ["cut"]) and ("dislodged" in ours) == ("dislodged" in theirs)
+    if counted and words[2:3] == ["S"] and len(words) == 7 and "/" in words[6]:
+        supported = given.of(" ".join(words[3:5]))
         target = supported[3] if supported[2:3] == ["-"] and len(supported) == 4 else ""
         if "/" in target and target != words[6] and target[:3] == words[6][:3]:
             return "a support naming the other coast of the move's province (DATC 6.B.9)"
-    # The support is cut in standoff and not in the package; a dislodged supporter is
-    # `dislodged` in both.
-    if [x for x in ours if x != "cut"] == theirs and "cut" in ours and words[2:3] == ["S"]:
-        supported = given.get(" ".join(words[3:5]), "").split()
-        if supported[2:3] == ["C"]:
-            army = given.get(" ".join(supported[3:5]), "").split()
-            if army[2:3] == ["-"] and army[3][:3] == unit[2:5]:
-                return "a convoyed army cuts the support of a fleet of its convoy"
+    if "cut" in ours and "cut" not in theirs and words[2:3] == ["S"]:
+        reason = uncut_by_a_convoy(unit, given)
+        if reason and [x for x in ours if x != "cut"] == [x for x in theirs if x != "void"]:
+            return reason
+    failed = {"disrupted", "no convoy"}
+    if set(theirs) & failed and not set(ours) & failed:
+        return convoy_failed_in_the_package(unit, given)
+    return None
+
+
+def uncut_by_a_convoy(unit, given):
+    """Why a convoyed army's attack cuts ``unit``'s support in standoff, not in the
+    package (DATC 4.A.2: the Szykman rule spares a support only where the convoy hangs
+    on it), or None."""
+    words = given.of(unit)
+    supported = given.of(" ".join(words[3:5]))
+    if supported[2:3] == ["C"]:
+        army = given.of(" ".join(supported[3:5]))
+        if army[2:3] == ["-"] and army[3][:3] == unit[2:5]:
+            return "a convoyed army cuts the support of a fleet of its convoy"
+    if len(words) >= 7 and words[5] == "-":
+        fleet = given.of(given.unit_at(words[6]))
+        if fleet[2:3] == ["C"] and fleet[6:7] and fleet[6][:3] == unit[2:5]:
+            return "a convoyed army cuts the support of an attack on a fleet of its convoy"
+    return None
+
+
+def convoy_failed_in_the_package(unit, given):
+    """Why the package takes the convoy ``unit``'s order is part of for disrupted
+    (``disrupted``, ``no convoy``) when standoff's convoy was not, or None: a fleet of
+    the convoy was attacked with the support of its own power, which cannot dislodge it
+    (DATC 6.D.12), or the unit the army attacks supports a fleet of the convoy, which
+    the package takes for a paradox whatever the strengths (the rulebook: an attack
+    that does not dislodge a convoying fleet does not affect the convoy)."""
+    army, fleets = given.convoy_of(unit)
+    move = given.of(army)
+    defender = given.of(given.unit_at(move[3])) if move[2:3] == ["-"] else []
+    for fleet in fleets:
+        if defender[2:] == ["S", *fleet.split()]:
+            return "the attacked unit supports a convoying fleet (the package's paradox check)"
+        for attacker, order in given.words.items():
+            if order[2:4] != ["-", fleet[2:5]] or given.owner.get(attacker) == given.owner.get(fleet):
+                continue
+            support = ["S", *attacker.split(), "-", fleet[2:5]]
+            if any(o[2:] == support and given.owner.get(u) == given.owner.get(fleet) for u, o in given.words.items()):
+                return "a convoying fleet attacked with the support of its own power (DATC 6.D.12)"
     return None
 
 
@@ -211,5 +278,66 @@ def test_a_support_naming_the_other_coast_is_the_only_void_support_explained():
     # The same coast, no coast, or a supported unit that holds: not this pattern.
     for moved in ("F MAO - SPA/NC", "F MAO - SPA", "F MAO H"):
         assert deviation("F MAR", [], ["void"], {**orders, "GERMANY": [moved]}) is None, moved
-    # Nor another label.
-    assert deviation("F MAR", ["cut"], ["void"], orders) is None
+    # Nor another label (a support the package counted may be cut there: seed 1264).
+    assert deviation("F MAR", ["bounce"], ["void"], orders) is None
+    assert deviation("F MAR", ["cut"], ["void"], orders)
+
+
+def play_one_phase(units, orders):
+    """Both engines' labels and boards after one movement phase from ``units``."""
+    out = []
+    for game in (diplomacy.Game(), standoff.Game()):
+        game.clear_units()
+        for name, listed in units.items():
+            game.set_units(name, listed)
+        for name, given in orders.items():
+            game.set_orders(name, given)
+        game.process()
+        labels = game.get_phase_history()[-1].results
+        out.append(({u: [str(x) for x in r] for u, r in labels.items()},
+                    sorted(u for listed in game.get_state()["units"].values() for u in listed)))
+    (theirs, their_board), (ours, our_board) = out
+    assert their_board == our_board
+    return theirs, ours
+
+
+def explained(theirs, ours, orders):
+    """The units whose labels differ -> why (``deviation``)."""
+    return {unit: deviation(unit, theirs[unit], ours[unit], orders)
+            for unit in theirs if theirs[unit] != ours[unit]}
+
+
+def test_a_convoy_the_package_takes_for_disrupted_by_its_own_powers_support():
+    # Found in random games (seed 1231, S1904M): Turkey's F ANK supports the Russian
+    # attack on Turkey's own convoying fleet; that support cannot dislodge it, so the
+    # convoy stands and the army bounces in Ankara (cutting the support); the package
+    # takes the convoy for disrupted and the support for one of self-dislodgement.
+    units = {"AUSTRIA": ["A RUM"], "TURKEY": ["F BLA", "F ANK"], "RUSSIA": ["F SEV"]}
+    orders = {"AUSTRIA": ["A RUM - ANK VIA"], "TURKEY": ["F BLA C A RUM - ANK", "F ANK S F SEV - BLA"],
+              "RUSSIA": ["F SEV - BLA"]}
+    theirs, ours = play_one_phase(units, orders)
+    assert (theirs["A RUM"], theirs["F BLA"], theirs["F ANK"]) == (["no convoy"], ["disrupted"], ["void"])
+    assert (ours["A RUM"], ours["F BLA"], ours["F ANK"]) == (["bounce"], [], ["cut"])
+    reasons = explained(theirs, ours, orders)
+    assert set(reasons) == {"A RUM", "F BLA", "F ANK"} and all(reasons.values()), reasons
+    # Without the support there is nothing to explain the labels by.
+    held = {**orders, "TURKEY": ["F BLA C A RUM - ANK", "F ANK H"]}
+    assert deviation("F BLA", ["disrupted"], [], held) is None
+    elsewhere = {**orders, "TURKEY": ["F BLA C A RUM - ANK", "F ANK S F SEV - ARM"]}
+    assert deviation("F ANK", ["void"], ["cut"], elsewhere) is None
+
+
+def test_a_convoy_the_package_takes_for_a_paradox():
+    # Found in random games (seed 1088, F1909M): the unit the convoyed army attacks
+    # supports the convoying fleet, which is attacked but not dislodged; the package's
+    # paradox check takes the convoy for disrupted whatever the strengths.
+    units = {"AUSTRIA": ["A SEV"], "RUSSIA": ["F BLA", "F CON"], "TURKEY": ["F BUL/EC", "A ANK", "A SMY"]}
+    orders = {"AUSTRIA": ["A SEV - CON VIA"], "RUSSIA": ["F BLA C A SEV - CON", "F CON S F BLA"],
+              "TURKEY": ["F BUL/EC - BLA", "A ANK - CON", "A SMY S A ANK - CON"]}
+    theirs, ours = play_one_phase(units, orders)
+    assert (theirs["A SEV"], theirs["F BLA"]) == (["no convoy"], ["disrupted"])
+    assert (ours["A SEV"], ours["F BLA"]) == (["bounce"], [])
+    reasons = explained(theirs, ours, orders)
+    assert set(reasons) == {"A SEV", "F BLA"} and all(reasons.values()), reasons
+    held = {**orders, "RUSSIA": ["F BLA C A SEV - CON", "F CON H"]}
+    assert deviation("F BLA", ["disrupted"], [], held) is None

@@ -9,7 +9,9 @@
 //!
 //! - a support of an attack on the supporter's own unit, which would have won without
 //!   the ban on dislodging one's own unit, is `void` (DATC 6.D.10: the package's test
-//!   expects `void` for `A MUN S F KIE - BER`);
+//!   expects `void` for `A MUN S F KIE - BER`), as is every support of an attack on the
+//!   supporter's own unit that was moving into the attacker's province over land (the
+//!   package's place swap), whichever won;
 //! - a move by convoy with no chain of fleets ordered to convoy it is `no convoy` from
 //!   the start: a support of it is `void` (not `cut`), a convoying fleet on no such
 //!   chain is `no convoy` and `void` (the package's order of checks);
@@ -192,6 +194,23 @@ impl<'a> Board<'a> {
                 .is_empty()
     }
 
+    /// Whether units `a` and `b` were ordered into each other's provinces over land,
+    /// neither order set aside before the battle (the package's place swap: it voids
+    /// every support either gets from the power of the unit it attacks, whichever
+    /// wins).
+    fn swapping(&self, a: usize, b: usize) -> bool {
+        let over_land = |i: usize| {
+            !self.via_seen(i)
+                && self.plain[i]
+                    .iter()
+                    .all(|label| *label == BOUNCE || *label == DISLODGED)
+        };
+        self.destination(a) == Some(self.units[b].province)
+            && self.destination(b) == Some(self.units[a].province)
+            && over_land(a)
+            && over_land(b)
+    }
+
     /// The strength the package counts for unit `i`'s move: 1, plus each support of
     /// exactly that move that was given (no label).
     fn strength(&self, i: usize) -> usize {
@@ -237,46 +256,53 @@ impl<'a> Board<'a> {
         })
     }
 
-    /// The fleets of `fleets` on some chain of them from province `from` to `to`.
+    /// The fleets of `fleets` on some chain of them from province `from` to `to` that
+    /// no fewer of them make: the package's convoy paths are the sets of fleets of
+    /// such chains (a fleet only on longer chains, through fleets that reach without
+    /// it, is on none). A chain is one of those exactly when only its first fleet
+    /// borders `from`, only its last borders `to`, and no two fleets of it border each
+    /// other but those next to each other on it.
     fn route_fleets(&self, from: ProvinceId, to: ProvinceId, fleets: &[usize]) -> Vec<usize> {
         let map = self.map;
         let touches = |i: usize, p: ProvinceId| {
             map.fleet_neighbours(self.units[i].unit.location)
                 .any(|l| map.province_of(l) == p)
         };
-        let next = |a: usize, b: usize| {
+        let linked = |a: usize, b: usize| {
             map.fleet_adjacent(self.units[a].unit.location, self.units[b].unit.location)
         };
-        let spread = |start: Vec<usize>, forward: bool| {
-            let mut seen = start.clone();
-            let mut todo = start;
-            while let Some(a) = todo.pop() {
-                for &b in fleets {
-                    let linked = if forward { next(a, b) } else { next(b, a) };
-                    if linked && !seen.contains(&b) {
-                        seen.push(b);
-                        todo.push(b);
+        let mut on_route = Vec::new();
+        let mut chains: Vec<Vec<usize>> = fleets
+            .iter()
+            .copied()
+            .filter(|&f| touches(f, from))
+            .map(|f| vec![f])
+            .collect();
+        // Each chain grows by a fleet that borders its last fleet and none before it,
+        // nor `from`; one that reaches `to` is done.
+        while let Some(chain) = chains.pop() {
+            let last = chain[chain.len() - 1];
+            if touches(last, to) {
+                for &f in &chain {
+                    if !on_route.contains(&f) {
+                        on_route.push(f);
                     }
                 }
+                continue;
             }
-            seen
-        };
-        let from_start = spread(
-            fleets
-                .iter()
-                .copied()
-                .filter(|&f| touches(f, from))
-                .collect(),
-            true,
-        );
-        let to_end = spread(
-            fleets.iter().copied().filter(|&f| touches(f, to)).collect(),
-            false,
-        );
-        from_start
-            .into_iter()
-            .filter(|f| to_end.contains(f))
-            .collect()
+            for &next in fleets {
+                let fits = !chain.contains(&next)
+                    && linked(last, next)
+                    && !touches(next, from)
+                    && chain[..chain.len() - 1].iter().all(|&f| !linked(f, next));
+                if fits {
+                    let mut longer = chain.clone();
+                    longer.push(next);
+                    chains.push(longer);
+                }
+            }
+        }
+        on_route
     }
 
     /// The package's labels of unit `i`.
@@ -302,10 +328,12 @@ impl<'a> Board<'a> {
                     // Void before any attack could cut it.
                     labels.retain(|l| *l == DISLODGED);
                     labels.insert(0, VOID);
-                } else if victim_stayed
-                    && own
+                } else if own
                     && supported.is_some_and(|s| {
-                        !self.via_seen(s) && self.strongest_attack(s, target_province)
+                        let swap = victim.is_some_and(|v| self.swapping(s, v));
+                        swap || victim_stayed
+                            && !self.via_seen(s)
+                            && self.strongest_attack(s, target_province)
                     })
                 {
                     if labels.is_empty() {
@@ -612,6 +640,39 @@ mod tests {
     }
 
     #[test]
+    fn support_of_a_swap_against_own_unit_is_void_even_when_not_the_strongest() {
+        // The package's labels for this board (1.1.2): A BUD and A RUM try to swap, both
+        // bounce; Austria's support of the Turkish army against Austria's own A BUD is
+        // `void` although A SER's attack on Budapest was as strong.
+        let l = movement(
+            &[
+                ("AUSTRIA", &["A BUD", "A VIE", "A SER", "A TRI"]),
+                ("RUSSIA", &["F SEV"]),
+                ("TURKEY", &["A RUM"]),
+            ],
+            &[
+                (
+                    "AUSTRIA",
+                    &[
+                        "A BUD - RUM",
+                        "A VIE S A RUM - BUD",
+                        "A SER - BUD",
+                        "A TRI S A SER - BUD",
+                    ],
+                ),
+                ("RUSSIA", &["F SEV S A BUD - RUM"]),
+                ("TURKEY", &["A RUM - BUD"]),
+            ],
+        );
+        assert_eq!(of(&l, "A VIE"), [VOID]);
+        assert_eq!(of(&l, "A TRI"), [] as [&str; 0]);
+        assert_eq!(of(&l, "F SEV"), [] as [&str; 0]);
+        for unit in ["A BUD", "A RUM", "A SER"] {
+            assert_eq!(of(&l, unit), [BOUNCE], "{unit}");
+        }
+    }
+
+    #[test]
     fn support_of_an_unconvoyed_via_attack_on_own_unit_is_void() {
         // The package's labels for this board (1.1.2): no fleet convoys A GRE, so the
         // package drops its `VIA` and sees the attack on Turkey's own fleet, which the
@@ -692,6 +753,39 @@ mod tests {
         assert_eq!(of(&l, "F ENG"), [NO_CONVOY]);
         assert_eq!(of(&l, "F BEL"), [] as [&str; 0]);
         assert_eq!(of(&l, "F SKA"), [BOUNCE]);
+    }
+
+    #[test]
+    fn convoying_fleet_only_on_a_longer_chain_is_no_convoy_and_void() {
+        // The package's labels for this board (1.1.2): its convoy paths are the fewest
+        // fleets that reach; F ENG and F NTH do, so F NWG (only on ENG-NTH-NWG) and
+        // F NAO (only on IRI-NAO-NWG, with no order for F IRI) are on none.
+        let l = movement(
+            &[
+                ("ENGLAND", &["A WAL", "F ENG", "F NTH"]),
+                ("FRANCE", &["F IRI"]),
+                ("GERMANY", &["F NAO"]),
+                ("RUSSIA", &["F NWG"]),
+            ],
+            &[
+                (
+                    "ENGLAND",
+                    &[
+                        "A WAL - EDI VIA",
+                        "F ENG C A WAL - EDI",
+                        "F NTH C A WAL - EDI",
+                    ],
+                ),
+                ("FRANCE", &["F IRI H"]),
+                ("GERMANY", &["F NAO C A WAL - EDI"]),
+                ("RUSSIA", &["F NWG C A WAL - EDI"]),
+            ],
+        );
+        for unit in ["A WAL", "F ENG", "F NTH", "F IRI"] {
+            assert_eq!(of(&l, unit), [] as [&str; 0], "{unit}");
+        }
+        assert_eq!(of(&l, "F NWG"), [NO_CONVOY, VOID]);
+        assert_eq!(of(&l, "F NAO"), [NO_CONVOY, VOID]);
     }
 
     #[test]
