@@ -341,3 +341,25 @@ def test_a_convoy_the_package_takes_for_a_paradox():
     assert set(reasons) == {"A SEV", "F BLA"} and all(reasons.values()), reasons
     held = {**orders, "RUSSIA": ["F BLA C A SEV - CON", "F CON H"]}
     assert deviation("F BLA", ["disrupted"], [], held) is None
+
+
+def test_dislodged_and_popped_follow_the_dislodgers():
+    # Found in random games (seed 1037, S1910M): the package lists `dislodged` in the
+    # order of its dislodgers' commands (France's before Italy's), and a retreat phase
+    # disbands the units left in that order.
+    units = {"GERMANY": ["A APU", "A MAR"], "FRANCE": ["A GAS", "A SPA"], "ITALY": ["A NAP", "A ROM"]}
+    orders = {"FRANCE": ["A GAS - MAR", "A SPA S A GAS - MAR"], "ITALY": ["A NAP - APU", "A ROM S A NAP - APU"]}
+    seen = []
+    for game in (diplomacy.Game(), standoff.Game()):
+        game.clear_units()
+        for name, listed in units.items():
+            game.set_units(name, listed)
+        for name, given in orders.items():
+            game.set_orders(name, given)
+        game.process()
+        dislodged = list(game.dislodged.items())
+        game.process()  # the retreat phase, no orders: both disbanded
+        seen.append((dislodged, list(game.popped)))
+    theirs, ours = seen
+    assert theirs == ([("A MAR", "GAS"), ("A APU", "NAP")], ["A MAR", "A APU"])
+    assert ours == theirs

@@ -178,7 +178,7 @@ class _Played(_standoff.PlayedCore):
         power's units were listed (as the package lists them), else in the order of
         the orders."""
         out = {}
-        board = (None if self.board_orders is None else self.board_orders.get(self.index)) or {}
+        board = self._board(self.index)
         # Adjustments: units the phase removed for the power in civil disorder come after
         # those ordered, as the package adds them; retreats: a unit ordered to disband
         # is not listed (the package lists the retreats and the void orders).
@@ -218,19 +218,16 @@ class _Played(_standoff.PlayedCore):
                 out.setdefault(owner[unit], []).append(unit)
         return out
 
-    def start_units(self, index=None):
-        """Power -> its units on the board the phase started from (or the native
-        history's phase ``index``, with ``played`` its ``PhaseData``), in the package's
-        order where the game has worked it out (``Game._settle_units``), else in the
-        native order."""
-        played = self.played if index is None else self.destroyed_by
-        board = (None if self.board_orders is None else self.board_orders.get(
-            self.index if index is None else index)) or {}
-        out = {}
-        for name, units in played.state["units"].items():
-            listed = board.get(name)
-            out[name] = list(listed[0]) if listed and sorted(listed[0]) == sorted(units) else list(units)
-        return out
+    def start_units(self):
+        """Power -> its units on the board the phase started from, in the package's
+        order as far as the game has worked it out (``Game._settle_units``)."""
+        return _units_listed(self.played, self._board(self.index))
+
+    def _board(self, index):
+        """Power -> (units, centers, dislodged units, influence) in the package's order
+        on the board phase ``index`` of the native history started from, as far as
+        known."""
+        return (None if self.board_orders is None else self.board_orders.get(index)) or {}
 
     def popped(self, before):
         """``Game.popped`` after this phase: the package's ``popped``, which a movement
@@ -265,14 +262,13 @@ class _Played(_standoff.PlayedCore):
         movement = self.destroyed_by
         if movement is None or isinstance(movement, list) or self.index is None or self.index < 1:
             return []
-        place = {unit: i for i, unit in enumerate(
-            unit for units in self.start_units(self.index - 1).values() for unit in units)}
+        listed = _units_listed(movement, self._board(self.index - 1))
+        place = {unit: i for i, unit in enumerate(unit for units in listed.values() for unit in units)}
         return list(_dislodged_by(movement.orders, movement.results, place))
 
     def state(self, name):
         """The package's state dict of the board the phase started from."""
-        board = (None if self.board_orders is None else self.board_orders.get(self.index)) or {}
-        return _package_state(self.game_map, self.played, self.names, board, name, self.note)
+        return _package_state(self.game_map, self.played, self.names, self._board(self.index), name, self.note)
 
 
 class GamePhaseData:
@@ -336,6 +332,18 @@ def _phase_dict(phase):
     if not isinstance(data, dict) or "name" not in data or "state" not in data:
         raise ValueError(f"{phase!r} is not a phase: its to_dict() has no name and state")
     return data
+
+
+def _units_listed(played, board):
+    """Power -> the units on the board ``played`` (a ``PhaseData``) started from, in
+    the order of ``board`` (power -> lists in the package's order) where it lists the
+    same units, else in the native order."""
+    out = {}
+    for name, units in played.state["units"].items():
+        units = [unit for unit in units if not unit.startswith("*")]
+        listed = board.get(name)
+        out[name] = list(listed[0]) if listed and sorted(listed[0]) == sorted(units) else units
+    return out
 
 
 def _destroyed_units(movement):
