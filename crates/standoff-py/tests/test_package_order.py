@@ -283,16 +283,24 @@ def test_a_support_naming_the_other_coast_is_the_only_void_support_explained():
     assert deviation("F MAR", ["cut"], ["void"], orders)
 
 
-def play_one_phase(units, orders):
-    """Both engines' labels and boards after one movement phase from ``units``."""
-    out = []
-    for game in (diplomacy.Game(), standoff.Game()):
+def both_played(units, orders):
+    """The package's game and standoff's, each set up with ``units`` and ``orders`` and
+    its movement phase played."""
+    games = diplomacy.Game(), standoff.Game()
+    for game in games:
         game.clear_units()
         for name, listed in units.items():
             game.set_units(name, listed)
         for name, given in orders.items():
             game.set_orders(name, given)
         game.process()
+    return games
+
+
+def play_one_phase(units, orders):
+    """Both engines' labels and boards after one movement phase from ``units``."""
+    out = []
+    for game in both_played(units, orders):
         labels = game.get_phase_history()[-1].results
         out.append(({u: [str(x) for x in r] for u, r in labels.items()},
                     sorted(u for listed in game.get_state()["units"].values() for u in listed)))
@@ -350,13 +358,7 @@ def test_dislodged_and_popped_follow_the_dislodgers():
     units = {"GERMANY": ["A APU", "A MAR"], "FRANCE": ["A GAS", "A SPA"], "ITALY": ["A NAP", "A ROM"]}
     orders = {"FRANCE": ["A GAS - MAR", "A SPA S A GAS - MAR"], "ITALY": ["A NAP - APU", "A ROM S A NAP - APU"]}
     seen = []
-    for game in (diplomacy.Game(), standoff.Game()):
-        game.clear_units()
-        for name, listed in units.items():
-            game.set_units(name, listed)
-        for name, given in orders.items():
-            game.set_orders(name, given)
-        game.process()
+    for game in both_played(units, orders):
         dislodged = list(game.dislodged.items())
         game.process()  # the retreat phase, no orders: both disbanded
         seen.append((dislodged, list(game.popped)))
