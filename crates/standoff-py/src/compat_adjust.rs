@@ -9,7 +9,7 @@
 //! when the power is a dummy (no one controls it: every power of a local game unless
 //! `set_controlled` gave it to someone) or waived one of them, as the package does.
 
-use crate::compat_core::{attributes, modes, native, sent, GameCore};
+use crate::compat_core::{adjust_of, attributes, modes, native, sent, GameCore};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySet, PyString};
@@ -40,15 +40,17 @@ pub fn set_orders<'py>(
     replace: bool,
     errors: &str,
 ) -> PyResult<()> {
-    // The Power objects now hold orders of their own.
-    game.borrow_mut().powers_clean = false;
+    // The orders go to the native game and to `sent`, where the Power object reads
+    // them when next used (see `GameCore::powers_clean`): it holds none of its own then.
     let py = game.py();
     let name = power.getattr(intern!(py, "name"))?;
     let fields = attributes(power)?;
-    let adjust = || -> PyResult<Bound<'py, PyList>> {
-        Ok(power
-            .getattr(intern!(py, "adjust"))?
-            .cast_into::<PyList>()?)
+    let adjust = || adjust_of(game, power);
+    let drop_own = || -> PyResult<()> {
+        if fields.contains(intern!(py, "adjust"))? {
+            fields.del_item(intern!(py, "adjust"))?;
+        }
+        Ok(())
     };
     if texts.is_empty() {
         // No orders: the power has none now (as in the package, whatever `replace` says).
@@ -56,7 +58,7 @@ pub fn set_orders<'py>(
             Some(mode) => mode.eq(errors)?,
             None => errors == "warn",
         };
-        let had_none = adjust()?.is_empty()
+        let had_none = adjust()?.len()? == 0
             && match sent(game)?.get_item(&name)? {
                 Some(had) => had.eq(PyList::empty(py))?,
                 None => false,
@@ -66,7 +68,7 @@ pub fn set_orders<'py>(
                 .borrow_mut()
                 .clear_orders(Some(&name.cast::<PyString>()?.to_cow()?))?;
             modes(game)?.set_item(&name, errors)?;
-            fields.set_item(intern!(py, "adjust"), PyList::empty(py))?;
+            drop_own()?;
             sent(game)?.set_item(&name, PyList::empty(py))?;
         }
         return Ok(());
@@ -114,8 +116,8 @@ pub fn set_orders<'py>(
     let mut texts = unique;
     if !replace {
         let mut ordered = HashSet::new();
-        for order in adjust()?.iter() {
-            ordered.extend(order_location(&order)?);
+        for order in adjust()?.try_iter()? {
+            ordered.extend(order_location(&order?)?);
         }
         let mut kept_texts = Vec::with_capacity(texts.len());
         for text in texts {
@@ -137,7 +139,8 @@ pub fn set_orders<'py>(
     // `VOID ...` (not listed by `get_orders`; `void` when the phase is played), those of
     // earlier calls too, each time given, as in the package.
     let mut voided: Vec<Bound<'py, PyAny>> = Vec::new();
-    for order in adjust()?.iter() {
+    for order in adjust()?.try_iter()? {
+        let order = order?;
         if order.str()?.to_cow()?.starts_with("VOID ") {
             voided.push(order);
         }
@@ -167,8 +170,8 @@ pub fn set_orders<'py>(
     if adjustment {
         fill_waives(&now, power, &name, game)?;
     }
-    fields.set_item(intern!(py, "adjust"), &now)?;
-    sent(game)?.set_item(&name, PyList::new(py, now.iter())?)?;
+    drop_own()?;
+    sent(game)?.set_item(&name, now)?;
     Ok(())
 }
 

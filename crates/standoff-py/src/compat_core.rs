@@ -51,13 +51,16 @@ pub struct GameCore {
     /// them when they were sent (`_NATIVE_ORDERS`: given to the native game directly).
     /// Setting it from Python clears `powers_clean`.
     sent: Option<Py<PyDict>>,
-    /// Known true only in a movement phase where no `Power` object holds orders of its
-    /// own (each reads them from the native game when used), every power's `adjust` is
-    /// empty, and `sent` maps every power to `_NATIVE_ORDERS`: `process()` then needs
-    /// nothing from the `Power` objects. Whatever may break this sets it false
-    /// (`Power.__setattr__` of `orders` or `adjust`, a new `_sent`, `_pull_orders`,
-    /// retreat and adjustment orders); `GameCore::after_process` and `_clear_orders_python`
-    /// make it true again.
+    /// Known true only when no `Power` object holds `orders` or `adjust` of its own: each
+    /// reads them from the game when first used (`Power.__getattr__`: movement orders
+    /// from the native game, retreat and adjustment orders from `sent`, whose list is
+    /// what the native game holds, `adjust` as `[]` in a movement phase), and `sent`
+    /// maps every power to what the native game holds for it (`_NATIVE_ORDERS` in a
+    /// movement phase); in a movement phase no `Power` holds an order mark of the
+    /// current round either. `process()` then needs nothing from the `Power` objects.
+    /// Whatever may break this sets it false (`Power.__setattr__` of `orders` or
+    /// `adjust`, a new `_sent`, `_pull_orders`, `_pull_adjust`, an order mark made from
+    /// Python); `GameCore::after_process` and `_clear_orders_python` make it true again.
     #[pyo3(get, set, name = "_powers_clean")]
     pub(crate) powers_clean: bool,
     /// Power -> the `errors` mode its orders were last given with.
@@ -348,25 +351,26 @@ impl GameCore {
         // there (`_NATIVE_ORDERS`).
         let held = held_natively(py)?;
         let names = power_names(slf)?;
-        if movement && !no_check && slf.borrow().powers_clean {
+        if !(movement && no_check) && slf.borrow().powers_clean {
             // Nothing to read from the Power objects (see `powers_clean`).
-            return before_clean_movement(slf, phase, &held, &names);
+            return before_clean(slf, phase, movement, no_check, &held, &names);
         }
         let orders = PyList::empty(py);
         let adjusts = PyList::empty(py);
-        // Whether some Power object holds orders of its own, or a non-empty `adjust`
-        // (`after_process` then gives them new ones).
-        let mut powers_hold_orders = !movement;
+        // Whether some Power object holds `orders` or `adjust` of its own
+        // (`after_process` then takes them away).
+        let mut powers_hold_orders = false;
+        let sent_now = sent(slf)?;
         for power in list_attr(slf, intern!(py, "_power_list"))?.iter() {
             let fields = attributes(&power)?;
             let own = fields.get_item(intern!(py, "orders"))?;
-            powers_hold_orders |= own.is_some();
+            let own_adjust = fields.get_item(intern!(py, "adjust"))?;
+            powers_hold_orders |= own.is_some() || own_adjust.is_some();
             orders.append(own.unwrap_or_else(|| held.clone()))?;
-            let adjust = match fields.get_item(intern!(py, "adjust"))? {
+            let adjust = match own_adjust {
                 Some(adjust) => adjust,
-                None => power.getattr(intern!(py, "adjust"))?,
+                None => held_adjust(slf, &sent_now, &power.getattr(intern!(py, "name"))?)?,
             };
-            powers_hold_orders |= !adjust.cast::<PyList>().is_ok_and(|list| list.is_empty());
             adjusts.append(adjust)?;
         }
         let record = new_record(
@@ -465,17 +469,12 @@ impl GameCore {
         // given), and its `adjust` is a new empty list unless the one it has is empty
         // and the record does not use it (it uses `adjust` for retreats and builds).
         if powers_hold_orders {
-            let played_movement = phase.to_cow()?.ends_with('M');
             for power in list_attr(slf, intern!(py, "_power_list"))?.iter() {
                 let fields = attributes(&power)?;
-                if fields.contains(intern!(py, "orders"))? {
-                    fields.del_item(intern!(py, "orders"))?;
-                }
-                let adjust = fields.get_item(intern!(py, "adjust"))?;
-                let unused_and_empty = played_movement
-                    && adjust.is_some_and(|a| a.cast::<PyList>().is_ok_and(|list| list.is_empty()));
-                if !unused_and_empty {
-                    fields.set_item(intern!(py, "adjust"), PyList::empty(py))?;
+                for key in [intern!(py, "orders"), intern!(py, "adjust")] {
+                    if fields.contains(key)? {
+                        fields.del_item(key)?;
+                    }
                 }
             }
         }
@@ -503,8 +502,7 @@ impl GameCore {
             }
         }
         // The Power objects hold nothing of their own now.
-        let clean = phase_kind(slf) == b'M';
-        slf.borrow_mut().powers_clean = clean;
+        slf.borrow_mut().powers_clean = true;
         // What the phase destroyed (`popped`), worked out from the phase's record when
         // read: a movement phase starts it, its retreat phase adds to it, an adjustment
         // phase leaves it (as the package keeps it).
@@ -815,15 +813,12 @@ fn mark_adjust_set(game: &Bound<'_, GameCore>, power: &Bound<'_, PyAny>) -> PyRe
     let py = game.py();
     let fields = attributes(power)?;
     let mut listed = false;
-    if let Some(adjust) = fields.get_item(intern!(py, "adjust"))? {
-        for entry in adjust.try_iter()? {
-            let text = entry?.str()?;
-            let text = text.to_cow()?;
-            if !text.is_empty() && text != "WAIVE" && text.split_whitespace().next() != Some("VOID")
-            {
-                listed = true;
-                break;
-            }
+    for entry in adjust_of(game, power)?.try_iter()? {
+        let text = entry?.str()?;
+        let text = text.to_cow()?;
+        if !text.is_empty() && text != "WAIVE" && text.split_whitespace().next() != Some("VOID") {
+            listed = true;
+            break;
         }
     }
     let round = game.borrow().orders_round;
@@ -833,27 +828,78 @@ fn mark_adjust_set(game: &Bound<'_, GameCore>, power: &Bound<'_, PyAny>) -> PyRe
     )
 }
 
-/// `before_process` of a movement phase whose `Power` objects hold nothing of their
-/// own (`powers_clean`): every power's orders are held by the native game, which has
-/// them exactly.
-fn before_clean_movement<'py>(
+/// A power's `adjust` as its `Power` object reads it (`power.adjust`), without reading
+/// it into the object: its own list if it holds one, else what the native game holds
+/// for it (see `GameCore::powers_clean`).
+pub(crate) fn adjust_of<'py>(
+    game: &Bound<'py, GameCore>,
+    power: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = game.py();
+    match attributes(power)?.get_item(intern!(py, "adjust"))? {
+        Some(own) => Ok(own),
+        None => held_adjust(game, &sent(game)?, &power.getattr(intern!(py, "name"))?),
+    }
+}
+
+/// The `adjust` list of a power whose `Power` object holds none of its own: in a
+/// retreat or adjustment phase the list the native game holds for it (`sent`: not to
+/// be changed, a `Power` reads a copy), else an empty tuple.
+fn held_adjust<'py>(
+    game: &Bound<'py, GameCore>,
+    sent: &Bound<'py, PyDict>,
+    name: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = game.py();
+    if matches!(phase_kind(game), b'R' | b'A') {
+        if let Some(held) = sent.get_item(name)? {
+            if held.is_instance_of::<PyList>() {
+                return Ok(held);
+            }
+        }
+    }
+    Ok(PyTuple::empty(py).into_any())
+}
+
+/// `before_process` of a phase whose `Power` objects hold nothing of their own
+/// (`powers_clean`): the native game holds every power's orders exactly, and in a
+/// retreat or adjustment phase `sent` has each power's `adjust` list.
+fn before_clean<'py>(
     game: &Bound<'py, GameCore>,
     phase: Bound<'py, PyString>,
+    movement: bool,
+    no_check: bool,
     held: &Bound<'py, PyAny>,
     names: &Bound<'py, PyTuple>,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let py = game.py();
-    let (orders, adjusts) = clean_lists(py, names.len(), held)?;
-    // No unit's order was void (that is NO_CHECK's): the new record's `void_units` stays
-    // None.
-    let record = new_record(game, true, false, orders.as_any(), adjusts.as_any(), names)?;
+    let (orders, mut adjusts) = clean_lists(py, names.len(), held)?;
+    if !movement {
+        let sent = sent(game)?;
+        let mut lists = Vec::with_capacity(names.len());
+        for name in names.iter() {
+            lists.push(held_adjust(game, &sent, &name)?);
+        }
+        adjusts = PyTuple::new(py, lists)?;
+    }
+    // No unit's order was void (that is NO_CHECK's, in a movement phase, which does not
+    // come here): the new record's `void_units` stays None.
+    let record = new_record(
+        game,
+        movement,
+        no_check,
+        orders.as_any(),
+        adjusts.as_any(),
+        names,
+    )?;
     pending(game, phase, record, false)
 }
 
-/// The orders and `adjust` lists of `powers` powers of a clean movement phase for its
-/// record: `_NATIVE_ORDERS` (`held`) for each, and an empty tuple for each (a movement
-/// record reads no `adjust` of a power whose orders the native game holds). Tuples,
-/// made once per number of powers and shared by every such record.
+/// The orders and `adjust` lists of `powers` powers of a clean phase for its record:
+/// `_NATIVE_ORDERS` (`held`) for each, and an empty tuple for each (a movement record
+/// reads no `adjust` of a power whose orders the native game holds, a retreat or
+/// adjustment record no orders). Tuples, made once per number of powers and shared by
+/// every such record.
 fn clean_lists<'py>(
     py: Python<'py>,
     powers: usize,

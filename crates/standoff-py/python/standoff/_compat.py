@@ -647,17 +647,20 @@ class Power(PowerControl):
     before (a loop that never reads them does not pay for them)."""
 
     def __getattr__(self, name):
-        # Only called for a missing attribute: a board field not read yet, or movement
-        # orders the native game holds.
+        # Only called for a missing attribute: a board field not read yet, or orders the
+        # game holds (movement orders in the native game, `adjust` in `_sent`).
         if name in _BOARD_FIELDS:
             game = self.__dict__.get("game")
             if game is not None and getattr(game, "_board_pending", False):
                 game._pull_now()
                 return self.__dict__[name]
-        elif name == "orders":
+        elif name in _ORDER_FIELDS:
             game = self.__dict__.get("game")
             if game is not None:
-                game._pull_orders(self)
+                if name == "orders":
+                    game._pull_orders(self)
+                else:
+                    game._pull_adjust(self)
                 return self.__dict__[name]
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
@@ -678,6 +681,8 @@ class Power(PowerControl):
             game._pull_now()
         if game is not None and "orders" not in self.__dict__:
             game._pull_orders(self)
+        if game is not None and "adjust" not in self.__dict__:
+            game._pull_adjust(self)
         return self.__dict__
 
     def __setstate__(self, state):
@@ -711,7 +716,7 @@ class Power(PowerControl):
 
     def __dir__(self):
         # The board fields and orders are read when first used (``__getattr__``).
-        return sorted(set(super().__dir__()) | _BOARD_FIELDS | {"orders"})
+        return sorted(set(super().__dir__()) | _BOARD_FIELDS | _ORDER_FIELDS)
 
     def is_eliminated(self):
         """No units, no centers, no dislodged units."""
@@ -1441,11 +1446,28 @@ class Game(GameAdministration, _standoff.GameCore):
         power.__dict__["orders"] = orders
         self._powers_clean = False  # process() reads this Power's orders
 
+    def _pull_adjust(self, power):
+        """``power.adjust``, a new list of what the game holds for it (``_adjust_of``)."""
+        power.__dict__["adjust"] = list(self._adjust_of(power))
+        self._powers_clean = False  # process() reads this Power's orders
+
+    def _adjust_of(self, power):
+        """``power.adjust`` as the Power reads it, without reading it into the Power: its
+        own list, else (retreats and adjustments) the list ``_sent`` holds for it, which
+        the native game has (not to be changed), else ``[]``."""
+        own = power.__dict__.get("adjust")
+        if own is not None:
+            return own
+        held = self._sent.get(power.name) if self._phase[-1:] in ("R", "A") else None
+        return held if isinstance(held, list) else []
+
     def get_orders(self, power_name=None):
         if power_name is None:
             return {name: self.get_orders(name) for name in self.powers}
         power = self._power_arg(power_name)
-        return _order_texts(self._phase[-1:] == "M", self._no_check, power.orders, power.adjust)
+        if self._phase[-1:] == "M":
+            return _order_texts(True, self._no_check, power.orders, ())
+        return _order_texts(False, self._no_check, None, self._adjust_of(power))
 
     def clear_orders(self, power_name=None):
         names = list(self.powers) if power_name is None else [self._power_arg(power_name).name]
@@ -1462,8 +1484,9 @@ class Game(GameAdministration, _standoff.GameCore):
     def _clear_orders_python(self):
         """The Power objects have no orders, as the native game has none (it was just
         given a new board or phase): ``_sent`` says so, so ``process()`` need not
-        compare them. In a movement phase each power's ``orders`` is read from the native
-        game when used (``{}`` until orders are given)."""
+        compare them. Each power's ``orders`` and ``adjust`` are read from the game when
+        used (movement orders from the native game; ``{}`` and ``[]`` until orders are
+        given)."""
         self._duplicates = set()
         self._orders_round += 1
         movement = self._native.get_current_phase()[-1:] == "M"
@@ -1471,15 +1494,11 @@ class Game(GameAdministration, _standoff.GameCore):
         for power in self._power_list:
             # (not board fields: no __setattr__ needed)
             fields = power.__dict__
-            fields["adjust"] = []
-            if movement:
-                fields.pop("orders", None)
-                sent[power.name] = _NATIVE_ORDERS
-            else:
-                fields["orders"] = {}
-                sent[power.name] = []
+            fields.pop("adjust", None)
+            fields.pop("orders", None)
+            sent[power.name] = _NATIVE_ORDERS if movement else []
         self._sent = sent
-        self._powers_clean = movement
+        self._powers_clean = True
 
     @property
     def order_errors(self):
@@ -1507,7 +1526,7 @@ class Game(GameAdministration, _standoff.GameCore):
         if list(map(self._sent.get, self._power_names)) == (orders if movement else adjusts):
             return void_units  # the native game has exactly the Power objects' orders
         for name, power in self.powers.items():
-            current = power.orders if movement else power.adjust
+            current = power.orders if movement else self._adjust_of(power)
             if name in self._sent and self._sent[name] == current:
                 continue  # the native game has exactly these orders
             wanted = self.get_orders(name)
@@ -1913,6 +1932,8 @@ class Game(GameAdministration, _standoff.GameCore):
         for power in self._power_list:
             if "orders" not in power.__dict__:
                 self._pull_orders(power)
+            if "adjust" not in power.__dict__:
+                self._pull_adjust(power)
 
     def __deepcopy__(self, memo):
         self._settle_all()
