@@ -600,13 +600,25 @@ impl PyGame {
         self.clone()
     }
 
-    /// Pickles as the saved game (replayed on load); orders set for the current phase
-    /// and recorded order errors are not kept.
+    /// Pickles as the saved game (replayed on load) and the orders each power set for
+    /// the current phase (set again on load, see `pickling::game_from_pickle`); the
+    /// order errors recorded in the current phase are not kept.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let module = py.import("standoff._standoff")?;
-        let load = module.getattr("from_saved_game_format")?;
+        let load = module.getattr("_game_from_pickle")?;
         let saved = json_to_py(py, &self.saved_json())?;
-        let args = PyTuple::new(py, [saved])?;
+        let submitted = PyList::empty(py);
+        for power in powers(&self.variant) {
+            if self.session.orders(power).is_some() {
+                let texts: Vec<String> = self
+                    .session
+                    .accepted_orders(power)
+                    .map(|order| order_text(&self.variant.map, order))
+                    .collect();
+                submitted.append((power_name(&self.variant, power), texts))?;
+            }
+        }
+        let args = PyTuple::new(py, [saved, submitted.into_any()])?;
         PyTuple::new(py, [load, args.into_any()])
     }
 

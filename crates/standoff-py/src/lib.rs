@@ -100,6 +100,7 @@ fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pickling::variant_from_pickle, m)?)?;
     m.add_function(wrap_pyfunction!(pickling::position_from_pickle, m)?)?;
     m.add_function(wrap_pyfunction!(pickling::phase_data_from_pickle, m)?)?;
+    m.add_function(wrap_pyfunction!(pickling::game_from_pickle, m)?)?;
     m.add_function(wrap_pyfunction!(saved::to_saved_game_format, m)?)?;
     m.add_function(wrap_pyfunction!(saved::from_saved_game_format, m)?)?;
     m.add_function(wrap_pyfunction!(saved::load_saved_games, m)?)?;

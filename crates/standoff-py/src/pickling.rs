@@ -1,7 +1,8 @@
 //! Pickling (`pickle`, `copy.copy`, `copy.deepcopy`) of `Variant`, `Position` and
 //! `PhaseData`: their `__reduce__` (and copy methods), and the module functions that
 //! rebuild them from what `__reduce__` gave (`_variant_from_pickle`,
-//! `_position_from_pickle`, `_phase_data_from_pickle`). Everything a pickle holds is
+//! `_position_from_pickle`, `_phase_data_from_pickle`), and the rebuilder of a pickled
+//! native `Game` (`_game_from_pickle`; its `__reduce__` is the game's). Everything a pickle holds is
 //! read back as untrusted input: a bad value is a `TypeError` (wrong type) or an
 //! `InvalidStateError` (a `ValueError`: wrong content), never a panic.
 //!
@@ -28,6 +29,11 @@
 //!   reads each order back and adjudicates the phase again by the rules, so what the
 //!   phase did is the core's own result, as it was; how the game ended is taken as
 //!   recorded (it depends on the game's end rules and past years, not on the phase).
+//! - `Game`: `_game_from_pickle(saved, submitted)`: the package's saved-game dict (read
+//!   as `from_saved_game_format` reads it) and `(power, orders)` of each power that
+//!   set orders for the current phase (an empty list: it set none the judge uses),
+//!   set again in the order given (an order the board no longer allows is warned about,
+//!   as `set_orders` warns).
 
 use crate::classes::{PyPhaseData, PyPosition, PyVariant};
 use crate::errors::{standoff_err, state_err};
@@ -568,4 +574,26 @@ impl PyPhaseData {
         let deepcopy = py.import("copy")?.getattr("deepcopy")?;
         self.copied(py, |v| Ok(deepcopy.call1((v, memo))?.unbind()))
     }
+}
+
+/// A native `Game` from its pickle (see the module docs): the saved game, then each
+/// power's orders for the current phase as they were set.
+#[pyfunction]
+#[pyo3(name = "_game_from_pickle")]
+pub fn game_from_pickle(
+    py: Python<'_>,
+    saved: &Bound<'_, PyAny>,
+    submitted: Vec<(String, Vec<String>)>,
+) -> PyResult<crate::classes::PyGame> {
+    let mut game = crate::saved::from_saved_game_format(py, saved)?;
+    for (power, orders) in submitted {
+        game.submit(
+            py,
+            &PyString::new(py, &power),
+            PyList::new(py, orders)?.as_any(),
+            true,
+            crate::model::ErrorMode::Warn,
+        )?;
+    }
+    Ok(game)
 }

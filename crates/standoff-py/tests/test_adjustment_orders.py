@@ -6,6 +6,8 @@ counting within a call, later calls replacing (or with ``replace=False`` keeping
 earlier ones, ``WAIVE`` counted only for builds left, and builds the board does not
 allow staying listed until the phase voids them."""
 
+import copy
+import pickle
 import warnings
 
 import pytest
@@ -106,3 +108,51 @@ def test_retreat_calls_are_taken_as_the_package_takes_them(calls):
     phase = package.order_history.last_key()
     assert game.order_history[phase]["FRANCE"] == package.order_history[phase]["FRANCE"]
     assert game.result_history[phase] == package.result_history[phase]
+
+
+# Ways of reaching a power's retreat or adjustment orders through its `Power` object
+# after `set_orders` (standoff keeps them in the game until the `Power` is read).
+ADJUST_EDITS = {
+    "read": lambda adjust: None,
+    "append": lambda adjust: adjust.append("F MAR B"),
+    "clear": lambda adjust: adjust.clear(),
+    "replace item": lambda adjust: adjust.__setitem__(0, "F BRE B"),
+}
+
+
+@pytest.mark.parametrize("edit", sorted(ADJUST_EDITS))
+@pytest.mark.parametrize("copied", ["no copy", "deepcopy"])
+def test_adjust_read_and_edited_through_the_power_plays_as_in_the_package(edit, copied):
+    package, game = both(FRANCE_CAN_BUILD_TWO)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        played = []
+        for engine in (package, game):
+            engine.set_orders("FRANCE", ["A PAR B"])
+            power = engine.get_power("FRANCE")
+            adjust = power.adjust
+            assert power.adjust is adjust  # the same list, read twice
+            ADJUST_EDITS[edit](adjust)
+            if copied == "deepcopy":
+                engine = copy.deepcopy(engine)
+            assert engine.get_orders("FRANCE") == [o for o in adjust if o != "WAIVE"]
+            engine.process()
+            played.append(engine)
+        package, game = played
+    assert game.get_power("FRANCE").adjust == package.get_power("FRANCE").adjust == []
+    assert sorted(game.get_units("FRANCE")) == sorted(package.get_units("FRANCE"))
+    phase = package.order_history.last_key()
+    assert sorted(game.order_history[phase]["FRANCE"]) == sorted(package.order_history[phase]["FRANCE"])
+    assert game.result_history[phase] == package.result_history[phase]
+
+
+def test_adjust_given_after_set_orders_is_kept_by_a_pickled_game():
+    # (The package's games do not pickle: the orders it would play are its `adjust`.)
+    (_, game) = both(FRANCE_CAN_BUILD_TWO)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        game.set_orders("FRANCE", ["A PAR B", "F MAR B"])
+        copy_of = pickle.loads(pickle.dumps(game))
+        assert copy_of.get_power("FRANCE").adjust == ["A PAR B", "F MAR B"]
+        copy_of.process()
+    assert sorted(copy_of.get_units("FRANCE")) == ["A BUR", "A PAR", "F MAR"]

@@ -496,3 +496,61 @@ def test_bad_position_pickles_are_refused():
     deep = "[" * 100_000 + "]" * 100_000
     with pytest.raises(ValueError):
         read(variant, deep)
+
+
+# -- orders set for the current phase -----------------------------------------------------
+
+
+def in_each_kind_of_phase(make):
+    """(game, orders) in a movement, a retreat and an adjustment phase of the scripted
+    convoy game: orders the next phase of the script sets, and a power that sets none."""
+    for upto in (0, 2, 3):
+        game = make()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            play_script(game, CONVOY_GAME[:upto])
+        yield game, CONVOY_GAME[upto]
+
+
+@pytest.mark.parametrize("make", [standoff.Game, _standoff.Game], ids=["compatible", "native"])
+def test_a_game_pickled_between_set_orders_and_process_plays_the_orders_set(make):
+    for game, orders in in_each_kind_of_phase(make):
+        phase = game.get_current_phase()
+        for power, given in orders.items():
+            game.set_orders(power, given)
+        game.set_orders("RUSSIA", [])  # set, with no order
+        copies = [round_trip(game), copy.deepcopy(game)]
+        for copied in copies:
+            assert copied.get_current_phase() == phase
+            for power in [*orders, "RUSSIA", "TURKEY"]:
+                assert copied.get_orders(power) == game.get_orders(power), (phase, power)
+                if make is standoff.Game:
+                    assert copied.get_power(power).order_is_set == game.get_power(power).order_is_set, (phase, power)
+        game.process()
+        for copied in copies:
+            copied.process()
+            assert copied.get_state()["units"] == game.get_state()["units"], phase
+            assert copied.get_state()["centers"] == game.get_state()["centers"], phase
+
+
+@pytest.mark.parametrize(
+    "submitted, error, words",
+    [
+        ([("FRANCE",)], ValueError, "length 2"),
+        ("FRANCE", TypeError, "str"),
+        ([("NARNIA", ["A PAR - BUR"])], standoff.StandoffError, "NARNIA"),
+    ],
+)
+def test_bad_game_pickles_are_refused(submitted, error, words):
+    function, (saved, _) = _standoff.Game().__reduce__()
+    assert function is _standoff._game_from_pickle
+    with pytest.raises(error) as caught:
+        function(saved, submitted)
+    assert words in str(caught.value)
+
+
+def test_an_order_a_pickled_game_cannot_set_again_is_warned_about():
+    function, (saved, _) = _standoff.Game().__reduce__()
+    with pytest.warns(standoff.OrderWarning, match="MOS"):
+        game = function(saved, [("FRANCE", ["A PAR - MOS"])])
+    assert game.get_orders("FRANCE") == []
