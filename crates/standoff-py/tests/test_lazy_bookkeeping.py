@@ -289,11 +289,11 @@ def standoff_message(sender, recipient, text):
 
 
 def test_skipping_clean_power_objects_plays_as_reading_them():
-    # process() and set_orders skip the Power objects in a movement phase where they hold
-    # nothing of their own (`_powers_clean`). The same random calls, with orders also
-    # read, edited and replaced through the Power objects now and then, must play the
-    # same on a game that never skips them.
-    clean_phases = 0
+    # process() and set_orders skip the Power objects in a phase where they hold nothing
+    # of their own (`_powers_clean`). The same random calls, with orders also read,
+    # edited and replaced through the Power objects now and then, must play the same on
+    # a game that never skips them.
+    clean_phases = clean_retreats_and_adjustments = 0
     for seed in range(4):
         rng = random.Random(seed)
         fast, slow = Game(), Game()
@@ -307,6 +307,7 @@ def test_skipping_clean_power_objects_plays_as_reading_them():
                     orders = [rng.choice(possible[loc]) for loc in fast.get_orderable_locations(name)
                               if possible[loc]]
                     clean_phases += fast._powers_clean
+                    clean_retreats_and_adjustments += fast._powers_clean and not fast.get_current_phase().endswith("M")
                     slow._powers_clean = False
                     for game in (fast, slow):
                         game.set_orders(name, orders)
@@ -318,9 +319,16 @@ def test_skipping_clean_power_objects_plays_as_reading_them():
                     elif fast.get_current_phase().endswith("M") and orders and touch < 0.3:
                         for game in (fast, slow):
                             game.get_power(name).orders = {}
+                    elif not fast.get_current_phase().endswith("M") and orders and touch < 0.2:
+                        for game in (fast, slow):
+                            game.get_power(name).adjust.pop()
+                    elif not fast.get_current_phase().endswith("M") and touch < 0.25:
+                        for game in (fast, slow):
+                            game.get_power(name).adjust = []
                     elif touch < 0.4:
                         for game in (fast, slow):
                             game.get_power(name).orders
+                            game.get_power(name).adjust
                 slow._powers_clean = False
                 fast.process()
                 slow.process()
@@ -329,6 +337,7 @@ def test_skipping_clean_power_objects_plays_as_reading_them():
         assert dict(fast.order_history) == dict(slow.order_history)
         assert dict(fast.result_history) == dict(slow.result_history)
     assert clean_phases > 100  # the skipping was exercised
+    assert clean_retreats_and_adjustments > 20
 
 
 def test_process_bookkeeping_is_not_a_python_method():
