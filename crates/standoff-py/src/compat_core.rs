@@ -464,10 +464,10 @@ impl GameCore {
             let fresh = PySet::empty(py)?.into_any().unbind();
             set_field(slf, Some(fresh), |g| &mut g.duplicates);
         }
-        // The new phase has no orders yet, as the native game has none: each power's
-        // `orders` is read from the native game when next used (`{}` until orders are
-        // given), and its `adjust` is a new empty list unless the one it has is empty
-        // and the record does not use it (it uses `adjust` for retreats and builds).
+        // The new phase has no orders yet, as the native game has none: a `Power` that
+        // holds `orders` or `adjust` of its own loses them, and reads them from the game
+        // when next used (`{}` and `[]` until orders are given; the record keeps the
+        // lists it played).
         if powers_hold_orders {
             for power in list_attr(slf, intern!(py, "_power_list"))?.iter() {
                 let fields = attributes(&power)?;
