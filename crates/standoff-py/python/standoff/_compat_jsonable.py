@@ -19,8 +19,9 @@ _NETWORK_FIELDS = {"controlled_powers": None, "daide_port": None, "observer_leve
 def power_dict(power):
     """A ``Power`` as the package's ``Power.to_dict()`` writes it."""
     game = power.__dict__.get("game")
+    adjust = power.adjust if game is None else game._adjust_of(power)  # not read into the Power
     return {
-        "abbrev": power.abbrev, "adjust": list(power.adjust if game is None else game._adjust_of(power)), "centers": list(power.centers),
+        "abbrev": power.abbrev, "adjust": list(adjust), "centers": list(power.centers),
         "civil_disorder": power.civil_disorder,
         "controller": {str(time): name for time, name in power.controller.items()},
         "homes": list(power.homes), "influence": list(power.influence), "name": power.name,
