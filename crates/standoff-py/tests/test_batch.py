@@ -293,6 +293,7 @@ games = [standoff.Game(game_id=str(i)) for i in range(4)]
 standoff.step_many(games)
 standoff._standoff.step_many([standoff._standoff.Game() for _ in range(40)])
 import time
+import warnings
 def names():
     return [open(f"/proc/self/task/{t}/comm").read().strip() for t in os.listdir("/proc/self/task")]
 # A thread takes its name once it runs: wait (at most 5 s) until only this one has the
@@ -330,3 +331,24 @@ def test_thread_count_is_read_as_rayon_reads_it():
         assert helper == (pool > 1), (env_vars, pool, helper)
         if cores and cores > 1:
             assert pool > 1, (env_vars, pool)
+
+
+def test_native_step_many_agrees_with_process():
+    # The native batch: games played over the cores, each game's PhaseData made on the
+    # calling thread in order meanwhile; 70 games are five chunks of 16.
+    games = _native_games(70)
+    copies = [g.copy() for g in games]
+    for step in range(5):
+        phases = _standoff.step_many(games)
+        expected = [c.process() for c in copies]
+        assert [ph.name for ph in phases] == [e.name for e in expected]
+        assert [ph.results for ph in phases] == [e.results for e in expected]
+        assert [g.get_current_phase() for g in games] == [c.get_current_phase() for c in copies]
+        assert [g.get_units() for g in games] == [c.get_units() for c in copies]
+        for i, (g, c) in enumerate(zip(games, copies)):
+            for power, orders in g.random_orders(100 * step + i).items():
+                g.set_orders(power, orders)
+                c.set_orders(power, orders)
+    with pytest.raises(standoff.StandoffError, match="twice"):
+        _standoff.step_many([games[0], games[0]])
+
