@@ -633,6 +633,15 @@ impl GameCore {
         crate::compat_adjust::set_orders(slf, power, texts, replace.0, errors)
     }
 
+    /// `power.adjust` as the `Power` reads it, without reading it into the `Power` (for
+    /// the Python side: see [`adjust_of`]; not to be changed).
+    fn _adjust_of<'py>(
+        slf: &Bound<'py, Self>,
+        power: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        adjust_of(slf, power)
+    }
+
     /// The current phase's short name (`S1901M`; `COMPLETED` once the game is over).
     fn get_current_phase(&self, py: Python<'_>) -> PyResult<Py<PyString>> {
         self.phase_field(py)

@@ -2,9 +2,9 @@
 //! `PhaseData`: their `__reduce__` (and copy methods), and the module functions that
 //! rebuild them from what `__reduce__` gave (`_variant_from_pickle`,
 //! `_position_from_pickle`, `_phase_data_from_pickle`), and the rebuilder of a pickled
-//! native `Game` (`_game_from_pickle`; its `__reduce__` is the game's). Everything a pickle holds is
-//! read back as untrusted input: a bad value is a `TypeError` (wrong type) or an
-//! `InvalidStateError` (a `ValueError`: wrong content), never a panic.
+//! native `Game` (`_game_from_pickle`; its `__reduce__` is the game's). Everything a
+//! pickle holds is read back as untrusted input: a bad value is a `TypeError` (wrong
+//! type) or an `InvalidStateError` (a `ValueError`: wrong content), never a panic.
 //!
 //! The forms (plain Python values, so a pickle does not depend on Rust layouts):
 //!

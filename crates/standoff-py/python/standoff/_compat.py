@@ -1447,19 +1447,10 @@ class Game(GameAdministration, _standoff.GameCore):
         self._powers_clean = False  # process() reads this Power's orders
 
     def _pull_adjust(self, power):
-        """``power.adjust``, a new list of what the game holds for it (``_adjust_of``)."""
+        """``power.adjust``, a new list of what the game holds for it (``GameCore._adjust_of``:
+        its list in ``_sent`` in a retreat or adjustment phase, else none)."""
         power.__dict__["adjust"] = list(self._adjust_of(power))
         self._powers_clean = False  # process() reads this Power's orders
-
-    def _adjust_of(self, power):
-        """``power.adjust`` as the Power reads it, without reading it into the Power: its
-        own list, else (retreats and adjustments) the list ``_sent`` holds for it, which
-        the native game has (not to be changed), else ``[]``."""
-        own = power.__dict__.get("adjust")
-        if own is not None:
-            return own
-        held = self._sent.get(power.name) if self._phase[-1:] in ("R", "A") else None
-        return held if isinstance(held, list) else []
 
     def get_orders(self, power_name=None):
         if power_name is None:
