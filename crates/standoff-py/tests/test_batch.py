@@ -333,7 +333,6 @@ def test_thread_count_is_read_as_rayon_reads_it():
             assert pool > 1, (env_vars, pool)
 
 
-@pytest.mark.filterwarnings("ignore::standoff.OrderWarning")  # random WAIVEs no build is left for
 def test_native_step_many_agrees_with_process():
     # The native batch: games played over the cores, each game's PhaseData made on the
     # calling thread in order meanwhile; 70 games are five chunks of 16.

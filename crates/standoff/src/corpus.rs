@@ -3,8 +3,11 @@
 //!
 //! Deterministic for a seed (a small xorshift generator, no global state).
 
+use crate::adjudicate::adjustment_counts;
 use crate::game::Game;
+use crate::ids::ProvinceId;
 use crate::legal::{power_adjustment_orders, unit_movement_orders, unit_retreat_orders};
+use crate::map::Map;
 use crate::order::{Order, OrderKind};
 use crate::phase::PhaseKind;
 use crate::position::Position;
@@ -53,9 +56,27 @@ fn pick(options: &[Order], rng: &mut Rng, want: impl Fn(&Order) -> bool) -> Opti
         .cloned()
 }
 
+/// Up to `count` of one power's adjustment `options`, at most one for a province
+/// (waives may repeat): orders the judge follows every one of.
+fn pick_adjustments(map: &Map, options: &[Order], count: usize, rng: &mut Rng) -> Vec<Order> {
+    let province = |o: &Order| o.kind.unit().map(|u| map.province_of(u.location));
+    let mut chosen: Vec<Order> = Vec::new();
+    let mut taken: Vec<ProvinceId> = Vec::new();
+    for _ in 0..count {
+        let free = |o: &Order| province(o).map_or(true, |p| !taken.contains(&p));
+        let Some(order) = pick(options, rng, free) else {
+            break;
+        };
+        taken.extend(province(&order));
+        chosen.push(order);
+    }
+    chosen
+}
+
 /// Random legal orders for the current phase: about a third supports, a sixth convoys
 /// or convoyed moves where possible, most of the rest moves; a unit is sometimes left
-/// without orders.
+/// without orders; in adjustments, each power's builds or removals due (now and then
+/// fewer), no two for one province.
 pub fn random_orders(variant: &Variant, position: &Position, rng: &mut Rng) -> Vec<Order> {
     let map = &variant.map;
     let mut orders = Vec::new();
@@ -107,13 +128,17 @@ pub fn random_orders(variant: &Variant, position: &Position, rng: &mut Rng) -> V
             }
         }
         PhaseKind::Adjustment => {
-            for p in 0..variant.powers.len() {
+            let counts = adjustment_counts(variant, position);
+            for (p, due) in counts.into_iter().enumerate() {
                 let options = power_adjustment_orders(variant, position, PowerId(p as u8));
-                for _ in 0..rng.below(4) {
-                    if !options.is_empty() {
-                        orders.push(options[rng.below(options.len())].clone());
-                    }
-                }
+                // Every build or removal due, and now and then fewer (the judge then
+                // leaves builds unused or removes units in civil disorder).
+                let due = due.unsigned_abs() as usize;
+                let count = match rng.below(10) {
+                    0 => rng.below(due + 1),
+                    _ => due,
+                };
+                orders.extend(pick_adjustments(map, &options, count, rng));
             }
         }
     }

@@ -299,3 +299,41 @@ fn unit_orders_are_read_back_as_they_are_made() {
     assert!(UnitOrder::of(&with_path).is_none());
     assert!(UnitOrder::of(&OrderKind::Disband { unit }).is_none());
 }
+
+/// The generator's orders are legal as a set, not only one by one: the judge follows
+/// every order `random_orders` gives, in every kind of phase, on every built-in map (in
+/// adjustments no more builds or removals than are due, and none twice in a province).
+#[test]
+fn random_orders_are_all_followed() {
+    use standoff::game::PhaseResult;
+    let mut seen = [0usize; 3];
+    for name in standoff::variant::builtin_names() {
+        let v = Variant::builtin(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let games: u64 = if name == "standard" { 24 } else { 3 };
+        for seed in 0..games {
+            common::random_game_on(&v, seed, 40, |before, orders, done, _| {
+                let (kind, statuses) = match &done.result {
+                    PhaseResult::Movement(r) => (0, &r.orders),
+                    PhaseResult::Retreat(r) => (1, &r.orders),
+                    PhaseResult::Adjustment(r) => (2, &r.orders),
+                };
+                assert_eq!(statuses.len(), orders.len(), "{name} {}", before.phase());
+                for (order, status) in orders.iter().zip(statuses) {
+                    assert!(
+                        matches!(status, standoff::adjudicate::OrderStatus::Applied(_)),
+                        "{name} seed {seed} {}: {} not followed: {status:?}",
+                        before.phase(),
+                        order.display(&v.map)
+                    );
+                }
+                seen[kind] += orders.len();
+            });
+        }
+    }
+    // Random orders dislodge few units: retreats are the rarest.
+    let [movement, retreat, adjustment] = seen;
+    assert!(
+        movement >= 1000 && retreat >= 20 && adjustment >= 500,
+        "orders seen by phase kind: {seen:?}"
+    );
+}
