@@ -63,7 +63,7 @@ fn pick_adjustments(map: &Map, options: &[Order], count: usize, rng: &mut Rng) -
     let mut chosen: Vec<Order> = Vec::new();
     let mut taken: Vec<ProvinceId> = Vec::new();
     for _ in 0..count {
-        let free = |o: &Order| province(o).map_or(true, |p| !taken.contains(&p));
+        let free = |o: &Order| province(o).is_none_or(|p| !taken.contains(&p));
         let Some(order) = pick(options, rng, free) else {
             break;
         };
