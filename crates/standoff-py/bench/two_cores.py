@@ -13,7 +13,10 @@ times) and times rounds of a ``process()`` loop over freshly prepared games, as
 the same number of rounds. Runs alone and in pairs alternate, so a machine whose speed
 changes slows both alike.
 
-    python bench/two_cores.py [--runs 8] [--rounds 15] [--copies 1]
+With ``--native`` the loop is over the games' native games (the plays alone), the
+ceiling for the native batch (``standoff._standoff.step_many``).
+
+    python bench/two_cores.py [--runs 8] [--rounds 15] [--copies 1] [--native]
 """
 
 import argparse
@@ -28,25 +31,37 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import compare  # noqa: E402
 
 
-def worker(barrier, rounds, copies, out):
+def native_loop(phases):
+    """Seconds of a ``process()`` loop over the native games of freshly prepared games
+    (the plays alone, without the package-compatible bookkeeping)."""
+    games = [compare.load_standoff(s, o)._native for s, o in phases]
+    gc.collect()
+    start = time.perf_counter()
+    for game in games:
+        game.process()
+    return time.perf_counter() - start
+
+
+def worker(barrier, rounds, copies, native, out):
     """Times ``rounds`` rounds of a ``process()`` loop over freshly prepared games,
     after waiting at ``barrier`` for the other workers of the run; puts the median
     round's seconds on ``out``."""
     phases = compare.phases_of(compare.DEFAULT) * copies
+    loop = native_loop if native else (lambda p: compare.time_prepared(p, batch=False))
     # One untimed round first: imports and first uses of each code path.
-    compare.time_prepared(phases, batch=False)
+    loop(phases)
     barrier.wait()
-    took = [compare.time_prepared(phases, batch=False) for _ in range(rounds)]
+    took = [loop(phases) for _ in range(rounds)]
     gc.collect()
     out.put(statistics.median(took))
 
 
-def run(workers, rounds, copies):
+def run(workers, rounds, copies, native):
     """Median round seconds of each of ``workers`` processes started together."""
     context = multiprocessing.get_context("spawn")
     barrier = context.Barrier(workers)
     out = context.Queue()
-    procs = [context.Process(target=worker, args=(barrier, rounds, copies, out)) for _ in range(workers)]
+    procs = [context.Process(target=worker, args=(barrier, rounds, copies, native, out)) for _ in range(workers)]
     for proc in procs:
         proc.start()
     seconds = [out.get(timeout=600) for _ in procs]
@@ -60,11 +75,13 @@ def main(argv=None):
     ap.add_argument("--runs", type=int, default=8, help="runs of each kind (alone, in pairs), alternating")
     ap.add_argument("--rounds", type=int, default=15, help="timed loops per worker in a run")
     ap.add_argument("--copies", type=int, default=1, help="copies of the recorded phases per loop")
+    ap.add_argument("--native", action="store_true",
+                    help="loop over the native games (the plays alone, no compatible bookkeeping)")
     args = ap.parse_args(argv)
     ceilings = []
     for i in range(args.runs):
         order = (1, 2) if i % 2 == 0 else (2, 1)
-        times = {workers: run(workers, args.rounds, args.copies) for workers in order}
+        times = {workers: run(workers, args.rounds, args.copies, args.native) for workers in order}
         alone = times[1][0]
         pair = times[2]
         # Work done per second by the pair against one process alone.
