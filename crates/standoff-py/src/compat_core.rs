@@ -804,7 +804,7 @@ impl GameCore {
 
     /// Plays the current phase. Returns the played phase's `PhaseData` (None once the
     /// game is over).
-    fn process<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+    pub(crate) fn process<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         if slf.borrow().is_game_done() {
             return Ok(py.None().into_bound(py));

@@ -110,6 +110,7 @@ def step_like_process(games, steps, seed_step):
 
 
 def test_step_many_agrees_with_process():
+    # Fewer than 32 games: each game's process() in turn, on the calling thread.
     games = [standoff.Game(game_id=str(i)) for i in range(8)]
     step_like_process(games, 25, 100)
     assert all(len(g.get_phase_history()) == 25 for g in games)
@@ -128,28 +129,30 @@ def test_step_many_of_many_games_agrees_with_process():
     assert phases[40] is None and all(ph is not None for i, ph in enumerate(phases) if i != 40)
 
 
-def test_step_many_error_leaves_each_game_whole():
+@pytest.mark.parametrize("count, failing", [(20, 12), (60, 40)])
+def test_step_many_error_leaves_each_game_whole(count, failing):
     # A game whose process() fails part of the way: step_many raises its error; the
     # games before it were played through (as process() plays them), the games after
-    # it were not touched, and none is left holding anything but its own game.
-    games = [standoff.Game(game_id=str(i)) for i in range(20)]
+    # it were not touched, and none is left holding anything but its own game. With 20
+    # games each is played in turn; with 60 the helper thread plays games meanwhile.
+    games = [standoff.Game(game_id=str(i)) for i in range(count)]
     for i, g in enumerate(games):
         for p, o in g.random_orders(i).items():
             g.set_orders(p, o, errors="ignore")
     copies = [g.copy() for g in games]
-    games[12]._power_names = 5  # read by process() before the phase is played
+    games[failing]._power_names = 5  # read by process() before the phase is played
     with pytest.raises(TypeError):
         standoff.step_many(games)
     for i, (g, c) in enumerate(zip(games, copies)):
         assert g.game_id == str(i)
-        if i < 12:
+        if i < failing:
             c.process()
-        if i != 12:
+        if i != failing:
             assert g.get_current_phase() == c.get_current_phase()
             assert g.get_state() == c.get_state()
             assert dict(g.order_history) == dict(c.order_history)
     # The games played through go on as usual.
-    again = standoff.step_many(games[:12])
+    again = standoff.step_many(games[:failing])
     assert all(ph is not None and ph.name == "F1901M" for ph in again)
 
 
@@ -205,9 +208,9 @@ def test_step_many_in_a_forked_child():
     # A child forked after step_many used the helper thread has no helper (threads are
     # not forked): its step_many starts its own and returns (a rayon pool inherited so
     # waited forever for its missing threads), agreeing with process().
-    standoff.step_many([standoff.Game() for _ in range(20)])
+    standoff.step_many([standoff.Game() for _ in range(40)])
     assert _returns_in_forked_child(
-        lambda: step_like_process([standoff.Game(game_id=str(i)) for i in range(30)], 3, 10))
+        lambda: step_like_process([standoff.Game(game_id=str(i)) for i in range(40)], 3, 10))
 
 
 def _native_games(n):
@@ -286,10 +289,11 @@ def test_batch_releases_the_gil():
 
 
 # Run in a new interpreter: the batch threads this process started, their names as the
-# system has them (15 characters at most).
+# system has them (15 characters at most). COUNT compatible games are stepped, then 40
+# native games.
 _THREADS_SCRIPT = """
 import os, standoff
-games = [standoff.Game(game_id=str(i)) for i in range(4)]
+games = [standoff.Game(game_id=str(i)) for i in range(COUNT)]
 standoff.step_many(games)
 standoff._standoff.step_many([standoff._standoff.Game() for _ in range(40)])
 import time
@@ -307,14 +311,26 @@ print(sum(n.startswith("standoff-batch") for n in found), "standoff-helper" in f
 """
 
 
-def _batch_threads(env_vars):
+def _batch_threads(env_vars, count=40):
     """(pool threads, whether the helper thread started) in a new interpreter whose
-    rayon variables are exactly ``env_vars``."""
+    rayon variables are exactly ``env_vars``, after stepping ``count`` compatible games."""
     env = {k: v for k, v in os.environ.items() if k not in ("RAYON_NUM_THREADS", "RAYON_RS_NUM_CPUS")}
     env.update(env_vars)
-    out = subprocess.run([sys.executable, "-c", _THREADS_SCRIPT], env=env, check=True,
+    script = _THREADS_SCRIPT.replace("COUNT", str(count))
+    out = subprocess.run([sys.executable, "-c", script], env=env, check=True,
                          capture_output=True, text=True, timeout=120).stdout.split()
     return int(out[0]), out[1] == "True"
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="reads thread names from /proc")
+def test_small_calls_do_not_wake_the_helper():
+    # Fewer than 32 compatible games are played in turn on the calling thread: the
+    # helper thread is not started (or woken) for them; 32 start it where the pool
+    # would have more than one thread.
+    pool, helper = _batch_threads({}, count=31)
+    assert not helper, (pool, helper)
+    pool, helper = _batch_threads({}, count=32)
+    assert helper == (pool > 1), (pool, helper)
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="reads thread names from /proc")
