@@ -201,13 +201,33 @@ pub fn step_many<'py>(
         .collect();
     // The games prepared and not yet finished, oldest first.
     let mut in_flight: VecDeque<InFlight<'py>> = VecDeque::new();
-    let run = pipeline(py, &live, &plays, &mut in_flight, &mut results);
+    // Stand-ins for the native games moved out, kept from earlier calls.
+    let mut stand_ins = std::mem::take(&mut *spare_stand_ins());
+    let run = pipeline(
+        py,
+        &live,
+        &plays,
+        &mut in_flight,
+        &mut stand_ins,
+        &mut results,
+    );
     drop(close);
+    stand_ins.truncate(AHEAD);
+    *spare_stand_ins() = stand_ins;
     // The pipeline returns only once every game it prepared is finished: each native
     // game is back in its Python object.
     debug_assert!(in_flight.is_empty());
     run?;
     Ok(results)
+}
+
+/// Stand-ins kept between calls (at most [`AHEAD`]): a new one takes about a
+/// microsecond of the calling thread for each of the first games of a call. Any native
+/// game will do (its Python object is borrowed while it holds one); taken with the GIL
+/// held, so `os.fork()` never copies the lock taken.
+fn spare_stand_ins() -> std::sync::MutexGuard<'static, Vec<PyGame>> {
+    static SPARE: Mutex<Vec<PyGame>> = Mutex::new(Vec::new());
+    SPARE.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Sets its flag when dropped.
@@ -231,11 +251,10 @@ fn pipeline<'py>(
     live: &[(usize, &Bound<'py, GameCore>)],
     plays: &Plays,
     in_flight: &mut VecDeque<InFlight<'py>>,
+    stand_ins: &mut Vec<PyGame>,
     results: &mut [Bound<'py, PyAny>],
 ) -> PyResult<()> {
     let mut next = live.iter();
-    // Stand-ins left by native games that came back, for the next ones moved out.
-    let mut stand_ins: Vec<PyGame> = Vec::new();
     let mut failed: Option<PyErr> = None;
     let mut idle = 0u32;
     let mut looked = None;
@@ -278,7 +297,7 @@ fn pipeline<'py>(
             }
         }
         if let Some(&(index, game)) = to_prepare {
-            match prepare(game, index, &mut stand_ins) {
+            match prepare(game, index, stand_ins) {
                 Ok((entry, moved)) => {
                     plays.enqueue(index, moved);
                     in_flight.push_back(entry);
