@@ -1,0 +1,45 @@
+"""``step_many`` against a ``process()`` loop over the same prepared games, for calls of
+several sizes: what a call pays once (a script, not a test).
+
+``compare.py`` times calls of 203 games (its recorded phases, once). A call shared
+with the helper thread pays once for waking it and for the games in flight at its
+start and end; this script times calls of each ``--sizes`` count (the recorded phases
+repeated as needed; ``compare.time_step_many``: interleaved pairs, each game set up
+before the first is played) and prints, per size, the median ratio and what the call
+costs beyond half the loop (``batch - loop / 2``: on two cores, the time a call loses
+against a perfect split, made up of what it pays once and what each game pays).
+Calls of fewer than 32 games play each game in turn and do not wake the helper.
+
+    python bench/batch_sizes.py [--pairs 21] [--sizes 16 32 64 203 406 1015]
+"""
+
+import argparse
+import pathlib
+import statistics
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import compare  # noqa: E402
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--pairs", type=int, default=21, help="interleaved pairs of runs per size")
+    ap.add_argument("--sizes", type=int, nargs="+", default=[16, 32, 64, 203, 406, 1015])
+    args = ap.parse_args(argv)
+    recorded = compare.phases_of(compare.DEFAULT)
+    for size in args.sizes:
+        phases = (recorded * (size // len(recorded) + 1))[:size]
+        runs = compare.time_step_many(phases, args.pairs)
+        ratio = statistics.median(loop / batch for batch, loop in runs)
+        batch = statistics.median(b for b, _ in runs)
+        loop = statistics.median(l for _, l in runs)
+        print(
+            f"{size} games: step_many {ratio:.2f}x the loop ({batch * 1e6 / size:.2f} against "
+            f"{loop * 1e6 / size:.2f} us a game); beyond half the loop {(batch - loop / 2) * 1e6:.0f} us a call",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
