@@ -600,9 +600,9 @@ impl PyGame {
         self.clone()
     }
 
-    /// Pickles as the saved game (replayed on load) and the orders each power set for
-    /// the current phase (set again on load, see `pickling::game_from_pickle`); the
-    /// order errors recorded in the current phase are not kept.
+    /// Pickles as the saved game (replayed on load), the orders each power set for the
+    /// current phase (set again on load) and the order errors recorded in it (see
+    /// `pickling::game_from_pickle`).
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let module = py.import("standoff._standoff")?;
         let load = module.getattr("_game_from_pickle")?;
@@ -618,7 +618,8 @@ impl PyGame {
                 submitted.append((power_name(&self.variant, power), texts))?;
             }
         }
-        let args = PyTuple::new(py, [saved, submitted.into_any()])?;
+        let problems = crate::pickling::problem_tuples(py, &self.problems)?;
+        let args = PyTuple::new(py, [saved, submitted.into_any(), problems.into_any()])?;
         PyTuple::new(py, [load, args.into_any()])
     }
 

@@ -29,11 +29,12 @@
 //!   reads each order back and adjudicates the phase again by the rules, so what the
 //!   phase did is the core's own result, as it was; how the game ended is taken as
 //!   recorded (it depends on the game's end rules and past years, not on the phase).
-//! - `Game`: `_game_from_pickle(saved, submitted)`: the package's saved-game dict (read
-//!   as `from_saved_game_format` reads it) and `(power, orders)` of each power that
-//!   set orders for the current phase (an empty list: it set none the judge uses),
-//!   set again in the order given (an order the board no longer allows is warned about,
-//!   as `set_orders` warns).
+//! - `Game`: `_game_from_pickle(saved, submitted, order_errors)`: the package's
+//!   saved-game dict (read as `from_saved_game_format` reads it), `(power, orders)` of
+//!   each power that set orders for the current phase (an empty list: it set none the
+//!   judge uses), set again in the order given (an order the board no longer allows is
+//!   warned about, as `set_orders` warns), and the current phase's order errors as
+//!   `PhaseData`'s (pickles of earlier builds have none).
 
 use crate::classes::{PyPhaseData, PyPosition, PyVariant};
 use crate::errors::{standoff_err, state_err};
@@ -381,9 +382,22 @@ fn read_end(
         .map_err(|p| state_err(format!("a pickled PhaseData's end: unknown power `{p}`")))
 }
 
-/// The orders left out, from `(phase, power, order, kind, reason)` entries.
+/// Orders left out as a pickle holds them: `(phase, power, order, kind, reason)`.
+pub(crate) fn problem_tuples<'py>(
+    py: Python<'py>,
+    problems: &[OrderProblem],
+) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for p in problems {
+        list.append((&p.phase, &p.power, &p.order, p.kind.as_str(), &p.reason))?;
+    }
+    Ok(list)
+}
+
+/// The orders left out, from `(phase, power, order, kind, reason)` entries
+/// ([`problem_tuples`]).
 fn read_problems(entries: &Bound<'_, PyAny>) -> PyResult<Vec<OrderProblem>> {
-    const SHAPE: &str = "a pickled PhaseData's `order_errors` must be a list of \
+    const SHAPE: &str = "a pickle's `order_errors` must be a list of \
                          (phase, power, order, kind, reason) str tuples";
     let entries: Vec<Vec<String>> = entries.extract().map_err(|_| PyTypeError::new_err(SHAPE))?;
     entries
@@ -397,7 +411,7 @@ fn read_problems(entries: &Bound<'_, PyAny>) -> PyResult<Vec<OrderProblem>> {
                 "illegal" => ProblemKind::Illegal,
                 other => {
                     return Err(state_err(format!(
-                        "a pickled PhaseData's order error kind `{}`: expected `invalid`, \
+                        "a pickle's order error kind `{}`: expected `invalid`, \
                          `ambiguous` or `illegal`",
                         standoff::limits::shown_prefix(other)
                     )))
@@ -541,11 +555,7 @@ impl PyPhaseData {
             None => None,
         };
         data.set_item("end", end)?;
-        let problems = PyList::empty(py);
-        for p in &self.problems {
-            problems.append((&p.phase, &p.power, &p.order, p.kind.as_str(), &p.reason))?;
-        }
-        data.set_item("order_errors", problems)?;
+        data.set_item("order_errors", problem_tuples(py, &self.problems)?)?;
         let cells = PyDict::new(py);
         for (name, cell) in CELLS.into_iter().zip(self.cells()) {
             if let Some(value) = cell.get(py) {
@@ -579,13 +589,19 @@ impl PyPhaseData {
 /// A native `Game` from its pickle (see the module docs): the saved game, then each
 /// power's orders for the current phase as they were set.
 #[pyfunction]
-#[pyo3(name = "_game_from_pickle")]
+#[pyo3(name = "_game_from_pickle", signature = (saved, submitted, order_errors = None))]
 pub fn game_from_pickle(
     py: Python<'_>,
     saved: &Bound<'_, PyAny>,
     submitted: Vec<(String, Vec<String>)>,
+    order_errors: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<crate::classes::PyGame> {
     let mut game = crate::saved::from_saved_game_format(py, saved)?;
+    // The errors recorded before the pickle come first (setting the orders again
+    // refuses none the board took before; any it does refuse follow).
+    if let Some(entries) = order_errors {
+        game.problems = read_problems(entries)?;
+    }
     for (power, orders) in submitted {
         game.submit(
             py,

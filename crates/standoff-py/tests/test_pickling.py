@@ -533,6 +533,44 @@ def test_a_game_pickled_between_set_orders_and_process_plays_the_orders_set(make
             assert copied.get_state()["centers"] == game.get_state()["centers"], phase
 
 
+def error_tuples(errors):
+    return [(e.phase, e.power, e.order, e.kind, e.reason) for e in errors]
+
+
+@pytest.mark.parametrize("make", [standoff.Game, _standoff.Game], ids=["compatible", "native"])
+def test_a_pickled_game_keeps_the_order_errors_of_its_current_phase(make):
+    for game, orders in in_each_kind_of_phase(make):
+        for power, given in orders.items():
+            game.set_orders(power, given)
+        game.set_orders("TURKEY", ["A XYZ - ABC", "F ANK - MOS"], errors="ignore")
+        kept = error_tuples(game.order_errors)
+        assert len(kept) == 2, kept
+        for copied in (round_trip(game), copy.deepcopy(game)):
+            assert error_tuples(copied.order_errors) == kept
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                played = copied.process()
+            # The played phase records them, as the original's does.
+            assert error_tuples(played.order_errors)[:2] == kept
+    # A pickle of an earlier build, without order errors, still loads (with none).
+    function, (saved, submitted, errors) = _standoff.Game().__reduce__()
+    assert errors == [] and function(saved, submitted).order_errors == []
+
+
+@pytest.mark.parametrize(
+    "errors, error, words",
+    [
+        ([("S1901M", "FRANCE")], TypeError, "order_errors"),
+        ([("S1901M", "FRANCE", "A XYZ H", "odd", "why")], ValueError, "odd"),
+        ("S1901M", TypeError, "order_errors"),
+    ],
+)
+def test_bad_order_errors_in_a_game_pickle_are_refused(errors, error, words):
+    function, (saved, submitted, _) = _standoff.Game().__reduce__()
+    with pytest.raises(error, match=words):
+        function(saved, submitted, errors)
+
+
 @pytest.mark.parametrize(
     "submitted, error, words",
     [
@@ -542,7 +580,7 @@ def test_a_game_pickled_between_set_orders_and_process_plays_the_orders_set(make
     ],
 )
 def test_bad_game_pickles_are_refused(submitted, error, words):
-    function, (saved, _) = _standoff.Game().__reduce__()
+    function, (saved, _, _) = _standoff.Game().__reduce__()
     assert function is _standoff._game_from_pickle
     with pytest.raises(error) as caught:
         function(saved, submitted)
@@ -550,7 +588,7 @@ def test_bad_game_pickles_are_refused(submitted, error, words):
 
 
 def test_an_order_a_pickled_game_cannot_set_again_is_warned_about():
-    function, (saved, _) = _standoff.Game().__reduce__()
+    function, (saved, _, _) = _standoff.Game().__reduce__()
     with pytest.warns(standoff.OrderWarning, match="MOS"):
         game = function(saved, [("FRANCE", ["A PAR - MOS"])])
     assert game.get_orders("FRANCE") == []
