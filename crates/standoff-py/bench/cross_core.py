@@ -90,6 +90,8 @@ def main(argv=None):
     parser.add_argument("--runs", type=int, default=30, help="runs per core and kind of game")
     parser.add_argument("--copies", type=int, default=5, help="each phase set up this many times")
     args = parser.parse_args(argv)
+    if args.runs < 2:
+        parser.error("--runs must be at least 2 (the native batch's quartiles need two runs)")
     cores = sorted(os.sched_getaffinity(0))
     if len(cores) < 2:
         sys.exit("cross_core.py needs two cores")

@@ -1,4 +1,4 @@
-"""The Ray rollout example and the benchmark script run."""
+"""The Ray rollout example and the benchmark scripts run."""
 
 import os
 import pathlib
@@ -22,6 +22,21 @@ def test_benchmark_script_runs():
     assert "phases/s" in out.stdout
     assert "random-agent loop at" in out.stdout
     assert "(median of 3 interleaved pairs;" in out.stdout
+
+
+@pytest.mark.parametrize("script, args, says", [
+    ("two_cores.py", ["--runs", "1", "--rounds", "1"], "two independent processes against one: median"),
+    ("two_cores.py", ["--runs", "1", "--rounds", "1", "--native"], "two independent processes against one: median"),
+    ("batch_sizes.py", ["--pairs", "1", "--sizes", "8", "40"], "40 games: step_many"),
+    ("cross_core.py", ["--runs", "2", "--copies", "1"], "native step_many:"),
+])
+def test_step_many_scripts_run(script, args, says):
+    if script == "cross_core.py" and len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("cross_core.py pins threads to two cores")
+    out = subprocess.run([sys.executable, str(CRATE / "bench" / script), *args],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert says in out.stdout, out.stdout
 
 
 @pytest.mark.ray
