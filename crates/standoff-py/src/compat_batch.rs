@@ -9,10 +9,10 @@
 //! prepared games, in order, as soon as each is prepared, while the calling thread
 //! prepares the next ones and finishes those played; when the calling thread has
 //! nothing else to do it plays games too (with the GIL released; the one it prepared
-//! last, whose data its core still holds). A small call (fewer than 32 games) plays
-//! each game's `process()` in turn on the calling thread, as does a call on one core. No thread waits for
-//! a group of games: the Python work overlaps the native work from the first game to
-//! the last.
+//! last, whose data its core still holds). No thread waits for a group of games: the
+//! Python work overlaps the native work from the first game to the last. A small call
+//! (fewer than [`SHARED_FROM`] games) plays each game's `process()` in turn on the
+//! calling thread, as does a call on one core.
 //!
 //! A game goes to the playing thread by value: its native game (`PyGame`, a box, so
 //! moving it moves a pointer) is moved out of its Python object, which meanwhile holds
