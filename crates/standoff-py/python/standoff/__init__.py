@@ -48,7 +48,8 @@ from ._compat_map import Map
 def step_many(games):
     """Plays the current phase of each ``Game`` (orders already set), as ``process()`` on
     each would. Each game's Python bookkeeping runs on the calling thread, with the GIL,
-    while another thread plays the games already prepared (two cores at most). Returns
+    while another thread plays the games already prepared (two cores at most); fewer
+    than 32 games, or one core, and each game's ``process()`` runs in turn. Returns
     each game's ``PhaseData`` (None for a game that is over)."""
     return _standoff.step_compatible_games(games)
 
