@@ -8,9 +8,9 @@
 //! the games' order; the plays do not. The helper thread (`helper_thread`) plays the
 //! prepared games, in order, as soon as each is prepared, while the calling thread
 //! prepares the next ones and finishes those played; when the calling thread has
-//! nothing else to do it plays games too (with the GIL released; the one it prepared
-//! last, whose data its core still holds). No thread waits for a group of games: the
-//! Python work overlaps the native work from the first game to the last. A small call
+//! nothing else to do it plays games too (with the GIL released). No thread waits for
+//! a group of games: the Python work overlaps the native work from the first game to
+//! the last. A small call
 //! (fewer than [`SHARED_FROM`] games) plays each game's `process()` in turn on the
 //! calling thread, as does a call on one core.
 //!
@@ -81,19 +81,16 @@ struct Plays {
 }
 
 impl Plays {
-    /// Plays a queued game, if there is one (the oldest, or with `newest` the one queued
-    /// last); false if there was none.
-    fn play_next(&self, newest: bool) -> bool {
+    /// Plays the next queued game, if there is one; false if there was none.
+    fn play_next(&self) -> bool {
         if self.queued.load(Ordering::Acquire) == 0 {
             return false;
         }
-        let next = {
-            let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
-            match newest {
-                true => queue.pop_back(),
-                false => queue.pop_front(),
-            }
-        };
+        let next = self
+            .queue
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .pop_front();
         let Some((index, mut game)) = next else {
             return false;
         };
@@ -113,7 +110,7 @@ impl Plays {
     fn play_until_closed(&self) {
         let mut idle = 0u32;
         while !self.closed.load(Ordering::Acquire) {
-            if self.play_next(false) {
+            if self.play_next() {
                 idle = 0;
             } else {
                 wait_a_little(&mut idle);
@@ -309,10 +306,8 @@ fn pipeline<'py>(
         if in_flight.is_empty() {
             return failed.map_or(Ok(()), Err);
         }
-        // Nothing to prepare or finish: play a queued game too, or wait for one. The
-        // one queued last: its data is still in this core's caches from its
-        // preparation, and the helper goes on with the oldest, the next to finish.
-        if py.detach(|| plays.play_next(true)) {
+        // Nothing to prepare or finish: play a queued game too, or wait for one.
+        if py.detach(|| plays.play_next()) {
             idle = 0;
         } else {
             wait_a_little(&mut idle);
