@@ -4,8 +4,8 @@ several sizes: what a call pays once (a script, not a test).
 ``compare.py`` times calls of 203 games (its recorded phases, once). A call shared
 with the helper thread pays once for waking it and for the games in flight at its
 start and end; this script times calls of each ``--sizes`` count (the recorded phases
-repeated as needed; interleaved pairs, each game set up before the first is played, as
-``compare.py`` times them) and prints, per size, the median ratio, what the call costs
+repeated as needed; ``compare.time_step_many``: interleaved pairs, each game set up
+before the first is played) and prints, per size, the median ratio, what the call costs
 beyond half the loop (``batch - loop / 2``: on two cores, the time a call loses against
 a perfect split, made up of what it pays once and what each game pays), the process's
 CPU time against the loop's (the threads' extra work, their spinning included) and how
@@ -17,43 +17,12 @@ Calls of fewer than 32 games play each game in turn and do not wake the helper.
 """
 
 import argparse
-import gc
 import pathlib
 import statistics
 import sys
-import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import compare  # noqa: E402
-import standoff  # noqa: E402
-
-
-def timed(phases, batch):
-    """(wall seconds, CPU seconds of the whole process) to play every phase, each set up
-    first in a game of its own: with one ``step_many`` call or a ``process()`` loop."""
-    games = [compare.load_standoff(s, o) for s, o in phases]
-    gc.collect()
-    cpu, wall = time.process_time(), time.perf_counter()
-    if batch:
-        standoff.step_many(games)
-    else:
-        for game in games:
-            game.process()
-    return time.perf_counter() - wall, time.process_time() - cpu
-
-
-def pairs_of_runs(phases, pairs):
-    """``pairs`` interleaved pairs ((batch wall, cpu), (loop wall, cpu)), in turn first."""
-    runs = []
-    for i in range(pairs):
-        if i % 2:
-            loop = timed(phases, False)
-            batch = timed(phases, True)
-        else:
-            batch = timed(phases, True)
-            loop = timed(phases, False)
-        runs.append((batch, loop))
-    return runs
 
 
 def main(argv=None):
@@ -64,7 +33,7 @@ def main(argv=None):
     recorded = compare.phases_of(compare.DEFAULT)
     for size in args.sizes:
         phases = (recorded * (size // len(recorded) + 1))[:size]
-        runs = pairs_of_runs(phases, args.pairs)
+        runs = compare.time_step_many(phases, args.pairs, cpu=True)
         ratio = statistics.median(loop[0] / batch[0] for batch, loop in runs)
         batch, batch_cpu = (statistics.median(b[k] for b, _ in runs) for k in (0, 1))
         loop, loop_cpu = (statistics.median(l[k] for _, l in runs) for k in (0, 1))

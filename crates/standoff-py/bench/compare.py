@@ -94,32 +94,37 @@ def time_process(load, phases):
     return total, setup
 
 
-def time_prepared(phases, batch):
+def time_prepared(phases, batch, native=False, cpu=False):
     """Seconds to play every phase, each set up first in a game of its own: with one
-    ``step_many`` call (``batch``) or a ``process()`` loop over the same list."""
+    ``step_many`` call (``batch``) or a ``process()`` loop over the same list. With
+    ``native`` the games' native games are played (``standoff._standoff.step_many`` for
+    the batch); with ``cpu`` the result is (seconds, CPU seconds of the process)."""
     games = [load_standoff(s, o) for s, o in phases]
+    if native:
+        games = [game._native for game in games]
     gc.collect()
-    t0 = time.perf_counter()
+    c0, t0 = time.process_time(), time.perf_counter()
     if batch:
-        standoff.step_many(games)
+        (standoff._standoff.step_many if native else standoff.step_many)(games)
     else:
         for game in games:
             game.process()
-    return time.perf_counter() - t0
+    wall = time.perf_counter() - t0
+    return (wall, time.process_time() - c0) if cpu else wall
 
 
-def time_step_many(phases, pairs):
+def time_step_many(phases, pairs, native=False, cpu=False):
     """(step_many seconds, loop seconds) of ``pairs`` interleaved pairs of runs, each
     pair timing ``step_many`` and a ``process()`` loop over the same prepared games, in
-    turn first."""
+    turn first (``native``, ``cpu``: as ``time_prepared`` takes them)."""
     runs = []
     for i in range(pairs):
         if i % 2:
-            loop = time_prepared(phases, False)
-            batch = time_prepared(phases, True)
+            loop = time_prepared(phases, False, native, cpu)
+            batch = time_prepared(phases, True, native, cpu)
         else:
-            batch = time_prepared(phases, True)
-            loop = time_prepared(phases, False)
+            batch = time_prepared(phases, True, native, cpu)
+            loop = time_prepared(phases, False, native, cpu)
         runs.append((batch, loop))
     return runs
 

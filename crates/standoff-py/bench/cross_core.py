@@ -27,8 +27,6 @@ import warnings
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import compare  # noqa: E402
-import standoff  # noqa: E402
-from standoff import _standoff  # noqa: E402
 
 
 def prepared(phases, native):
@@ -69,18 +67,9 @@ def native_batch_ratio(phases, runs):
     """Median (and quartiles) of loop / batch seconds over the same native games."""
     ratios = []
     for _ in range(runs):
-        took = []
-        for batch in (True, False):
-            games = prepared(phases, native=True)
-            gc.collect()
-            start = time.perf_counter()
-            if batch:
-                _standoff.step_many(games)
-            else:
-                for game in games:
-                    game.process()
-            took.append(time.perf_counter() - start)
-        ratios.append(took[1] / took[0])
+        batch = compare.time_prepared(phases, batch=True, native=True)
+        loop = compare.time_prepared(phases, batch=False, native=True)
+        ratios.append(loop / batch)
     quartiles = statistics.quantiles(ratios, n=4)
     return statistics.median(ratios), quartiles[0], quartiles[2]
 

@@ -25,21 +25,9 @@ import multiprocessing
 import pathlib
 import statistics
 import sys
-import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import compare  # noqa: E402
-
-
-def native_loop(phases):
-    """Seconds of a ``process()`` loop over the native games of freshly prepared games
-    (the plays alone, without the package-compatible bookkeeping)."""
-    games = [compare.load_standoff(s, o)._native for s, o in phases]
-    gc.collect()
-    start = time.perf_counter()
-    for game in games:
-        game.process()
-    return time.perf_counter() - start
 
 
 def worker(barrier, rounds, copies, native, out):
@@ -47,7 +35,9 @@ def worker(barrier, rounds, copies, native, out):
     after waiting at ``barrier`` for the other workers of the run; puts the median
     round's seconds on ``out``."""
     phases = compare.phases_of(compare.DEFAULT) * copies
-    loop = native_loop if native else (lambda p: compare.time_prepared(p, batch=False))
+    def loop(phases):
+        return compare.time_prepared(phases, batch=False, native=native)
+
     # One untimed round first: imports and first uses of each code path.
     loop(phases)
     barrier.wait()
