@@ -82,8 +82,8 @@ pub struct GameCore {
     /// The game's power names, in the map's order (a tuple).
     #[pyo3(get, set, name = "_power_names")]
     power_names: Option<Py<PyAny>>,
-    /// The phases played and not yet filed in the histories: (phase, record, state
-    /// before it or None, press or None) each (a list).
+    /// The records of the phases played and not yet filed in the histories (a list;
+    /// each record holds its phase's name, state before it and press).
     #[pyo3(get, set, name = "_unfiled")]
     unfiled: Option<Py<PyAny>>,
     /// The record of the last phase played while its commands and result labels are
@@ -103,8 +103,8 @@ pub struct GameCore {
     /// None.
     #[pyo3(get, set, name = "_destroyed_by")]
     destroyed_by: Option<Py<PyAny>>,
-    /// What the last phases destroyed (`popped`): a list, or (kind, the played phase's
-    /// record, earlier) worked out when read.
+    /// What the last phases destroyed (`popped`): a list, or the record of the phase
+    /// played (which holds `popped` before it), worked out when read.
     #[pyo3(get, set, name = "_popped")]
     popped: Option<Py<PyAny>>,
     /// The units ordered twice in the current phase (a set).
@@ -456,9 +456,19 @@ impl GameCore {
             }
             false => py.None().into_bound(py),
         };
+        {
+            // Filed with the record: the histories read these from it, and no tuple
+            // is made a phase (a phase's objects count towards Python's next
+            // collection of young objects).
+            let kept = |value: Bound<'py, PyAny>| (!value.is_none()).then(|| value.unbind());
+            let mut fields = fields.borrow_mut();
+            fields.phase_name = Some(phase.clone().into_any().unbind());
+            fields.state_before = kept(state_before);
+            fields.press = kept(filed);
+        }
         field(slf, "_unfiled", |g| g.unfiled.as_ref())?
             .cast_into::<PyList>()?
-            .append((&phase, &record, state_before, filed))?;
+            .append(&record)?;
         // The record keeps the set of units ordered twice unless it was empty.
         if object_field(slf, |g| g.duplicates.as_ref()).is_truthy()? {
             let fresh = PySet::empty(py)?.into_any().unbind();
@@ -489,8 +499,10 @@ impl GameCore {
         // (none yet); else an empty `adjust` list.
         match phase_kind(slf) {
             b'M' => {
-                let fresh = all_held_natively(slf)?.copy()?.unbind();
-                set_field(slf, Some(fresh), |g| &mut g.sent);
+                // Refilled, not replaced: nothing else holds the game's `_sent`.
+                let sent = sent(slf)?;
+                sent.clear();
+                sent.update(all_held_natively(slf)?.as_mapping())?;
             }
             _ => {
                 let held = PyList::empty(py);
@@ -516,15 +528,11 @@ impl GameCore {
         set_field(slf, destroyed_by, |g| &mut g.destroyed_by);
         if kind != 'A' {
             let before = match kind {
-                'R' => object_field(slf, |g| g.popped.as_ref()),
-                _ => py.None().into_bound(py),
+                'R' => Some(object_field(slf, |g| g.popped.as_ref()).unbind()),
+                _ => None,
             };
-            let kind = match kind {
-                'M' => intern!(py, "M"),
-                _ => intern!(py, "R"),
-            };
-            let popped = PyTuple::new(py, [kind.clone().into_any(), record.clone(), before])?;
-            set_field(slf, Some(popped.into_any().unbind()), |g| &mut g.popped);
+            fields.borrow_mut().popped_before = before;
+            set_field(slf, Some(record.clone().unbind()), |g| &mut g.popped);
         }
         if slf.borrow().is_game_done() || year_limit_near(slf)? {
             slf.call_method1(intern!(py, "_after_last_phase"), (&phase,))?;

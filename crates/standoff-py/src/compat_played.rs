@@ -55,6 +55,20 @@ pub struct PlayedCore {
     /// destroyed), or None.
     #[pyo3(get, set)]
     pub(crate) destroyed_by: Option<Py<PyAny>>,
+    /// The phase's name (set once it is played).
+    #[pyo3(get, set)]
+    pub(crate) phase_name: Option<Py<PyAny>>,
+    /// The game's state dict of the board before the phase, when one was made and
+    /// kept while the phase was current (else None: it is built from the record).
+    #[pyo3(get, set)]
+    pub(crate) state_before: Option<Py<PyAny>>,
+    /// The press sent in the phase (a `SortedDict`), or None when there was none.
+    #[pyo3(get, set)]
+    pub(crate) press: Option<Py<PyAny>>,
+    /// In a retreat phase, the game's `popped` before it (a list, or the record of the
+    /// movement phase before, still to be worked out); None otherwise.
+    #[pyo3(get, set)]
+    pub(crate) popped_before: Option<Py<PyAny>>,
 }
 
 #[pymethods]
@@ -83,7 +97,7 @@ impl PlayedCore {
 
 impl PlayedCore {
     /// Every field holding a Python object.
-    fn fields(&self) -> [&Option<Py<PyAny>>; 11] {
+    fn fields(&self) -> [&Option<Py<PyAny>>; 15] {
         [
             &self.played,
             &self.orders,
@@ -96,11 +110,15 @@ impl PlayedCore {
             &self.outcome,
             &self.board_orders,
             &self.destroyed_by,
+            &self.phase_name,
+            &self.state_before,
+            &self.press,
+            &self.popped_before,
         ]
     }
 
     /// Every field holding a Python object, to change.
-    fn fields_mut(&mut self) -> [&mut Option<Py<PyAny>>; 11] {
+    fn fields_mut(&mut self) -> [&mut Option<Py<PyAny>>; 15] {
         [
             &mut self.played,
             &mut self.orders,
@@ -113,6 +131,10 @@ impl PlayedCore {
             &mut self.outcome,
             &mut self.board_orders,
             &mut self.destroyed_by,
+            &mut self.phase_name,
+            &mut self.state_before,
+            &mut self.press,
+            &mut self.popped_before,
         ]
     }
 }

@@ -145,13 +145,16 @@ class _Played(_standoff.PlayedCore):
     this when first read, not when the phase is played. Its fields are the native base
     class's (``PlayedCore``: ``played``, ``movement``, ``no_check``, ``orders``,
     ``adjusts``, ``names``, ``void_units``, ``duplicates``, ``note``, ``game_map``,
-    ``_outcome``, ``index``, ``board_orders``, ``destroyed_by``), set when it is made:
+    ``_outcome``, ``index``, ``board_orders``, ``destroyed_by``, ``phase_name``,
+    ``state_before``, ``press``, ``popped_before``), set when it is made or played:
     ``index`` is its place in the native history and ``board_orders`` the game's board
     orders by place (``Game._board_orders``: the state it started from lists each
     power's units, centers, dislodged units and influence in the package's order);
     ``destroyed_by`` is the movement phase played just before (its ``PhaseData``, or the
     units it destroyed): they are disbanded again in this phase's labels, as the package
-    keeps them dislodged until then."""
+    keeps them dislodged until then. ``phase_name``, ``state_before`` (the state dict
+    cached before the phase, or None) and ``press`` (or None) are what the histories
+    file for it; ``popped_before`` is ``popped`` before a retreat phase."""
 
     __slots__ = ()
 
@@ -354,11 +357,12 @@ def _destroyed_units(movement):
     return movement._destroyed()
 
 
-def _destroyed(lazy):
-    """``Game.popped`` from what ``process()`` left: (``M`` or ``R``, the record of the
-    phase played, ``popped`` before it: a list, maybe such a tuple, None after ``M``)."""
-    _, record, before = lazy
-    before = _destroyed(before) if isinstance(before, tuple) else list(before or ())
+def _destroyed(record):
+    """``Game.popped`` from what ``process()`` left: the record of the movement or
+    retreat phase played, which holds ``popped`` before it (``popped_before``: a list,
+    maybe such a record, None after a movement phase)."""
+    before = record.popped_before
+    before = _destroyed(before) if isinstance(before, _Played) else list(before or ())
     return record.popped(before)
 
 
@@ -1578,7 +1582,7 @@ class Game(GameAdministration, _standoff.GameCore):
         those dislodged with nowhere to go, then those of its retreat phase that bounced
         or were disbanded (an adjustment phase leaves the list as it was)."""
         popped = self._popped
-        if isinstance(popped, tuple):
+        if isinstance(popped, _Played):
             self._settle_units()  # the order of the units of the boards played from
             popped = self._popped = _destroyed(popped)
         return popped
@@ -1897,14 +1901,15 @@ class Game(GameAdministration, _standoff.GameCore):
         fields = self.__dict__
         results, orders = fields["_result_history"], fields["_order_history"]
         states, messages = fields["_state_history"], fields["_message_history"]
-        for phase, record, state_before, sent in unfiled:
+        for record in unfiled:
+            phase, state_before, press = record.phase_name, record.state_before, record.press
             _file(results, phase, record, _Played.results)
             _file(orders, phase, record, _Played.orders_by_power)
             if state_before is None:
                 _file(states, phase, record, _Played.state)
             else:
                 states[phase] = state_before
-            messages[phase] = sent if sent is not None else SortedDict._empty(_time_key)
+            messages[phase] = press if press is not None else SortedDict._empty(_time_key)
 
     def _settle_all(self):
         """Works out everything kept for later (last phase's outcome, ordered units, the
@@ -1915,7 +1920,7 @@ class Game(GameAdministration, _standoff.GameCore):
             self._settle_outcome()
         if self._ordered_from is not None:
             self.ordered_units
-        if isinstance(self._popped, tuple):
+        if isinstance(self._popped, _Played):
             self.popped
         self._destroyed_by = _destroyed_units(self._destroyed_by) or None
         if self._board_pending:
