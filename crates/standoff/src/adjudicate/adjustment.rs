@@ -56,40 +56,39 @@ pub struct AdjustmentResult {
 /// ([`Variant::counted_centers`]) less its units.
 pub fn adjustment_counts(variant: &Variant, position: &Position) -> Vec<i32> {
     let n = variant.powers.len();
-    // One pass over the board for every power's units, one over the owners.
-    let mut units = vec![0i32; n];
+    // One list (each power's centers less its units): one pass over the board for
+    // every power's units, one over the owners.
+    let mut counts = vec![0i32; n];
     for (_, u) in position.units() {
-        if let Some(c) = units.get_mut(u.power.index()) {
-            *c += 1;
+        if let Some(c) = counts.get_mut(u.power.index()) {
+            *c -= 1;
         }
     }
     if variant.placing(position) {
         // The opening placement: one unit per marked home center (Bowen 2).
-        return (0..n)
-            .map(|p| {
-                let power = PowerId(p as u8);
-                let allowed = variant
-                    .placement_spaces(power)
-                    .map_or(0, |_| variant.power(power).home_centers.len());
-                allowed as i32 - units[p]
-            })
-            .collect();
+        for (p, count) in counts.iter_mut().enumerate() {
+            let power = PowerId(p as u8);
+            let allowed = variant
+                .placement_spaces(power)
+                .map_or(0, |_| variant.power(power).home_centers.len());
+            *count += allowed as i32;
+        }
+        return counts;
     }
-    let mut centers = vec![0i32; n];
     for owner in position.owners().iter().flatten() {
-        if let Some(c) = centers.get_mut(owner.index()) {
+        if let Some(c) = counts.get_mut(owner.index()) {
             *c += 1;
         }
     }
     // What [`Variant::counted_centers`] leaves out.
     for &(p, who) in &variant.center_exclusions {
         if position.owner(p) == Some(who) {
-            if let Some(c) = centers.get_mut(who.index()) {
+            if let Some(c) = counts.get_mut(who.index()) {
                 *c -= 1;
             }
         }
     }
-    centers.iter().zip(&units).map(|(c, u)| c - u).collect()
+    counts
 }
 
 /// Adjudicates an adjustment phase.

@@ -225,19 +225,17 @@ impl Submissions {
         let submitted: usize = self.sets.iter().map(|(_, set)| set.orders.len()).sum();
         out.orders.reserve(submitted);
         out.origins.reserve(submitted);
-        let mut powers: Vec<PowerId> = Vec::new();
-        for (power, _) in &self.sets {
-            if !powers.contains(power) {
-                powers.push(*power);
+        // Each power that submitted sets, in the order of its first set.
+        let submitted_sets = |power: PowerId| self.sets.iter().any(|(p, _)| *p == power);
+        for (n, (power, _)) in self.sets.iter().enumerate() {
+            if !self.sets[..n].iter().any(|(p, _)| p == power) {
+                sets::merge(self, &variant.map, rules, *power, &mut out);
             }
-        }
-        for &power in &powers {
-            sets::merge(self, &variant.map, rules, power, &mut out);
         }
         proxy::notices(&self.notices, rules, &mut out);
         let perpetual = rules.perpetual_orders == Allowance::Allowed;
         for (power, orders) in standing.iter() {
-            if powers.contains(&power) {
+            if submitted_sets(power) {
                 continue;
             }
             for (index, order) in orders.iter().enumerate() {

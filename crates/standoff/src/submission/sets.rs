@@ -30,38 +30,52 @@ pub(super) fn merge(
     power: PowerId,
     out: &mut Collected,
 ) {
-    // Orders of another power in this power's set are not its orders; a proxy order in
-    // a set may not be the way proxies are given (4.E.5 a).
-    let mut sets: Vec<(usize, Vec<(usize, &Order)>)> = Vec::with_capacity(1);
+    let mut of_power = subs
+        .sets
+        .iter()
+        .enumerate()
+        .filter(|(_, (p, _))| *p == power);
+    let first = of_power.next();
+    if let (Arrival::Known, Some((n, (_, set))), None) = (subs.arrival, first, of_power.next()) {
+        // One set: it stands as it is (what taking the sets in turn gives for one),
+        // without the lists several sets need (the usual case, every phase).
+        for (index, order) in set.orders.iter().enumerate() {
+            let origin = Origin::Set { set: n, index };
+            match in_own_set(rules, power, order) {
+                Ok(()) => out.take(origin, order),
+                Err(why) => out.drop(origin, order, why),
+            }
+        }
+        return;
+    }
+    let mut sets: Vec<(usize, Vec<(usize, &Order)>)> = Vec::new();
     for (n, (p, set)) in subs.sets.iter().enumerate() {
         if *p != power {
             continue;
         }
         let mut own = Vec::with_capacity(set.orders.len());
-        for (i, order) in set.orders.iter().enumerate() {
-            let origin = Origin::Set { set: n, index: i };
-            if order.power != power {
-                out.drop(origin, order, DropReason::OtherPower);
-            } else if let Err(why) = super::proxy::in_order_set(rules, order) {
-                out.drop(origin, order, why);
-            } else {
-                own.push((i, order));
+        for (index, order) in set.orders.iter().enumerate() {
+            match in_own_set(rules, power, order) {
+                Ok(()) => own.push((index, order)),
+                Err(why) => out.drop(Origin::Set { set: n, index }, order, why),
             }
         }
         sets.push((n, own));
     }
     match subs.arrival {
-        // One set: it stands as it is (what taking the sets in turn gives for one).
-        Arrival::Known if sets.len() == 1 => {
-            for (n, orders) in sets {
-                for (index, order) in orders {
-                    out.take(Origin::Set { set: n, index }, order);
-                }
-            }
-        }
         Arrival::Known => merge_in_turn(subs, map, rules, sets, out),
         Arrival::Unknown => merge_unordered(rules, sets, out),
     }
+}
+
+/// Whether `order`, in a set `power` submitted, is `power`'s to give in a set: orders
+/// of another power in this power's set are not its orders; a proxy order in a set may
+/// not be the way proxies are given (4.E.5 a).
+fn in_own_set(rules: &RuleSet, power: PowerId, order: &Order) -> Result<(), DropReason> {
+    if order.power != power {
+        return Err(DropReason::OtherPower);
+    }
+    super::proxy::in_order_set(rules, order)
 }
 
 fn merge_in_turn(
