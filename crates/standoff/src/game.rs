@@ -448,7 +448,8 @@ fn adjustments_possible(variant: &Variant, position: &Position) -> bool {
 pub fn capture_centers(variant: &Variant, position: &mut Position) -> Vec<CenterChange> {
     let mut changes = Vec::new();
     let spring_capture = variant.flags().spring_capture && !position.spring_entrants.is_empty();
-    let occupied: Vec<(ProvinceId, PowerId)> = (0..position.province_count())
+    // (On the stack for boards of up to 64 occupied provinces.)
+    let occupied: smallvec::SmallVec<[(ProvinceId, PowerId); 64]> = (0..position.province_count())
         .map(|p| ProvinceId(p as u16))
         .filter_map(|p| match position.unit_at(p) {
             Some(u) => Some((p, u.power)),

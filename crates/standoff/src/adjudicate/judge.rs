@@ -22,6 +22,7 @@ use crate::rules::{
 };
 use crate::unit::{Grade, Unit, UnitKind};
 use crate::variant::plugins::PhaseHooks;
+use smallvec::SmallVec;
 
 /// No unit.
 pub const NONE: u16 = u16::MAX;
@@ -429,9 +430,10 @@ impl<'a> Judge<'a> {
         // the first illegal reason.
         let n = self.prov.len();
         // The legal effective order and the index of the order it came from.
-        let mut legal: Vec<Option<(Eff, usize)>> = vec![None; n];
-        let mut conflict = vec![false; n];
-        let mut first_illegal: Vec<Option<Illegal>> = vec![None; n];
+        // (On the stack for boards of up to 64 units.)
+        let mut legal: SmallVec<[Option<(Eff, usize)>; 64]> = smallvec::smallvec![None; n];
+        let mut conflict: SmallVec<[bool; 64]> = smallvec::smallvec![false; n];
+        let mut first_illegal: SmallVec<[Option<Illegal>; 64]> = smallvec::smallvec![None; n];
         // DATC 4.E.5 a, b: who orders each unit, by the owners' proxy orders.
         let grants = if self.rules.proxy_orders == ProxyOrders::NotAllowed {
             Vec::new()
@@ -1558,9 +1560,10 @@ impl<'a> Judge<'a> {
 
     fn build_lists(&mut self) {
         let n = self.prov.len();
-        let mut supports = Vec::new();
-        let mut moves = Vec::new();
-        let mut convoys = Vec::new();
+        // On the stack for boards of up to 64 units of each kind.
+        let mut supports: SmallVec<[(u16, u16); 64]> = SmallVec::new();
+        let mut moves: SmallVec<[(u16, u16); 64]> = SmallVec::new();
+        let mut convoys: SmallVec<[(u16, u16); 64]> = SmallVec::new();
         for u in 0..n {
             if !self.active(u) {
                 continue;

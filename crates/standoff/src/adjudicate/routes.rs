@@ -6,18 +6,23 @@
 
 use crate::ids::ProvinceId;
 use crate::map::{Map, Terrain};
+use smallvec::SmallVec;
+
+/// Words of a [`ProvinceSet`] held inline: maps of up to 256 provinces (every built-in
+/// map but the largest) make and copy sets without allocating.
+const INLINE_WORDS: usize = 4;
 
 /// A set of provinces as a small bit vector.
 #[derive(Clone, Debug, Default)]
 pub struct ProvinceSet {
-    words: Vec<u64>,
+    words: SmallVec<[u64; INLINE_WORDS]>,
 }
 
 impl ProvinceSet {
     /// An empty set sized for `n` provinces.
     pub fn new(n: usize) -> Self {
         ProvinceSet {
-            words: vec![0; n.div_ceil(64).max(1)],
+            words: smallvec::smallvec![0; n.div_ceil(64).max(1)],
         }
     }
     /// Adds `p`.
@@ -72,7 +77,7 @@ impl ProvinceSet {
 /// `carriers` (each next to the previous one).
 pub fn reachable_seas(map: &Map, start: ProvinceId, carriers: &ProvinceSet, out: &mut ProvinceSet) {
     out.clear();
-    let mut stack: Vec<ProvinceId> = map
+    let mut stack: SmallVec<[ProvinceId; 32]> = map
         .fleet_province_neighbours(start)
         .filter(|&s| carriers.contains(s))
         .collect();

@@ -172,6 +172,10 @@ enum ByPhase<'a> {
 /// unit tables in a movement phase, the allowances in an adjustment phase), kept by a
 /// game session for the next checkers of the same position.
 #[derive(Clone, Debug)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one per session, kept in place; its province sets are inline so as not to allocate"
+)]
 pub(crate) enum CheckTables {
     Movement(UnitTables),
     Adjustment(AdjustmentChecker),
