@@ -21,11 +21,10 @@
 
 use crate::batch::PlayOutcome;
 use crate::classes::PyGame;
-use crate::compat_core::GameCore;
+use crate::compat_core::{GameCore, Pending};
 use crate::helper_thread::Job;
 use pyo3::panic::PanicException;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
 use std::collections::VecDeque;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -54,7 +53,7 @@ struct InFlight<'py> {
     index: usize,
     game: Bound<'py, GameCore>,
     /// What `before_process` gave.
-    pending: Bound<'py, PyTuple>,
+    pending: Pending<'py>,
     /// Its native game's Python object, borrowed (holding a stand-in) until the native
     /// game comes back.
     native: PyRefMut<'py, PyGame>,
@@ -344,7 +343,7 @@ fn finish<'py>(
     py: Python<'py>,
     index: usize,
     game: &Bound<'py, GameCore>,
-    pending: Bound<'py, PyTuple>,
+    pending: Pending<'py>,
     outcome: Played,
     results: &mut [Bound<'py, PyAny>],
 ) -> PyResult<()> {

@@ -24,7 +24,7 @@ use crate::compat_played::PlayedCore;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyDict, PyList, PySet, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PySet, PyString, PyTuple};
 use pyo3::{PyTraverseError, PyVisit};
 
 /// The base class of `standoff.Game`: its methods that run every phase, and the state
@@ -110,6 +110,19 @@ pub struct GameCore {
     /// The units ordered twice in the current phase (a set).
     #[pyo3(get, set, name = "_duplicates")]
     pub(crate) duplicates: Option<Py<PyAny>>,
+    /// The package's rules in force (`rules`: a list), read every phase.
+    #[pyo3(get, set)]
+    rules: Option<Py<PyAny>>,
+    /// The game's note (`note`), kept in each phase's record.
+    #[pyo3(get, set)]
+    note: Option<Py<PyAny>>,
+    /// The press of the current phase (`messages`: a `SortedDict`), filed with it.
+    #[pyo3(get, set)]
+    messages: Option<Py<PyAny>>,
+    /// The order of each board's units, centers and influence in the package's lists,
+    /// by place in the native history (`_board_orders`: a dict), kept in each record.
+    #[pyo3(get, set, name = "_board_orders")]
+    board_orders: Option<Py<PyAny>>,
     /// The native history index the board order of `_prev_board` is about, or None.
     #[pyo3(get, set, name = "_units_since")]
     units_since: Option<Py<PyAny>>,
@@ -251,7 +264,7 @@ fn push_edits(game: &Bound<'_, GameCore>) -> PyResult<()> {
 /// Whether the package's `NO_CHECK` rule is in force.
 fn no_check(game: &Bound<'_, GameCore>) -> PyResult<bool> {
     let py = game.py();
-    let rules = game.getattr(intern!(py, "rules"))?;
+    let rules = object_field(game, |g| g.rules.as_ref());
     let wanted = intern!(py, "NO_CHECK");
     let Ok(list) = rules.cast_exact::<PyList>() else {
         return rules.contains(wanted);
@@ -324,10 +337,8 @@ fn new_messages(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
 
 impl GameCore {
     /// Everything `process()` does before the native game plays the phase: returns
-    /// (phase, the record of the phase as played, the cached state dict of the board
-    /// before it, whether the Power objects hold orders of their own), completed by
-    /// `after_process`.
-    pub(crate) fn before_process<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+    /// what `after_process` completes it with ([`Pending`]).
+    pub(crate) fn before_process<'py>(slf: &Bound<'py, Self>) -> PyResult<Pending<'py>> {
         let py = slf.py();
         push_edits(slf)?;
         let phase = slf.borrow().phase_field(py)?.into_bound(py);
@@ -417,16 +428,16 @@ impl GameCore {
     /// `PhaseData`).
     pub(crate) fn after_process<'py>(
         slf: &Bound<'py, Self>,
-        pending: Bound<'py, PyTuple>,
+        pending: Pending<'py>,
         data: Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
-        let (phase, record, state_before, powers_hold_orders): (
-            Bound<'py, PyString>,
-            Bound<'py, PyAny>,
-            Bound<'py, PyAny>,
-            bool,
-        ) = pending.extract()?;
+        let Pending {
+            phase,
+            record,
+            state_before,
+            powers_hold_orders,
+        } = pending;
         let played = match data.is_none() {
             false => data.clone(),
             true => native(slf)?
@@ -448,10 +459,11 @@ impl GameCore {
         set_field(slf, Some(record.clone().unbind()), |g| &mut g.outcome);
         // The phase's press is filed with it; a phase without press files None (an
         // empty map is made when the history is read) and the game keeps its empty map.
-        let messages = slf.getattr(intern!(py, "messages"))?;
+        let messages = object_field(slf, |g| g.messages.as_ref());
         let filed = match messages.is_truthy()? {
             true => {
-                slf.setattr(intern!(py, "messages"), new_messages(py)?)?;
+                let fresh = new_messages(py)?.unbind();
+                set_field(slf, Some(fresh), |g| &mut g.messages);
                 messages
             }
             false => py.None().into_bound(py),
@@ -579,6 +591,10 @@ impl GameCore {
             &self.popped,
             &self.duplicates,
             &self.units_since,
+            &self.rules,
+            &self.note,
+            &self.messages,
+            &self.board_orders,
         ] {
             visit.call(object)?;
         }
@@ -888,7 +904,7 @@ fn before_clean<'py>(
     no_check: bool,
     held: &Bound<'py, PyAny>,
     names: &Bound<'py, PyTuple>,
-) -> PyResult<Bound<'py, PyTuple>> {
+) -> PyResult<Pending<'py>> {
     let py = game.py();
     let (orders, mut adjusts) = clean_lists(py, names.len(), held)?;
     if !movement {
@@ -956,9 +972,9 @@ fn new_record<'py>(
         false => no_duplicates(py)?,
     };
     let index = native(game)?.borrow().rec().history.len();
-    let note = game.getattr(intern!(py, "note"))?;
+    let note = object_field(game, |g| g.note.as_ref());
     let game_map = game.getattr(intern!(py, "map"))?;
-    let board_orders = game.getattr(intern!(py, "_board_orders"))?;
+    let board_orders = object_field(game, |g| g.board_orders.as_ref());
     let destroyed_by = game.borrow().destroyed_by.as_ref().map(|d| d.clone_ref(py));
     let record = played_record(py)?.call0()?;
     {
@@ -984,6 +1000,16 @@ fn record_fields<'a, 'py>(record: &'a Bound<'py, PyAny>) -> PyResult<&'a Bound<'
     Ok(record.cast::<PlayedCore>()?)
 }
 
+/// What `before_process` gives `after_process`: the phase played, its record, the
+/// cached state dict of the board before it (None when none was made), and whether
+/// the Power objects hold orders of their own.
+pub(crate) struct Pending<'py> {
+    phase: Bound<'py, PyString>,
+    record: Bound<'py, PyAny>,
+    state_before: Bound<'py, PyAny>,
+    powers_hold_orders: bool,
+}
+
 /// The end of `before_process`: the units given orders (`ordered_units`) are worked
 /// out from `record` when first read; gives what `after_process` takes.
 fn pending<'py>(
@@ -991,20 +1017,17 @@ fn pending<'py>(
     phase: Bound<'py, PyString>,
     record: Bound<'py, PyAny>,
     powers_hold_orders: bool,
-) -> PyResult<Bound<'py, PyTuple>> {
+) -> PyResult<Pending<'py>> {
     let py = game.py();
     set_field(game, None, |g| &mut g.ordered_units);
     set_field(game, Some(record.clone().unbind()), |g| &mut g.ordered_from);
     let state = cache(game)?.get_item(intern!(py, "state"))?;
-    PyTuple::new(
-        py,
-        [
-            phase.into_any(),
-            record,
-            state.unwrap_or_else(|| py.None().into_bound(py)),
-            PyBool::new(py, powers_hold_orders).to_owned().into_any(),
-        ],
-    )
+    Ok(Pending {
+        phase,
+        record,
+        state_before: state.unwrap_or_else(|| py.None().into_bound(py)),
+        powers_hold_orders,
+    })
 }
 
 /// `process()` played a phase: the `Power` objects' board fields are read when next

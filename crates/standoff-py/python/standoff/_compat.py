@@ -916,7 +916,8 @@ class Game(GameAdministration, _standoff.GameCore):
     #: instance dict: copies and pickles carry them explicitly.
     _CORE_FIELDS = ("_native", "_phase", "_board_pending", "_cache", "_sent", "_modes", "_orders_round",
                     "_processed_round", "_power_names", "_unfiled", "_outcome", "_ordered_units",
-                    "_ordered_from", "_snap", "_destroyed_by", "_popped", "_duplicates", "_units_since")
+                    "_ordered_from", "_snap", "_destroyed_by", "_popped", "_duplicates", "_units_since",
+                    "rules", "note", "messages", "_board_orders")
 
     order_history = _history_property("order_history", "Phase -> power -> the orders given.")
     state_history = _history_property("state_history", "Phase -> the package's state dict at its start.")
