@@ -9,7 +9,7 @@ use crate::map::{Map, Terrain};
 use smallvec::SmallVec;
 
 /// Words of a [`ProvinceSet`] held inline: maps of up to 256 provinces (every built-in
-/// map but the largest) make and copy sets without allocating.
+/// map; the world map has 192) make and copy sets without allocating.
 const INLINE_WORDS: usize = 4;
 
 /// A set of provinces as a small bit vector.
