@@ -170,26 +170,22 @@ pub fn step_many<'py>(
     py: Python<'py>,
     games: &Bound<'py, PyAny>,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if games.len().is_ok_and(|n| n < SHARED_FROM) || crate::pool::thread_count() <= 1 {
+        return play_in_turn(&crate::batch::distinct_games::<GameCore>(games)?);
+    }
     let plays = Arc::new(Plays::default());
     // The helper stops playing when this is dropped: on an error below, at the end, or
     // if the pipeline panics.
     let close = CloseOnDrop(&plays.closed);
-    let shared = games.len().map_or(true, |n| n >= SHARED_FROM)
-        && crate::pool::thread_count() > 1
-        // Woken first: a parked thread takes from tens of microseconds to a millisecond
-        // to start on a virtual machine, time the checks below and the first game's
-        // preparation then overlap.
-        && crate::helper_thread::lend(plays.clone());
+    // Woken first: a parked thread takes from tens of microseconds to a millisecond to
+    // start on a virtual machine, time the checks below and the first game's
+    // preparation then overlap.
+    let shared = crate::helper_thread::lend(plays.clone());
     let list = crate::batch::distinct_games::<GameCore>(games)?;
-    let mut results: Vec<Bound<'py, PyAny>> = vec![py.None().into_bound(py); list.len()];
     if !shared {
-        // As a `process()` loop: each game's data is still in this core's caches from
-        // its bookkeeping when it is played.
-        for (game, slot) in list.iter().zip(results.iter_mut()) {
-            *slot = GameCore::process(game)?;
-        }
-        return Ok(results);
+        return play_in_turn(&list);
     }
+    let mut results: Vec<Bound<'py, PyAny>> = vec![py.None().into_bound(py); list.len()];
     let live: Vec<(usize, &Bound<'py, GameCore>)> = list
         .iter()
         .enumerate()
@@ -214,6 +210,16 @@ pub fn step_many<'py>(
     // game is back in its Python object.
     debug_assert!(in_flight.is_empty());
     run?;
+    Ok(results)
+}
+
+/// Each game's `process()` in turn, as a `process()` loop: each game's data is still in
+/// this core's caches from its bookkeeping when it is played.
+fn play_in_turn<'py>(list: &[Bound<'py, GameCore>]) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let mut results = Vec::with_capacity(list.len());
+    for game in list {
+        results.push(GameCore::process(game)?);
+    }
     Ok(results)
 }
 

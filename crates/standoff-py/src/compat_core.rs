@@ -472,11 +472,10 @@ impl GameCore {
             // Filed with the record: the histories read these from it, and no tuple
             // is made a phase (a phase's objects count towards Python's next
             // collection of young objects).
-            let kept = |value: Bound<'py, PyAny>| (!value.is_none()).then(|| value.unbind());
             let mut fields = fields.borrow_mut();
             fields.phase_name = Some(phase.clone().into_any().unbind());
-            fields.state_before = kept(state_before);
-            fields.press = kept(filed);
+            fields.state_before = unless_none(state_before);
+            fields.press = unless_none(filed);
         }
         field(slf, "_unfiled", |g| g.unfiled.as_ref())?
             .cast_into::<PyList>()?
@@ -979,20 +978,24 @@ fn new_record<'py>(
     let record = played_record(py)?.call0()?;
     {
         let mut fields = record_fields(&record)?.borrow_mut();
-        let kept = |value: Bound<'py, PyAny>| (!value.is_none()).then(|| value.unbind());
         fields.movement = movement;
         fields.no_check = no_check;
         fields.orders = Some(orders.clone().unbind());
         fields.adjusts = Some(adjusts.clone().unbind());
         fields.names = Some(names.clone().into_any().unbind());
         fields.duplicates = Some(duplicates.unbind());
-        fields.note = kept(note);
-        fields.game_map = kept(game_map);
+        fields.note = unless_none(note);
+        fields.game_map = unless_none(game_map);
         fields.index = Some(index);
-        fields.board_orders = kept(board_orders);
+        fields.board_orders = unless_none(board_orders);
         fields.destroyed_by = destroyed_by;
     }
     Ok(record)
+}
+
+/// An object for a field that holds None as nothing.
+fn unless_none(value: Bound<'_, PyAny>) -> Option<Py<PyAny>> {
+    (!value.is_none()).then(|| value.unbind())
 }
 
 /// The fields of a record `new_record` made.

@@ -89,9 +89,14 @@ impl PlayedCore {
 
     /// Drops every object a field holds (the cycle collector breaking a cycle).
     fn __clear__(&mut self) {
-        for object in self.fields_mut() {
-            *object = None;
-        }
+        let fields = std::mem::take(self);
+        *self = PlayedCore {
+            movement: fields.movement,
+            no_check: fields.no_check,
+            index: fields.index,
+            ..PlayedCore::default()
+        };
+        drop(fields);
     }
 }
 
@@ -114,27 +119,6 @@ impl PlayedCore {
             &self.state_before,
             &self.press,
             &self.popped_before,
-        ]
-    }
-
-    /// Every field holding a Python object, to change.
-    fn fields_mut(&mut self) -> [&mut Option<Py<PyAny>>; 15] {
-        [
-            &mut self.played,
-            &mut self.orders,
-            &mut self.adjusts,
-            &mut self.names,
-            &mut self.void_units,
-            &mut self.duplicates,
-            &mut self.note,
-            &mut self.game_map,
-            &mut self.outcome,
-            &mut self.board_orders,
-            &mut self.destroyed_by,
-            &mut self.phase_name,
-            &mut self.state_before,
-            &mut self.press,
-            &mut self.popped_before,
         ]
     }
 }

@@ -30,13 +30,17 @@ pub(super) fn merge(
     power: PowerId,
     out: &mut Collected,
 ) {
-    let mut of_power = subs
-        .sets
-        .iter()
-        .enumerate()
-        .filter(|(_, (p, _))| *p == power);
-    let first = of_power.next();
-    if let (Arrival::Known, Some((n, (_, set))), None) = (subs.arrival, first, of_power.next()) {
+    // The power's sets, with their place among all sets.
+    let of_power = || {
+        subs.sets
+            .iter()
+            .enumerate()
+            .filter(move |(_, (p, _))| *p == power)
+    };
+    let mut sets_of_power = of_power();
+    let first = sets_of_power.next();
+    if let (Arrival::Known, Some((n, (_, set))), None) = (subs.arrival, first, sets_of_power.next())
+    {
         // One set: it stands as it is (what taking the sets in turn gives for one),
         // without the lists several sets need (the usual case, every phase).
         for (index, order) in set.orders.iter().enumerate() {
@@ -49,10 +53,7 @@ pub(super) fn merge(
         return;
     }
     let mut sets: Vec<(usize, Vec<(usize, &Order)>)> = Vec::new();
-    for (n, (p, set)) in subs.sets.iter().enumerate() {
-        if *p != power {
-            continue;
-        }
+    for (n, (_, set)) in of_power() {
         let mut own = Vec::with_capacity(set.orders.len());
         for (index, order) in set.orders.iter().enumerate() {
             match in_own_set(rules, power, order) {
