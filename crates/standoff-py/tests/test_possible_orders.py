@@ -13,6 +13,7 @@ What only standoff lists must be one of the two documented kinds:
 """
 
 import random
+import warnings
 
 import pytest
 
@@ -89,3 +90,33 @@ def test_the_explanations_are_narrow():
     assert explained("A YOR - DEN", theirs) is None
     assert explained("F SKA C A YOR - DEN", theirs) is None
     assert explained("A YOR S A LVP - EDI", theirs) is None
+
+
+def test_a_convoy_by_a_fleet_off_the_package_routes_is_kept():
+    # A fleet in every sea, all ordered to convoy Liverpool's army to Syria: the package
+    # knows two routes (through the Irish Sea or the North Atlantic, then the Mid-Atlantic
+    # to the Eastern Mediterranean) and drops, silently, the convoy orders of fleets on
+    # neither; standoff lists and keeps them (the Aegean is on a longer route), and labels
+    # them as the package labels a convoying fleet on none of its routes.
+    seas = ["NAO", "NWG", "BAR", "NTH", "IRI", "ENG", "MAO", "WES", "LYO", "TYS",
+            "ION", "ADR", "AEG", "EAS", "BLA", "SKA", "HEL", "BAL", "BOT"]
+    results = {}
+    for game in (diplomacy.Game(), standoff.Game()):
+        game.clear_units()
+        game.set_units("ENGLAND", ["A LVP"] + ["F " + sea for sea in seas])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", standoff.OrderWarning)
+            game.set_orders("ENGLAND", ["A LVP - SYR VIA"] + ["F %s C A LVP - SYR" % sea for sea in seas])
+        kept = {order.split()[1] for order in game.get_orders("ENGLAND") if " C " in order}
+        listed = "F AEG C A LVP - SYR" in game.get_all_possible_orders()["AEG"]
+        game.process()
+        assert "A SYR" in game.get_units("ENGLAND")
+        labels = {str(unit): [str(label) for label in got]
+                  for unit, got in game.result_history.last_value().items()}
+        results[type(game).__module__] = (kept, listed, labels["F AEG"], labels["F MAO"])
+    theirs, ours = results["diplomacy.engine.game"], results["standoff._compat"]
+    assert theirs[0] == {"NAO", "IRI", "MAO", "WES", "TYS", "ION", "EAS"}
+    # standoff refuses, with an OrderWarning, only the fleets on no route at all.
+    assert ours[0] == set(seas) - {"BAR", "ADR", "BLA", "SKA", "HEL", "BAL", "BOT"}
+    assert theirs[1:] == (False, [], [])
+    assert ours[1:] == (True, ["no convoy", "void"], [])
