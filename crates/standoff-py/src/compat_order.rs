@@ -4,7 +4,8 @@
 //!
 //! The package keeps them as lists it edits phase by phase, so their order is a history:
 //! - at the start, units in the order the map file lists them (the variant's
-//!   `start_units`) and centers in the map's center order (each power's homes as
+//!   `start_units`) and centers in the map's center order (the variant's
+//!   `center_order`, the package's map file's; without one, each power's homes as
 //!   listed, power by power, then the other centers by name);
 //! - a movement phase drops the dislodged units (they become the power's retreats, in
 //!   list order), then takes each unit that moved out of the list and appends it at its
@@ -234,20 +235,10 @@ impl Tables {
                 *slot = (*slot).min(rank as u32);
             }
         }
-        let mut centers: Vec<ProvinceId> = Vec::new();
-        for power in &variant.powers {
-            for &home in &power.home_centers {
-                if !centers.contains(&home) {
-                    centers.push(home);
-                }
-            }
-        }
-        let mut others: Vec<ProvinceId> = (0..map.province_count())
-            .map(|i| ProvinceId(i as u16))
-            .filter(|p| map.province(*p).is_center && !centers.contains(p))
-            .collect();
-        others.sort_by_cached_key(|p| prov_name(map, *p));
-        centers.extend(others);
+        let centers = match variant.center_order.is_empty() {
+            false => variant.center_order.clone(),
+            true => default_center_order(variant),
+        };
         let mut center_rank = vec![u32::MAX; map.province_count()];
         for (rank, p) in centers.iter().enumerate() {
             if let Some(slot) = center_rank.get_mut(p.index()) {
@@ -538,4 +529,26 @@ fn captures(tables: &Tables, before: &Position, next: &Position, lists: &mut [Li
             }
         }
     }
+}
+
+/// The map's center order when its file gives none (`center_order`): each power's home
+/// centers as listed, power by power, then the other centers by name, as the package's
+/// map files for the standard board list them.
+fn default_center_order(variant: &Variant) -> Vec<ProvinceId> {
+    let map = &variant.map;
+    let mut centers: Vec<ProvinceId> = Vec::new();
+    for power in &variant.powers {
+        for &home in &power.home_centers {
+            if !centers.contains(&home) {
+                centers.push(home);
+            }
+        }
+    }
+    let mut others: Vec<ProvinceId> = (0..map.province_count())
+        .map(|i| ProvinceId(i as u16))
+        .filter(|p| map.province(*p).is_center && !centers.contains(p))
+        .collect();
+    others.sort_by_cached_key(|p| prov_name(map, *p));
+    centers.extend(others);
+    centers
 }

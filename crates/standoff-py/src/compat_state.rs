@@ -161,7 +161,12 @@ fn state_of<'py>(
     for (p, l) in lists.iter().enumerate() {
         let power = standoff::PowerId(p as u8);
         let key = PyString::new(py, &power_name(variant, power));
-        let (count, sites) = crate::model::package_builds(variant, pos, &counts, power);
+        let (count, mut sites) = crate::model::package_builds(variant, pos, &counts, power);
+        if variant.hooks(pos.phase()).build_anywhere {
+            // The package lists a power's centers as its build sites then, in its own
+            // order of them.
+            sites.sort_by_key(|p| l.centers.iter().position(|&c| c == Entry::from(p.0)));
+        }
         let build = PyDict::new(py);
         build.set_item("count", count)?;
         build.set_item("homes", province_list(py, &tables, &sites)?)?;

@@ -186,20 +186,15 @@ pub(crate) fn package_builds(
     (count.min(sites.len() as i32), sites)
 }
 
-/// How many vacant home centers `power` owns (where it could build).
+/// How many places `power` could build in ([`standoff::legal::build_sites`]).
 pub(crate) fn build_site_count(variant: &Variant, pos: &Position, power: PowerId) -> usize {
     build_sites(variant, pos, power).len()
 }
 
-/// Vacant home centers that `power` owns (where it could build).
+/// Where `power` could build: its vacant home centers that it owns, or any vacant
+/// center it owns under the build-anywhere rule (the core's judgement).
 fn build_sites(variant: &Variant, pos: &Position, power: PowerId) -> Vec<ProvinceId> {
-    variant
-        .power(power)
-        .home_centers
-        .iter()
-        .copied()
-        .filter(|&h| pos.owners().get(h.index()) == Some(&Some(power)) && pos.unit_at(h).is_none())
-        .collect()
+    standoff::legal::build_sites(variant, pos, power)
 }
 
 /// Power -> provinces that need an order in this phase (the package's

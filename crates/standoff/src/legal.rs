@@ -776,6 +776,29 @@ pub fn unit_retreat_orders(position: &Position, province: ProvinceId, map: &Map)
     out
 }
 
+/// Where `power` may build now (in an adjustment phase): the spaces the judge accepts a
+/// build in, in the order players know them (home centers as listed; under the
+/// build-anywhere rule every center it owns, in the map's order; in a placement, the
+/// power's placement spaces). Whether it has builds to make is not asked.
+pub fn build_sites(variant: &Variant, position: &Position, power: PowerId) -> Vec<ProvinceId> {
+    let candidates: Vec<ProvinceId> = if variant.hooks(position.phase).build_anywhere {
+        (0..variant.map.province_count())
+            .map(|p| ProvinceId(p as u16))
+            .collect()
+    } else if let Some(spaces) = variant
+        .placement_spaces(power)
+        .filter(|_| variant.placing(position))
+    {
+        spaces.to_vec()
+    } else {
+        variant.home_centers_in(position, power).to_vec()
+    };
+    candidates
+        .into_iter()
+        .filter(|&p| check_build_site(variant, position, power, p).is_ok())
+        .collect()
+}
+
 /// Every legal adjustment order of `power`: builds (if it may build), waive, removals
 /// (if it must remove).
 pub fn power_adjustment_orders(
@@ -791,24 +814,7 @@ pub fn power_adjustment_orders(
     let order = |kind| Order::new(power, kind);
     let mut out = Vec::new();
     if due > 0 {
-        // Candidates in the order players know them (home centers as listed), kept if
-        // the judge would accept a build there.
-        let candidates: Vec<ProvinceId> = if variant.hooks(position.phase).build_anywhere {
-            (0..map.province_count())
-                .map(|p| ProvinceId(p as u16))
-                .collect()
-        } else if let Some(spaces) = variant
-            .placement_spaces(power)
-            .filter(|_| variant.placing(position))
-        {
-            spaces.to_vec()
-        } else {
-            variant.home_centers_in(position, power).to_vec()
-        };
-        let sites = candidates
-            .into_iter()
-            .filter(|&p| check_build_site(variant, position, power, p).is_ok());
-        for h in sites {
+        for h in build_sites(variant, position, power) {
             for kind in [UnitKind::Army, UnitKind::Fleet] {
                 for location in map.unit_locations(kind, h) {
                     out.push(order(OrderKind::Build {

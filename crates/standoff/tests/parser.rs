@@ -370,3 +370,36 @@ fn an_unknown_coast_survives_the_canonical_text() {
         assert_eq!(&again[0].order, order, "{text} -> {canonical}");
     }
 }
+
+#[test]
+fn via_after_a_name_is_the_convoy_word_even_where_it_spells_a_longer_name() {
+    // Modern Diplomacy's Latvia is `lat`: `lat` + `via` also spell it, and the VIA the
+    // `diplomacy` package writes must still say "by convoy".
+    let v = Variant::builtin("modern").expect("modern is built in");
+    let m = PhaseKind::Movement;
+    for (text, expected) in [
+        (
+            "Germany: A HAM - LAT VIA",
+            "Germany: A ham - lat via convoy",
+        ),
+        (
+            "Germany: A ham - lat via convoy",
+            "Germany: A ham - lat via convoy",
+        ),
+        (
+            "Germany: A ham - lat by convoy",
+            "Germany: A ham - lat via convoy",
+        ),
+        ("Germany: A ham - Latvia", "Germany: A ham - lat"),
+        (
+            "Germany: A ham - Latvia VIA",
+            "Germany: A ham - lat via convoy",
+        ),
+        (
+            "Germany: F BHM C A HAM - LAT",
+            "Germany: F bhm C A ham - lat",
+        ),
+    ] {
+        assert_eq!(canon(&v, m, text), expected, "{text}");
+    }
+}

@@ -337,3 +337,39 @@ fn more_powers_than_ids_are_refused() {
     text.replace_range(last..end, "");
     assert_eq!(refusals(&text), Vec::<String>::new());
 }
+
+#[test]
+fn a_center_order_names_every_center_once_and_nothing_else() {
+    let list_end = r#""swe", "tun"
+]"#;
+    let line = line_of(STANDARD, "center_order");
+    let at = format!("my.toml:{line}: ");
+    let not_a_center = standard_with(
+        list_end,
+        r#""swe", "tun", "ruh"
+]"#,
+    );
+    assert_refused(
+        &not_a_center,
+        &at,
+        &["center_order", "`ruh` is not a supply center"],
+    );
+    let twice = standard_with(
+        list_end,
+        r#""swe", "tun", "bud"
+]"#,
+    );
+    assert_refused(&twice, &at, &["center_order", "`bud` is named twice"]);
+    let short = standard_with(
+        list_end,
+        r#""swe"
+]"#,
+    );
+    assert_refused(&short, &at, &["center_order leaves out the centers tun"]);
+    let unknown = standard_with(
+        list_end,
+        r#""swe", "tun", "xyz"
+]"#,
+    );
+    assert_refused(&unknown, "my.toml:", &["xyz"]);
+}

@@ -848,6 +848,22 @@ impl<'a> Parser<'a> {
         }))
     }
 
+    /// Whether token `at` starts the words [`Self::via_convoy`] reads (`via`, `by convoy`,
+    /// ...), not a later word of a name.
+    fn convoy_word_at(&self, at: usize) -> bool {
+        let word = |i: usize| {
+            self.tokens
+                .get(i)
+                .filter(|t| t.tok == Tok::Word)
+                .map(|t| self.norm(t))
+        };
+        match word(at) {
+            Some("via" | "viaconvoy" | "byconvoy") => true,
+            Some("by") => matches!(word(at + 1), Some("convoy" | "c")),
+            _ => false,
+        }
+    }
+
     /// `via convoy`, `by convoy`, `(via convoy)`, `VIA`.
     fn via_convoy(&mut self) -> bool {
         let start = self.pos;
@@ -979,6 +995,12 @@ impl<'a> Parser<'a> {
                     if action_word(self.norm(t)).is_some() || kind_word(self.norm(t)).is_some() {
                         break;
                     }
+                    // Nor `VIA` after a name already read: `A Ham - Lat VIA` on the
+                    // modern map moves to Latvia by convoy (`lat` + `via` also spell
+                    // Latvia).
+                    if best.is_some() && self.convoy_word_at(i) {
+                        break;
+                    }
                     if key.is_empty() {
                         // The name's first word is at `at`.
                         key.push_str(self.tokens.get(at).map_or("", |w| self.norm(w)));
@@ -1092,6 +1114,9 @@ impl<'a> Parser<'a> {
                 break;
             };
             if n > 0 && (kind_word(self.norm(t)).is_some() || action_word(self.norm(t)).is_some()) {
+                break;
+            }
+            if best.is_some() && self.convoy_word_at(self.pos + n) {
                 break;
             }
             key.push_str(self.norm(t));

@@ -10,6 +10,7 @@
 //!   starting unit is placed in its own power's centers or on unowned spaces);
 //! - centers: a center is the home of at most one power and is owned by at most one;
 //! - the victory count is at least 1 and at most the number of supply centers;
+//! - a `center_order`, if given, names every supply center once and nothing else;
 //! - the start year lies in [`START_YEARS`];
 //! - no edge is listed twice, in the same or the other direction;
 //! - at most [`MAX_POWERS`] powers and [`MAX_LOCATIONS`] spaces and coasts.
@@ -75,6 +76,46 @@ pub(super) fn victory_centers(loader: &mut Loader, map: &Map, count: usize) {
             format!("victory_centers {count}: must be from 1 to the {centers} supply centers"),
         );
     }
+}
+
+/// The supply centers `center_order` names, in order: each must be a center of the
+/// map, named once, and (if any is named) every center must be; refused otherwise.
+pub(super) fn center_order(loader: &mut Loader, map: &Map, names: &[String]) -> Vec<ProvinceId> {
+    let mut order = Vec::with_capacity(names.len());
+    for name in names {
+        let Some(p) = loader.province(name, "center_order") else {
+            continue;
+        };
+        if !map.province(p).is_center {
+            loader.error_at(
+                &["center_order"],
+                format!("center_order: `{name}` is not a supply center"),
+            );
+        } else if order.contains(&p) {
+            loader.error_at(
+                &["center_order"],
+                format!("center_order: `{name}` is named twice"),
+            );
+        } else {
+            order.push(p);
+        }
+    }
+    if !names.is_empty() {
+        let missing: Vec<&str> = map
+            .provinces()
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| p.is_center && !order.contains(&ProvinceId(*i as u16)))
+            .map(|(_, p)| p.id.as_str())
+            .collect();
+        if !missing.is_empty() {
+            loader.error_at(
+                &["center_order"],
+                format!("center_order leaves out the centers {}", missing.join(", ")),
+            );
+        }
+    }
+    order
 }
 
 /// Refuses a variant without powers, and two powers that share a name.

@@ -137,6 +137,8 @@ struct ChildHeader {
     start_season: Option<String>,
     #[serde(default)]
     victory_centers: Option<usize>,
+    #[serde(default)]
+    center_order: Option<Vec<String>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -289,6 +291,9 @@ fn merge(base: &mut VariantFile, child: ChildFile, source: &Source) -> Vec<Varia
     }
     if let Some(count) = header.victory_centers {
         base.variant.victory_centers = count;
+    }
+    if let Some(order) = header.center_order {
+        base.variant.center_order = order;
     }
     for replacement in child.province {
         match base.province.iter_mut().find(|p| p.id == replacement.id) {

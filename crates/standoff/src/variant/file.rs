@@ -136,6 +136,11 @@ pub(super) struct Header {
     #[serde(default)]
     pub(super) start_season: Option<String>,
     pub(super) victory_centers: usize,
+    /// Every supply center once, in the order another program's map file lists them
+    /// (the `diplomacy` package keeps each power's centers in its map's order); empty:
+    /// the powers' home centers as listed, power by power, then the others by id.
+    #[serde(default)]
+    pub(super) center_order: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -307,6 +312,7 @@ impl Variant {
         }
         check::start_year(&mut loader, parsed.variant.start_year);
         check::victory_centers(&mut loader, &map, parsed.variant.victory_centers);
+        let center_order = check::center_order(&mut loader, &map, &parsed.variant.center_order);
 
         let mut powers = Vec::new();
         let mut start_units = Vec::new();
@@ -587,6 +593,7 @@ impl Variant {
             start_year: parsed.variant.start_year,
             start_phase,
             victory_centers: parsed.variant.victory_centers,
+            center_order,
             season_hooks,
             center_exclusions: plugins.center_exclusions(),
             placement,

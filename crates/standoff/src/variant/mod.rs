@@ -62,6 +62,10 @@ pub struct Variant {
     pub start_phase: crate::phase::Phase,
     /// Centers needed to win.
     pub victory_centers: usize,
+    /// Every supply center, in the order the map file of another program lists them
+    /// (the `diplomacy` package's, which keeps each power's centers in that order);
+    /// empty when the variant file gives none.
+    pub center_order: Vec<ProvinceId>,
     /// The variant's special rules (`[[rule]]` tables).
     pub plugins: plugins::Plugins,
     /// The plug-ins' hooks combined for spring, fall and winter (they depend only on
