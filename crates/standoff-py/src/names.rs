@@ -20,9 +20,14 @@ pub fn unit_name(map: &Map, u: &Unit) -> String {
     format!("{} {}", u.kind.letter(), loc_name(map, u.location))
 }
 
-/// `FRANCE`.
+/// `FRANCE`; a name of several words is written as one (`FROZENANTARCTICA`), as the
+/// `diplomacy` package's map files name their powers.
 pub fn power_name(variant: &Variant, p: PowerId) -> String {
-    variant.power_name(p).to_uppercase()
+    variant
+        .power_name(p)
+        .split_whitespace()
+        .collect::<String>()
+        .to_uppercase()
 }
 
 /// All powers, in the variant's order.

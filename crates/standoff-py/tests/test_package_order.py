@@ -421,3 +421,21 @@ def test_via_after_latvia_is_kept_as_the_package_keeps_it():
         game.set_units("POLAND", ["F BAL"])
         game.set_orders("GERMANY", orders)
         assert game.get_orders("GERMANY") == orders
+
+
+def test_power_names_of_several_words_are_written_as_the_packages_maps_write_them():
+    # The package's world and empire map files name these powers in one word (its
+    # `Game(map_name="world").powers`; not loaded here: the package works out every
+    # convoy route of a new map first, which takes minutes).
+    world = standoff.Game(map_name="world")
+    assert list(world.powers) == [
+        "ARGENTINA", "BRAZIL", "CHINA", "EUROPE", "FROZENANTARCTICA", "GHANA", "INDIA",
+        "KENYA", "LIBYA", "NEAREAST", "OZ", "PACIFICRUSSIA", "QUEBEC", "RUSSIA",
+        "SOUTHAFRICA", "UNITEDSTATES", "WESTERNCANADA"]
+    assert list(standoff.Game(map_name="empire").powers) == [
+        "BRITISHCOLUMBIA", "CALIFORNIA", "CUBA", "FLORIDA", "HEARTLAND", "MEXICO",
+        "NEWYORK", "PERU", "QUEBEC", "TEXAS"]
+    assert world.get_power("Frozen Antarctica") is world.powers["FROZENANTARCTICA"]
+    world.set_orders("FROZENANTARCTICA", ["F LEN H"])
+    assert world.get_orders("FROZENANTARCTICA") == ["F LEN H"]
+    assert set(world.get_state()["units"]) == set(world.powers)

@@ -853,6 +853,12 @@ def _order_texts(movement, no_check, orders, adjust):
     return [o for o in adjust if o and o != "WAIVE" and o.split()[0] != "VOID"]
 
 
+def _power_key(power_name):
+    """A power's key in ``game.powers``: its name in capitals, its words joined (the
+    package's map files write ``FROZENANTARCTICA``), whatever case or spaces were given."""
+    return "".join(str(power_name).split()).upper()
+
+
 def _as_list(value):
     if value is None:
         return []
@@ -1242,16 +1248,16 @@ class Game(GameAdministration, _standoff.GameCore):
 
     # ------------------------------------------------------------------ board
     def get_power(self, power_name):
-        return self.powers.get(str(power_name).upper())
+        return self.powers.get(_power_key(power_name))
 
     def has_power(self, power_name):
-        return str(power_name).upper() in self.powers
+        return _power_key(power_name) in self.powers
 
     def get_map_power_names(self):
         return list(self.powers)
 
     def _power_arg(self, power_name):
-        power = self.powers.get(str(power_name).strip().upper())
+        power = self.powers.get(_power_key(power_name))
         if power is None:
             raise _standoff.StandoffError(
                 f"`{power_name}` is not a power of this variant ({', '.join(self.powers)})")
@@ -1354,7 +1360,7 @@ class Game(GameAdministration, _standoff.GameCore):
         self._native.clear_units(power_name)
         self._pull()
         for power in self._power_list:
-            if power_name is None or power.name == str(power_name).upper():
+            if power_name is None or power.name == _power_key(power_name):
                 power.influence = []  # as the package clears it
 
     def clear_centers(self, power_name=None):
