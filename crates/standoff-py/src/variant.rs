@@ -80,6 +80,12 @@ impl PyVariant {
             .collect()
     }
 
+    /// The variant's special rules (its file's `[[rule]]` names: `build_anywhere`, ...).
+    #[getter]
+    fn rules(&self) -> Vec<&'static str> {
+        self.inner.plugins.names()
+    }
+
     /// Centers needed to win.
     #[getter]
     fn victory_centers(&self) -> usize {

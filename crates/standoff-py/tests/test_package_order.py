@@ -13,6 +13,7 @@ must be in the same order, and the whole state dict the same but for its
 departs from DATC 6.H, test_differential.py).
 """
 
+import json
 import random
 
 import pytest
@@ -376,10 +377,14 @@ def test_lists_follow_the_package_on_its_other_maps(map_name):
     # The package's other maps list their centers in their files' order (not the
     # standard map's homes-then-alphabetical): captured neutral centers go last in that
     # order; Modern Diplomacy builds in any owned center (its map's BUILD_ANY).
+    from diplomacy.utils import export
+
     compared = 0
     for seed in range(3):
         rng = random.Random(seed)
         theirs, ours = diplomacy.Game(map_name=map_name), standoff.Game(map_name=map_name)
+        # The map's name as asked for, and its file's rules after the game's.
+        assert (ours.map_name, ours.map.name, ours.rules) == (map_name, map_name, theirs.rules)
         for _ in range(30):
             if theirs.is_game_done:
                 break
@@ -394,6 +399,9 @@ def test_lists_follow_the_package_on_its_other_maps(map_name):
             }, (seed, phase)
             compared += 1
             play_both(theirs, ours, rng)
+        # The package loads standoff's saved game onto its own map.
+        loaded = export.from_saved_game_format(json.loads(json.dumps(standoff.to_saved_game_format(ours))))
+        assert (loaded.map_name, loaded.get_state()["units"]) == (map_name, ours.get_state()["units"])
     assert compared >= 30, compared
 
 

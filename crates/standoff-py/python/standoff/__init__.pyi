@@ -62,6 +62,8 @@ class Variant:
     @property
     def supply_centers(self) -> list[str]: ...
     @property
+    def rules(self) -> list[str]: ...
+    @property
     def victory_centers(self) -> int: ...
     @property
     def start_year(self) -> int: ...
@@ -348,6 +350,7 @@ class Map:
     error: list[str]
     root_map: str
     svg_path: str | None
+    rules: list[str]
     @property
     def units(self) -> dict[str, list[str]]: ...
     @property

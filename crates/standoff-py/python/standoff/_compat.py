@@ -872,18 +872,21 @@ def _as_list(value):
 _MAPS = {}
 
 
-def _shared_map(variant):
-    """One ``Map`` per built-in variant, shared by its games (the package shares its maps
-    too); a variant loaded from a file gets its own."""
+def _shared_map(variant, map_name=None):
+    """One ``Map`` per name of a built-in variant, shared by its games (the package shares
+    its maps too; ``map_name``: the name the game was asked for, which the map keeps as
+    its ``name``); a variant loaded from a file gets its own."""
     try:
         builtin = _standoff.Variant.builtin(variant.name)
     except ValueError:
         builtin = None
     if builtin is None or builtin != variant:
         return Map(variant)
-    game_map = _MAPS.get(variant.name)
+    name = variant.name if map_name is None else map_name
+    game_map = _MAPS.get(name)
     if game_map is None:
-        game_map = _MAPS[variant.name] = Map(variant)
+        named = _standoff.Variant.builtin(name) if name != variant.name else None
+        game_map = _MAPS[name] = Map(name if named == variant else variant)
     return game_map
 
 
@@ -934,17 +937,24 @@ class Game(GameAdministration, _standoff.GameCore):
         settings = checked_settings(kwargs)
         self._native = _standoff.Game(game_id=game_id, variant=variant,
                                       map_name=None if variant is not None else map_name, position=position)
-        self._init_python_side()
+        self._init_python_side(None if variant is not None else map_name)
         self.rules = []
         for rule in (DEFAULT_RULES if rules is None else _as_list(rules)):
+            self.add_rule(rule)
+        # The map's own rules come last, as the package adds its map file's (Modern
+        # Diplomacy's BUILD_ANY).
+        for rule in self.map.rules:
             self.add_rule(rule)
         self._apply_settings(settings)
         self._pull()
 
-    def _init_python_side(self):
+    def _init_python_side(self, map_name=None):
+        """The Python side of a game around ``self._native``; ``map_name``: the map's
+        name as the game was asked for it (the package's, ``standard_france_austria``),
+        else the variant's."""
         native = self._native
-        self.map = _shared_map(native.variant)
-        self.map_name = native.map_name
+        self.map_name = native.map_name if map_name is None else str(map_name)
+        self.map = _shared_map(native.variant, self.map_name)
         self.game_id = native.game_id
         self.powers = {name: Power(self, name) for name in native.get_map_power_names()}
         self._power_list = list(self.powers.values())
@@ -1807,7 +1817,8 @@ class Game(GameAdministration, _standoff.GameCore):
         and press are kept)."""
         game = cls.__new__(cls)
         game._native = native
-        game._init_python_side()
+        named = (saved or {}).get("map")
+        game._init_python_side(named if isinstance(named, str) and named else None)
         game.rules = []
         for rule in (DEFAULT_RULES if saved is None else saved.get("rules", [])):
             if str(rule).upper() in KNOWN_RULES:
@@ -2007,7 +2018,7 @@ class Game(GameAdministration, _standoff.GameCore):
             setattr(self, name, state.pop(name))
         self.__dict__.update(state)
         self._attach_history_builders()
-        self.map = _shared_map(self._native.variant)
+        self.map = _shared_map(self._native.variant, self.__dict__.get("map_name"))
 
     def __repr__(self):
         return f"<Game {self.game_id} {self._phase}>"

@@ -63,13 +63,17 @@ def phase_sort_key(short):
     return (int(short[1:-1]), _SEASON_ORDER.get(short[0], 9), _KIND_ORDER.get(short[-1], 9))
 
 
+#: The variant rules (plug-ins) the package's map files declare, by the package's name.
+_PACKAGE_RULES = {"build_anywhere": "BUILD_ANY"}
+
+
 class Map:
     """The board of a variant, with the package's ``Map`` members: ``name``, ``powers``,
     ``locs``, ``loc_name``, ``loc_type``, ``scs``, ``homes``, ``loc_abut``, ``loc_coasts``,
     ``dest_with_coasts``, ``first_year``, ``victory``, ``phase``
     (the start), ``units`` and ``centers`` (at the start), ``owns``, ``inhabits``,
     ``dummies``, ``pow_name``, ``unit_names``, ``seq``, ``flow``, ``flow_sign``,
-    ``phase_abbrev``, ``convoy_paths``, ``error``, ``root_map``, ``svg_path``;
+    ``phase_abbrev``, ``convoy_paths``, ``error``, ``root_map``, ``svg_path``, ``rules``;
     ``abuts()``, ``abut_list()``, ``area_type()``, ``is_valid_unit()``,
     ``default_coast()``, ``find_coasts()``,
     ``phase_long()``, ``phase_abbr()``, ``compare_phases()``, ``find_next_phase()``,
@@ -82,7 +86,10 @@ class Map:
         variant = name if isinstance(name, Variant) else Variant.builtin(name)
         data = variant.map_data()
         self.variant = variant
-        self.name = self.root_map = variant.name
+        # The name asked for (the package's map names are the built-ins' aliases).
+        self.name = self.root_map = variant.name if isinstance(name, Variant) else str(name)
+        # The package's names of the variant's rules that its map files declare.
+        self.rules = [_PACKAGE_RULES[rule] for rule in variant.rules if rule in _PACKAGE_RULES]
         self.powers = list(variant.powers)
         self.first_year = variant.start_year
         start = variant.initial_position()
