@@ -23,11 +23,9 @@ pub fn unit_name(map: &Map, u: &Unit) -> String {
 /// `FRANCE`; a name of several words is written as one (`FROZENANTARCTICA`), as the
 /// `diplomacy` package's map files name their powers.
 pub fn power_name(variant: &Variant, p: PowerId) -> String {
-    variant
-        .power_name(p)
-        .split_whitespace()
-        .collect::<String>()
-        .to_uppercase()
+    let mut name = variant.power_name(p).to_uppercase();
+    name.retain(|c| !c.is_whitespace());
+    name
 }
 
 /// All powers, in the variant's order.
