@@ -23,9 +23,7 @@ pub fn unit_name(map: &Map, u: &Unit) -> String {
 /// `FRANCE`; a name of several words is written as one (`FROZENANTARCTICA`), as the
 /// `diplomacy` package's map files name their powers.
 pub fn power_name(variant: &Variant, p: PowerId) -> String {
-    let mut name = variant.power_name(p).to_uppercase();
-    name.retain(|c| !c.is_whitespace());
-    name
+    standoff::mila::power_name(variant.power_name(p))
 }
 
 /// All powers, in the variant's order.

@@ -187,3 +187,22 @@ fn a_recorded_phase_replays() {
     }
     assert_eq!(summary.differ.len(), 1);
 }
+
+#[test]
+fn power_names_of_several_words_are_one_word_as_the_package_writes_them() {
+    // The package's world map names its powers FROZENANTARCTICA, NEAREAST, ...
+    assert_eq!(
+        standoff::mila::power_name("Frozen Antarctica"),
+        "FROZENANTARCTICA"
+    );
+    assert_eq!(standoff::mila::power_name("France"), "FRANCE");
+    let world = Variant::builtin("world").expect("world is built in");
+    let state = standoff::mila::state_json(&world, &standoff::Position::initial(&world));
+    let units = state["units"].as_object().expect("units by power");
+    assert!(units.contains_key("FROZENANTARCTICA") && units.contains_key("NEAREAST"));
+    assert!(
+        units.keys().all(|name| !name.contains(' ')),
+        "{:?}",
+        units.keys()
+    );
+}

@@ -1,7 +1,7 @@
 //! Writing games and states in the package's saved-game JSON, and loading a recorded
 //! game into a [`RecordedGame`] by replaying its orders.
 
-use super::format::{order_to_mila, phase_name, MilaError, MilaGame};
+use super::format::{order_to_mila, phase_name, power_name, MilaError, MilaGame};
 use crate::adjudicate::Outcome;
 use crate::game::PhaseResult;
 use crate::parse::parse_order;
@@ -61,7 +61,7 @@ pub fn state_json(variant: &Variant, position: &Position) -> Value {
             .iter()
             .map(|h| Value::String(upper(&map.province(*h).id)))
             .collect();
-        let name = upper(&p.name);
+        let name = power_name(&p.name);
         units.insert(name.clone(), Value::Array(list));
         centers.insert(name.clone(), Value::Array(owned));
         homes.insert(name.clone(), Value::Array(home));
@@ -120,11 +120,11 @@ pub fn saved_game_json(variant: &Variant, game: &RecordedGame, id: &str) -> Valu
         .map(|rec| {
             let mut orders = JsonMap::new();
             for p in &variant.powers {
-                orders.insert(upper(&p.name), json!([]));
+                orders.insert(power_name(&p.name), json!([]));
             }
             for o in &rec.orders {
                 if let Some(Value::Array(list)) =
-                    orders.get_mut(&upper(variant.power_name(o.power)))
+                    orders.get_mut(&power_name(variant.power_name(o.power)))
                 {
                     list.push(Value::String(order_to_mila(&variant.map, o)));
                 }

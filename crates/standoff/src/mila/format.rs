@@ -10,6 +10,14 @@ use crate::variant::Variant;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
+/// A power's name as the package writes it: in capitals, a name of several words as one
+/// (`FRANCE`, `FROZENANTARCTICA`), as its map files name their powers.
+pub fn power_name(name: &str) -> String {
+    let mut upper = name.to_uppercase();
+    upper.retain(|c| !c.is_whitespace());
+    upper
+}
+
 /// A saved game.
 #[derive(Clone, Debug, Deserialize)]
 pub struct MilaGame {

@@ -15,8 +15,8 @@ mod replay;
 
 pub use export::{load_recorded, movement_result_codes, saved_game_json, state_json, LoadProblem};
 pub use format::{
-    order_to_mila, phase_name, read_games, write_mila_order, MilaError, MilaGame, MilaPhase,
-    MilaState,
+    order_to_mila, phase_name, power_name, read_games, write_mila_order, MilaError, MilaGame,
+    MilaPhase, MilaState,
 };
 pub use known::{KnownDiffs, KnownDiffsError};
 pub use replay::{replay_game, PhaseDiff, ReplaySummary, Triage};

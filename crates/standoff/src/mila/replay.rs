@@ -81,7 +81,7 @@ fn units_of(pos: &Position, variant: &Variant) -> (BTreeSet<String>, BTreeSet<St
     let name = |u: &crate::Unit| {
         format!(
             "{} {} {}",
-            variant.power_name(u.power).to_uppercase(),
+            super::format::power_name(variant.power_name(u.power)),
             u.kind.letter(),
             map.upper_location_name(u.location)
         )
@@ -112,7 +112,7 @@ fn centers_of(pos: &Position, variant: &Variant) -> BTreeSet<String> {
             o.map(|p| {
                 format!(
                     "{} {}",
-                    variant.power_name(p).to_uppercase(),
+                    super::format::power_name(variant.power_name(p)),
                     variant.map.upper_province_name(crate::ProvinceId(i as u16))
                 )
             })
