@@ -158,13 +158,14 @@ fn state_of<'py>(
         PyDict::new(py),
     );
     let (retreats, units, influence) = (PyDict::new(py), PyDict::new(py), PyDict::new(py));
+    // The package lists a power's build sites in its order of the power's centers when
+    // any owned center will do.
+    let sites_in_center_order = variant.hooks(pos.phase()).build_anywhere;
     for (p, l) in lists.iter().enumerate() {
         let power = standoff::PowerId(p as u8);
         let key = PyString::new(py, &power_name(variant, power));
         let (count, mut sites) = crate::model::package_builds(variant, pos, &counts, power);
-        if variant.hooks(pos.phase()).build_anywhere {
-            // The package lists a power's centers as its build sites then, in its own
-            // order of them.
+        if sites_in_center_order {
             sites.sort_by_key(|p| l.centers.iter().position(|&c| c == Entry::from(p.0)));
         }
         let build = PyDict::new(py);

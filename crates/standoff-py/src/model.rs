@@ -6,7 +6,7 @@ use crate::names::{loc_name, order_text, power_name, powers, prov_name, unit_nam
 use serde_json::{json, Map as JsonMap, Value};
 use standoff::adjudicate::{adjustment_counts, Illegal, MovementResult, OrderStatus, Outcome};
 use standoff::game::PhaseResult;
-use standoff::legal::{movement_orders, power_adjustment_orders, unit_retreat_orders};
+use standoff::legal::{build_sites, movement_orders, power_adjustment_orders, unit_retreat_orders};
 use standoff::mila::{labels, state_json, MilaState};
 use standoff::order::{Order, OrderKind, UnitRef};
 use standoff::parse::{parse_order, ParseError, ParseErrorKind};
@@ -186,15 +186,9 @@ pub(crate) fn package_builds(
     (count.min(sites.len() as i32), sites)
 }
 
-/// How many places `power` could build in ([`standoff::legal::build_sites`]).
+/// How many places `power` could build in ([`build_sites`]).
 pub(crate) fn build_site_count(variant: &Variant, pos: &Position, power: PowerId) -> usize {
     build_sites(variant, pos, power).len()
-}
-
-/// Where `power` could build: its vacant home centers that it owns, or any vacant
-/// center it owns under the build-anywhere rule (the core's judgement).
-fn build_sites(variant: &Variant, pos: &Position, power: PowerId) -> Vec<ProvinceId> {
-    standoff::legal::build_sites(variant, pos, power)
 }
 
 /// Power -> provinces that need an order in this phase (the package's

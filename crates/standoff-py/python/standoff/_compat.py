@@ -872,21 +872,25 @@ def _as_list(value):
 _MAPS = {}
 
 
+def _names_builtin(name, variant):
+    """Whether ``name`` is a name of the built-in variant ``variant``."""
+    try:
+        return _standoff.Variant.builtin(str(name)) == variant
+    except ValueError:
+        return False
+
+
 def _shared_map(variant, map_name=None):
     """One ``Map`` per name of a built-in variant, shared by its games (the package shares
-    its maps too; ``map_name``: the name the game was asked for, which the map keeps as
-    its ``name``); a variant loaded from a file gets its own."""
-    try:
-        builtin = _standoff.Variant.builtin(variant.name)
-    except ValueError:
-        builtin = None
-    if builtin is None or builtin != variant:
+    its maps too); its ``name`` is ``map_name`` when that names the variant (the package's
+    ``standard_france_austria``), else the variant's. A variant loaded from a file gets a
+    map of its own."""
+    if not _names_builtin(variant.name, variant):
         return Map(variant)
-    name = variant.name if map_name is None else map_name
+    name = str(map_name) if map_name is not None and _names_builtin(map_name, variant) else variant.name
     game_map = _MAPS.get(name)
     if game_map is None:
-        named = _standoff.Variant.builtin(name) if name != variant.name else None
-        game_map = _MAPS[name] = Map(name if named == variant else variant)
+        game_map = _MAPS[name] = Map(name)
     return game_map
 
 
@@ -953,8 +957,8 @@ class Game(GameAdministration, _standoff.GameCore):
         name as the game was asked for it (the package's, ``standard_france_austria``),
         else the variant's."""
         native = self._native
-        self.map_name = native.map_name if map_name is None else str(map_name)
-        self.map = _shared_map(native.variant, self.map_name)
+        self.map = _shared_map(native.variant, map_name)
+        self.map_name = self.map.name
         self.game_id = native.game_id
         self.powers = {name: Power(self, name) for name in native.get_map_power_names()}
         self._power_list = list(self.powers.values())
@@ -1817,8 +1821,7 @@ class Game(GameAdministration, _standoff.GameCore):
         and press are kept)."""
         game = cls.__new__(cls)
         game._native = native
-        named = (saved or {}).get("map")
-        game._init_python_side(named if isinstance(named, str) and named else None)
+        game._init_python_side((saved or {}).get("map"))
         game.rules = []
         for rule in (DEFAULT_RULES if saved is None else saved.get("rules", [])):
             if str(rule).upper() in KNOWN_RULES:
