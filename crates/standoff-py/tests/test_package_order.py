@@ -369,7 +369,7 @@ def test_dislodged_and_popped_follow_the_dislodgers():
 
 
 OTHER_MAPS = ["ancmed", "ancmed_age_of_empires", "modern", "standard_france_austria",
-              "standard_age_of_empires"]
+              "standard_age_of_empires", "colonial"]
 
 
 @pytest.mark.parametrize("map_name", OTHER_MAPS)
@@ -447,3 +447,30 @@ def test_power_names_of_several_words_are_written_as_the_packages_maps_write_the
     world.set_orders("FROZENANTARCTICA", ["F LEN H"])
     assert world.get_orders("FROZENANTARCTICA") == ["F LEN H"]
     assert set(world.get_state()["units"]) == set(world.powers)
+
+
+def test_colonial_is_the_packages_board_and_standoffs_own_keeps_its_name():
+    # The package's colonial.map: a fleet may move Davao - Middle Pacific, none of the
+    # DATC's special rules. Standoff's own Colonial (the DATC's) is `colonial-datc`,
+    # and its saved game says so, so that it loads as that board again.
+    package_board = standoff.Game(map_name="colonial")
+    assert (package_board.map_name, package_board._native.variant.name) == ("colonial", "colonial-dpjudge")
+    assert package_board._native.variant.rules == []
+    package_board.clear_units()
+    package_board.set_units("JAPAN", ["F DAV"])
+    package_board.set_orders("JAPAN", ["F DAV - MID"], errors="raise")
+    assert package_board.get_orders("JAPAN") == ["F DAV - MID"]
+    loaded = standoff.from_saved_game_format(standoff.to_saved_game_format(package_board))
+    assert (loaded.map_name, loaded._native.variant.name) == ("colonial", "colonial-dpjudge")
+
+    own = standoff.Game(map_name="colonial-datc")
+    assert (own.map_name, own._native.variant.name) == ("colonial-datc", "colonial")
+    assert own._native.variant.rules == ["railway", "canal", "not_a_center_for"]
+    own.clear_units()
+    own.set_units("JAPAN", ["F DAV"])
+    with pytest.raises(standoff.IllegalOrderError):
+        own.set_orders("JAPAN", ["F DAV - MID"], errors="raise")
+    loaded = standoff.from_saved_game_format(standoff.to_saved_game_format(own))
+    assert (loaded.map_name, loaded._native.variant.name) == ("colonial-datc", "colonial")
+    # A native game of it is named alike in the package's format.
+    assert standoff.Game(variant=standoff.Variant.builtin("colonial")).map_name == "colonial-datc"

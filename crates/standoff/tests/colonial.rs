@@ -450,9 +450,34 @@ fn the_editions_differ_only_at_sakhalin() {
 }
 
 #[test]
+fn the_packages_colonial_is_the_moulmein_board_with_its_three_borders_and_no_rules() {
+    // The `diplomacy` package's colonial.map (DPjudge's): no Akita-Tokyo border, no
+    // Constantinople-Black Sea fleet border, a Davao-Middle Pacific fleet border, and
+    // no railway, canal or Hong Kong rule.
+    let moulmein = edges(&Variant::builtin("colonial-moulmein").expect("moulmein"));
+    let v = Variant::builtin("colonial-package").expect("its alias");
+    assert_eq!(v.name, "colonial-dpjudge");
+    let these = edges(&v);
+    let added: Vec<&String> = these.difference(&moulmein).collect();
+    let removed: Vec<&String> = moulmein.difference(&these).collect();
+    assert_eq!(added, ["F dav-mid"]);
+    assert_eq!(removed, ["A aki-tok", "F aki-tok", "F bla-con"]);
+    assert!(v.plugins.names().is_empty(), "{:?}", v.plugins.names());
+    assert_eq!(
+        (v.victory_centers, v.start_year, v.start_units.len()),
+        (30, 1870, 29)
+    );
+}
+
+#[test]
 fn the_variant_files_load_from_disk_too() {
     // The files under variants/ extend by built-in name, so they load on their own.
-    for name in ["colonial-errata", "colonial-moulmein", "colonial-1994"] {
+    for name in [
+        "colonial-errata",
+        "colonial-moulmein",
+        "colonial-1994",
+        "colonial-dpjudge",
+    ] {
         let path = format!(
             "{}/variants/{name}/variant.toml",
             env!("CARGO_MANIFEST_DIR")
@@ -472,6 +497,7 @@ fn random_games_play_and_their_orders_read_back() {
         "colonial-errata",
         "colonial-moulmein",
         "colonial-1994",
+        "colonial-dpjudge",
     ] {
         let v = Variant::builtin(name).unwrap_or_else(|e| panic!("{name}: {e}"));
         let phases = standoff::corpus::random_games(&v, 7, 2, 30);

@@ -111,6 +111,40 @@ fn removing_an_edge_the_base_lacks_is_an_error_at_its_line() {
 }
 
 #[test]
+fn rule_remove_drops_the_bases_rules_of_that_name() {
+    let base = Variant::builtin("colonial").expect("colonial");
+    assert_eq!(
+        base.plugins.names(),
+        ["railway", "canal", "not_a_center_for"]
+    );
+    let source = "extends = \"colonial\"\nrule_remove = [\"canal\", \"railway\"]\n\
+                  [variant]\nname = \"x\"\n";
+    let v = Variant::from_toml(source, "x.toml").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v.plugins.names(), ["not_a_center_for"]);
+}
+
+#[test]
+fn removing_a_rule_the_base_lacks_is_an_error_at_its_line() {
+    let source =
+        "extends = \"standard\"\nrule_remove = [\n  \"railway\"]\n[variant]\nname = \"x\"\n";
+    let err = Variant::from_toml(source, "x.toml").expect_err("standard has no railway");
+    assert_eq!(
+        extends_problems(&err),
+        [(
+            "x.toml".to_string(),
+            3,
+            ExtendsProblem::NoSuchRule("railway".into())
+        )],
+        "{err}"
+    );
+    assert!(
+        err.to_string()
+            .contains("rule_remove: `railway` is not a rule of the base variant"),
+        "{err}"
+    );
+}
+
+#[test]
 fn adding_an_edge_twice_is_an_error() {
     let source = "extends = \"standard\"\n[variant]\nname = \"x\"\n[adjacency]\n\
                   army = [\"kie-den\", \"lon-nwy\", \"nwy-lon\"]\n";

@@ -42,7 +42,7 @@ from ._standoff import (
 )
 from . import _standoff
 from ._compat import Game, GamePhaseData, Message, Power, RuleWarning, SortedDict
-from ._compat_map import Map
+from ._compat_map import Map, package_board as _package_board
 
 
 def step_many(games):
@@ -66,8 +66,13 @@ def to_saved_game_format(game, output_path=None, output_mode="a"):
 
 def from_saved_game_format(saved_game):
     """A ``Game`` replaying a saved game (the package's format); its press and rules are
-    kept."""
-    return Game._wrap(_standoff.from_saved_game_format(saved_game), saved_game)
+    kept. Its ``map`` is the package's map name (``colonial`` is the package's board)."""
+    replayed = saved_game
+    if isinstance(saved_game, dict) and isinstance(saved_game.get("map"), str):
+        board = _package_board(saved_game["map"])
+        if board != saved_game["map"]:
+            replayed = dict(saved_game, map=board)
+    return Game._wrap(_standoff.from_saved_game_format(replayed), saved_game)
 
 
 def is_valid_saved_game(saved_game):

@@ -31,7 +31,7 @@ from . import _standoff
 from ._compat_admin import (COMPLETED, DUMMY, SERVER_TYPE, SETTINGS, GameAdministration, PowerControl,
                             checked_settings, timestamp_microseconds)
 from . import _compat_jsonable as _jsonable
-from ._compat_map import Map, phase_long, phase_short, phase_sort_key
+from ._compat_map import Map, package_board, phase_long, phase_short, phase_sort_key
 
 #: The package's default rules (its ``DEFAULT_GAME_RULES``; with the rules ``SOLITAIRE``
 #: brings, ``diplomacy.Game().rules``).
@@ -873,9 +873,10 @@ _MAPS = {}
 
 
 def _names_builtin(name, variant):
-    """Whether ``name`` is a name of the built-in variant ``variant``."""
+    """Whether ``name`` is a name of the built-in variant ``variant`` (the package's map
+    names as the package means them: ``package_board``)."""
     try:
-        return _standoff.Variant.builtin(str(name)) == variant
+        return _standoff.Variant.builtin(package_board(str(name))) == variant
     except ValueError:
         return False
 
@@ -940,7 +941,8 @@ class Game(GameAdministration, _standoff.GameCore):
     def __init__(self, game_id=None, map_name="standard", rules=None, *, variant=None, position=None, **kwargs):
         settings = checked_settings(kwargs)
         self._native = _standoff.Game(game_id=game_id, variant=variant,
-                                      map_name=None if variant is not None else map_name, position=position)
+                                      map_name=None if variant is not None else package_board(map_name),
+                                      position=position)
         self._init_python_side(None if variant is not None else map_name)
         self.rules = []
         for rule in (DEFAULT_RULES if rules is None else _as_list(rules)):

@@ -63,6 +63,24 @@ def phase_sort_key(short):
     return (int(short[1:-1]), _SEASON_ORDER.get(short[0], 9), _KIND_ORDER.get(short[-1], 9))
 
 
+#: The package's map names that name another board than standoff's built-in variant of
+#: that name, and the variant that is the package's board: its `colonial` is DPjudge's
+#: (the Moulmein board without the special rules); standoff's `colonial` is the DATC's.
+_PACKAGE_BOARDS = {"colonial": "colonial-dpjudge"}
+#: What standoff's variants of those names are called where a package name is written
+#: (`map_name`, saved games): an alias of theirs that names no other board.
+_OWN_NAMES = {"colonial": "colonial-datc"}
+
+
+def package_board(name):
+    """The name of the built-in variant the package's map name ``name`` plays (``name``
+    itself where the package's board is standoff's variant of that name, or where it is
+    not a name: a ``Variant``)."""
+    if not isinstance(name, str):
+        return name
+    return _PACKAGE_BOARDS.get(name.lower(), name)
+
+
 #: The variant rules (plug-ins) the package's map files declare, by the package's name.
 _PACKAGE_RULES = {"build_anywhere": "BUILD_ANY"}
 
@@ -83,11 +101,13 @@ class Map:
     """
 
     def __init__(self, name="standard"):
-        variant = name if isinstance(name, Variant) else Variant.builtin(name)
+        variant = name if isinstance(name, Variant) else Variant.builtin(package_board(name))
         data = variant.map_data()
         self.variant = variant
-        # The name asked for (the package's map names are the built-ins' aliases).
-        self.name = self.root_map = variant.name if isinstance(name, Variant) else str(name)
+        # The name asked for (the package's map names are the built-ins' aliases, or
+        # name them through `package_board`).
+        own = _OWN_NAMES.get(variant.name, variant.name)
+        self.name = self.root_map = own if isinstance(name, Variant) else str(name)
         # The package's names of the variant's rules that its map files declare.
         self.rules = [_PACKAGE_RULES[rule] for rule in variant.rules if rule in _PACKAGE_RULES]
         self.powers = list(variant.powers)

@@ -75,6 +75,13 @@ const BUILTINS: &[Builtin] = &[
         source: include_str!("../../variants/colonial-moulmein/variant.toml"),
     },
     Builtin {
+        name: "colonial-dpjudge",
+        aliases: &["colonial-package", "colonial_dpjudge"],
+        origin:
+            "DPjudge's and the diplomacy package's colonial map (Moulmein board, no special rules)",
+        source: include_str!("../../variants/colonial-dpjudge/variant.toml"),
+    },
+    Builtin {
         name: "colonial-1994",
         aliases: &["colonial-first-print"],
         origin: "Colonial Diplomacy, first print (DATC chapter 7)",

@@ -8,7 +8,8 @@
 //! - removes the edges listed in `[adjacency] army_remove` / `fleet_remove` (each must
 //!   be in the base, written the same way, in either order);
 //! - adds the edges in `[adjacency] army` / `fleet` (none may be there already);
-//! - appends its `[[rule]]` tables;
+//! - drops the base's rules named in `rule_remove` (each must name a rule of the base),
+//!   then appends its own `[[rule]]` tables;
 //! - when it has `[[power]]` tables, they replace the base's powers whole (the same
 //!   map with other powers or another start: Fleet Rome, the two-player maps).
 //!
@@ -77,6 +78,9 @@ pub enum ExtendsProblem {
         /// The edge as written.
         edge: String,
     },
+    /// `rule_remove` names a rule the base does not have.
+    #[error("rule_remove: `{0}` is not a rule of the base variant")]
+    NoSuchRule(String),
     /// `army` / `fleet` adds an edge the base (or an earlier line) already has.
     #[error("{list}: `{edge}` is already an edge")]
     DuplicateEdge {
@@ -117,6 +121,8 @@ struct ChildFile {
     province: Vec<ProvinceEntry>,
     #[serde(default)]
     adjacency: ChildAdjacency,
+    #[serde(default)]
+    rule_remove: Vec<String>,
     #[serde(default)]
     rule: Vec<RuleEntry>,
     #[serde(default)]
@@ -353,6 +359,13 @@ fn merge(base: &mut VariantFile, child: ChildFile, source: &Source) -> Vec<Varia
             } else {
                 edges.push(edge);
             }
+        }
+    }
+    for name in child.rule_remove {
+        let before = base.rule.len();
+        base.rule.retain(|rule| rule.name != name);
+        if base.rule.len() == before {
+            report(&name, ExtendsProblem::NoSuchRule(name.clone()));
         }
     }
     base.rule.extend(child.rule);

@@ -88,7 +88,7 @@ pub(super) struct VariantFile {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct RuleEntry {
-    name: String,
+    pub(super) name: String,
     #[serde(default)]
     spaces: Vec<String>,
     #[serde(default)]
