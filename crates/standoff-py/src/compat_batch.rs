@@ -47,6 +47,23 @@ const QUEUED_AT_LEAST: usize = 2;
 /// for 8 games, 0.87x for 16, 0.96x for 20 and 24 on our 2-core VM; 1.1-1.3x for 32).
 const SHARED_FROM: usize = 32;
 
+/// Sets how long (seconds) the helper thread stays awake after each `step_many` call,
+/// spinning and yielding its core, so that the next call finds it running (0, the
+/// default: it parks at once); gives the previous setting. A value that is negative,
+/// not a number or more than an hour is refused (`ValueError`).
+#[pyfunction(name = "set_helper_awake_time")]
+pub fn set_helper_awake_time(seconds: f64) -> PyResult<f64> {
+    let after_job = std::time::Duration::try_from_secs_f64(seconds)
+        .ok()
+        .filter(|d| d.as_secs() <= 3600)
+        .ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "the helper's awake time must be 0 to 3600 seconds, not {seconds}"
+            ))
+        })?;
+    Ok(crate::helper_thread::set_stay_awake(after_job).as_secs_f64())
+}
+
 /// A game of the call between its preparation and its finish.
 struct InFlight<'py> {
     /// Where its result goes.

@@ -109,6 +109,7 @@ fn _standoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::adjudicate_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::step_many, m)?)?;
     m.add_function(wrap_pyfunction!(compat_batch::step_many, m)?)?;
+    m.add_function(wrap_pyfunction!(compat_batch::set_helper_awake_time, m)?)?;
     m.add_function(wrap_pyfunction!(compat_support::played_phase_count, m)?)?;
     m.add_function(wrap_pyfunction!(texts::set_order_text_limit, m)?)?;
     m.add_function(wrap_pyfunction!(compat_order::board_in_package_order, m)?)?;

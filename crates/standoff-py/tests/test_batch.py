@@ -368,3 +368,75 @@ def test_native_step_many_agrees_with_process():
     with pytest.raises(standoff.StandoffError, match="twice"):
         _standoff.step_many([games[0], games[0]])
 
+
+
+def test_helper_awake_time_is_checked_and_given_back():
+    previous = standoff.set_helper_awake_time(0.25)
+    try:
+        assert previous == 0.0  # the default: the helper parks at once
+        assert standoff.set_helper_awake_time(0.0) == 0.25
+        for bad in (-1, float("nan"), float("inf"), 3601):
+            with pytest.raises(ValueError, match="awake time"):
+                standoff.set_helper_awake_time(bad)
+        assert standoff.set_helper_awake_time(0) == 0.0  # a refused value changed nothing
+    finally:
+        standoff.set_helper_awake_time(previous)
+
+
+def test_helper_awake_time_from_the_environment():
+    script = "import standoff; print(standoff.set_helper_awake_time(0))"
+
+    def run(value):
+        env = dict(os.environ, STANDOFF_HELPER_AWAKE_MS=value)
+        return subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                              text=True, timeout=120)
+
+    assert run("250").stdout.split() == ["0.25"]
+    assert run("").stdout.split() == ["0.0"]
+    for bad in ("soon", "-5"):
+        refused = run(bad)
+        assert refused.returncode != 0
+        assert "STANDOFF_HELPER_AWAKE_MS" in refused.stderr and repr(bad) in refused.stderr
+
+
+def _helper_cpu_ticks():
+    """The helper thread's CPU time so far (clock ticks: user + system), or None."""
+    for tid in os.listdir("/proc/self/task"):
+        try:
+            with open(f"/proc/self/task/{tid}/comm") as f:
+                if f.read().strip() != "standoff-helper":
+                    continue
+            with open(f"/proc/self/task/{tid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        return int(fields[11]) + int(fields[12])  # utime, stime
+    return None
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="reads thread times from /proc")
+def test_helper_kept_awake_plays_as_process_and_then_parks():
+    # Told to stay awake, the helper spins after a call (it uses CPU time between calls),
+    # the games still play exactly as process() plays them, a forked child still gets a
+    # helper of its own, and once the time is over the helper parks (no CPU time).
+    if (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()) < 2:
+        pytest.skip("one core: step_many plays each game in turn, no helper")
+    previous = standoff.set_helper_awake_time(1.0)
+    try:
+        games = [standoff.Game(game_id=str(i)) for i in range(40)]
+        step_like_process(games, 3, 7)
+        before = _helper_cpu_ticks()
+        assert before is not None
+        time.sleep(0.5)
+        spun = _helper_cpu_ticks() - before
+        assert spun >= os.sysconf("SC_CLK_TCK") // 10, spun  # at least 0.1 s of 0.5
+        assert _returns_in_forked_child(
+            lambda: step_like_process([standoff.Game(game_id=str(i)) for i in range(40)], 2, 3))
+        standoff.set_helper_awake_time(0.05)
+        standoff.step_many([standoff.Game() for _ in range(40)])
+        time.sleep(0.3)
+        before = _helper_cpu_ticks()
+        time.sleep(0.5)
+        assert _helper_cpu_ticks() - before <= 1  # parked
+    finally:
+        standoff.set_helper_awake_time(previous)
