@@ -14,6 +14,7 @@ departs from DATC 6.H, test_differential.py).
 """
 
 import json
+import pathlib
 import random
 
 import pytest
@@ -231,6 +232,34 @@ def test_set_state_keeps_the_order_given():
         assert game.get_state()["units"]["AUSTRIA"] == ["F TRI", "A VIE", "A BUD"]
 
 
+def test_set_state_and_a_saved_game_keep_the_note():
+    # A finished game's last state says who won: the package's set_state (and so its
+    # from_saved_game_format) takes the note with it; a state without one leaves it.
+    from diplomacy.utils import export as theirs_export
+    from standoff.utils import export as ours_export
+
+    state = diplomacy.Game().get_state()
+    state["note"] = "Victory by: FRA"
+    notes = []
+    for game in (diplomacy.Game(), standoff.Game()):
+        game.set_state(state)
+        without = {k: v for k, v in state.items() if k != "note"}
+        game.set_state(without)
+        notes.append((game.note, game.get_state()["note"]))
+    assert notes == [("Victory by: FRA", "Victory by: FRA")] * 2
+    saved = json.loads(_sample_line("known-world-901.jsonl"))
+    assert saved["phases"][-1]["state"]["note"] == "Victory by: NEU"
+    loaded = [export.from_saved_game_format(json.loads(json.dumps(saved))) for export in (theirs_export, ours_export)]
+    assert [(game.note, game.get_current_phase()) for game in loaded] == [("Victory by: NEU", "COMPLETED")] * 2
+
+
+def _sample_line(name):
+    """The first game of a differential sample of the core's tests."""
+    path = pathlib.Path(__file__).resolve().parents[2] / "standoff/tests/data/variants" / name
+    with open(path) as f:
+        return f.readline()
+
+
 def test_set_units_moves_influence_as_the_package_does():
     expected = None
     for game in (diplomacy.Game(), standoff.Game()):
@@ -369,7 +398,7 @@ def test_dislodged_and_popped_follow_the_dislodgers():
 
 
 OTHER_MAPS = ["ancmed", "ancmed_age_of_empires", "modern", "standard_france_austria",
-              "standard_age_of_empires", "colonial"]
+              "standard_age_of_empires", "colonial", "known_world_901"]
 
 
 @pytest.mark.parametrize("map_name", OTHER_MAPS)

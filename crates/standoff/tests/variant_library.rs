@@ -130,6 +130,15 @@ const LIBRARY: &[Facts] = &[
         units: 30,
     },
     Facts {
+        name: "known-world-901",
+        package_map: Some("known_world_901"),
+        powers: 16,
+        centers: 109,
+        victory: 55,
+        start_year: 901,
+        units: 109,
+    },
+    Facts {
         name: "shift-around",
         package_map: None,
         powers: 7,

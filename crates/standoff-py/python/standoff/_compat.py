@@ -1411,6 +1411,8 @@ class Game(GameAdministration, _standoff.GameCore):
             self._board_orders = {}
         self._clear_orders_python()
         self._phase = self._native.get_current_phase()
+        if "note" in state:
+            self.note = state["note"]
         # The package keeps the lists in the order the state gives them.
         self._pull(given=_lists_of_state(state))
 
@@ -1851,6 +1853,9 @@ class Game(GameAdministration, _standoff.GameCore):
             game.message_history.put(phase.name, _messages_of(recorded.get(phase.name, {})))
         game.messages = _messages_of(recorded.get(native.get_current_phase(), {}))
         current = recorded_state(native.get_current_phase())
+        if current and "note" in current:
+            # The package sets the last phase's state, and its note with it.
+            game.note = current["note"]
         game._pull(given=_lists_of_state(current) if current else (boards[-1] if boards else None))
         # The orders set in the current phase are set again (None: the power set none).
         orders = recorded.get(native.get_current_phase(), {}).get("orders")

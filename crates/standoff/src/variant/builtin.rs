@@ -175,6 +175,12 @@ const BUILTINS: &[Builtin] = &[
         source: include_str!("../../variants/empire/variant.toml"),
     },
     Builtin {
+        name: "known-world-901",
+        aliases: &["known_world_901", "known-world", "knownworld901"],
+        origin: "the diplomacy package's known_world_901",
+        source: include_str!("../../variants/known-world-901/variant.toml"),
+    },
+    Builtin {
         name: "shift-around",
         aliases: &["shift_around", "shiftaround"],
         origin: "Parterre shift_around.cfg (Parlance)",

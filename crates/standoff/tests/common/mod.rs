@@ -75,6 +75,7 @@ pub const LIBRARY: &[&str] = &[
     "modern",
     "world",
     "empire",
+    "known-world-901",
     "shift-around",
     "sail-ho",
     "african",
