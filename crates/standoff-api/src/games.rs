@@ -228,7 +228,8 @@ pub struct GameSummary {
     pub phase: String,
     /// Players joined.
     pub players: usize,
-    /// Powers in the variant.
+    /// Powers players are given (the variant's, but its dummies): the game is full when
+    /// this many have joined.
     pub powers: usize,
     /// Private game.
     pub private: bool,
@@ -278,9 +279,9 @@ pub struct GameDetail {
     pub settings: GameSettings,
     /// Powers (once the game started) with their counts.
     pub powers: Vec<PowerView>,
-    /// The variant's power names in its order, in every status: what a joining player
-    /// may put in a preference list (the variant may be an upload, not in
-    /// `GET /api/variants`).
+    /// The variant's power names in its order, but its dummies (which no player is
+    /// given), in every status: what a joining player may put in a preference list (the
+    /// variant may be an upload, not in `GET /api/variants`).
     pub variant_powers: Vec<String>,
     /// Players joined (names hidden in anonymous games).
     pub players: usize,

@@ -32,7 +32,7 @@ pub fn run(args: &Args) -> Result<bool> {
     )?;
     let players =
         parse_preferences(&variant, &text).with_context(|| args.prefs.display().to_string())?;
-    for (player, power) in assign_powers(variant.powers.len(), &players, args.seed)? {
+    for (player, power) in assign_powers(&variant.seats(), &players, args.seed)? {
         println!("{player}: {}", variant.power_name(power));
     }
     Ok(true)

@@ -27,7 +27,14 @@ pub fn run() -> Result<bool> {
         if !v.aliases.is_empty() {
             println!("    aliases: {}", v.aliases.join(", "));
         }
-        let powers: Vec<&str> = v.powers.iter().map(|p| p.name.as_str()).collect();
+        let powers: Vec<String> = v
+            .powers
+            .iter()
+            .map(|p| match p.dummy {
+                true => format!("{} (dummy: no player's)", p.name),
+                false => p.name.clone(),
+            })
+            .collect();
         println!("    powers: {}", powers.join(", "));
         if let Some(origin) = builtin_origin(name) {
             println!("    source: {origin}");

@@ -195,6 +195,78 @@ async fn a_game_starts_by_itself_when_full() {
     assert_eq!(powers.len(), 7, "each player has a different power");
 }
 
+/// Known World 901's Neutral State is a dummy: nobody may ask for it, the game is full
+/// with fifteen players, and the assignment gives it to none of them (civil disorder
+/// plays it).
+#[tokio::test]
+async fn a_dummy_power_is_no_seat() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let gm = app.user("gmaster").await;
+    let game = gm
+        .post(
+            "/api/games",
+            json!({"name": "901", "variant": "known-world-901", "auto_start": true}),
+        )
+        .await
+        .expect(201);
+    let id = game["id"].as_i64().expect("id");
+    let forming = gm.get(&format!("/api/games/{id}")).await.expect(200);
+    let offered: Vec<&str> = forming["variant_powers"]
+        .as_array()
+        .expect("powers")
+        .iter()
+        .filter_map(|p| p.as_str())
+        .collect();
+    assert_eq!(offered.len(), 15, "{offered:?}");
+    assert!(!offered.contains(&"Neutral State"), "{offered:?}");
+    let listed = gm.get("/api/games").await.expect(200);
+    let listed = listed
+        .as_array()
+        .and_then(|all| all.iter().find(|g| g["id"] == id))
+        .cloned()
+        .expect("listed");
+    assert_eq!(listed["powers"], 15);
+    let mut users = Vec::new();
+    for i in 0..15 {
+        let u = app.user(&format!("player{i}")).await;
+        if i == 0 {
+            let m = u
+                .post(
+                    &format!("/api/games/{id}/join"),
+                    json!({"preferences": ["Neutral State"]}),
+                )
+                .await
+                .error(400);
+            assert!(m.contains("dummy"), "{m}");
+        }
+        u.post(
+            &format!("/api/games/{id}/join"),
+            json!({"preferences": "random"}),
+        )
+        .await
+        .expect(204);
+        users.push(u);
+    }
+    let g = gm.get(&format!("/api/games/{id}")).await.expect(200);
+    assert_eq!(g["status"], "active");
+    let mut powers: Vec<String> = Vec::new();
+    for u in &users {
+        let mine = u.get(&format!("/api/games/{id}")).await.expect(200);
+        powers.push(mine["my_power"].as_str().expect("a power").to_string());
+    }
+    assert!(!powers.iter().any(|p| p == "Neutral State"), "{powers:?}");
+    powers.sort();
+    powers.dedup();
+    assert_eq!(powers.len(), 15, "each player has a different power");
+    let neutral = g["powers"]
+        .as_array()
+        .and_then(|all| all.iter().find(|p| p["name"] == "Neutral State"))
+        .cloned()
+        .expect("the Neutral State is on the board");
+    assert!(neutral["player"].is_null(), "{neutral}");
+    assert_eq!(neutral["units"], 49);
+}
+
 /// The powers `seed` gives seven players joining a random-assignment game in order, on a
 /// fresh server.
 async fn powers_with_seed(seed: u64) -> Vec<String> {

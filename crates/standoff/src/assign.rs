@@ -56,8 +56,8 @@ pub enum AssignError {
     /// The preference text is over [`crate::limits::MAX_PREFERENCES_BYTES`].
     #[error(transparent)]
     TooLarge(#[from] crate::limits::TooLarge),
-    /// More players than powers.
-    #[error("{players} players but only {powers} powers")]
+    /// More players than powers to give them.
+    #[error("{players} players but only {powers} powers to give")]
     TooManyPlayers {
         /// Players.
         players: usize,
@@ -136,20 +136,22 @@ pub fn parse_preferences(
     Ok(out)
 }
 
-/// Assigns a power to each player (in input order), reproducibly for `seed`.
+/// Assigns one of `seats` (the powers players may be given: [`Variant::seats`]) to
+/// each player (in input order), reproducibly for `seed`. A preference for a power
+/// that is not a seat is passed over.
 pub fn assign_powers(
-    powers: usize,
+    seats: &[PowerId],
     players: &[(String, Preference)],
     seed: u64,
 ) -> Result<Vec<(String, PowerId)>, AssignError> {
-    if players.len() > powers {
+    if players.len() > seats.len() {
         return Err(AssignError::TooManyPlayers {
             players: players.len(),
-            powers,
+            powers: seats.len(),
         });
     }
     let mut rng = Rng::new(seed);
-    let mut free: Vec<PowerId> = (0..powers).map(|p| PowerId(p as u8)).collect();
+    let mut free: Vec<PowerId> = seats.to_vec();
     let mut given: Vec<Option<PowerId>> = vec![None; players.len()];
     let take_random = |free: &mut Vec<PowerId>, rng: &mut Rng| free.remove(rng.below(free.len()));
     for (i, (_, pref)) in players.iter().enumerate() {

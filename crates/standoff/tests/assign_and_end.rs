@@ -13,7 +13,7 @@ fn random_requests_first_then_lists_then_leftovers() {
     assert_eq!(players[2].1, Preference::Random);
     assert_eq!(players[3].1, Preference::Ranked(vec![]));
     for seed in 0..50 {
-        let got = assign_powers(v.powers.len(), &players, seed).expect("assigns");
+        let got = assign_powers(&v.seats(), &players, seed).expect("assigns");
         assert_eq!(got.len(), 7);
         let mut powers: Vec<PowerId> = got.iter().map(|(_, p)| *p).collect();
         powers.sort();
@@ -31,7 +31,7 @@ fn random_requests_first_then_lists_then_leftovers() {
             "seed {seed}: {holder:?}"
         );
         assert_eq!(
-            assign_powers(v.powers.len(), &players, seed).expect("again"),
+            assign_powers(&v.seats(), &players, seed).expect("again"),
             got,
             "reproducible"
         );
@@ -46,7 +46,37 @@ fn unknown_powers_and_too_many_players_are_errors() {
     let eight: Vec<(String, Preference)> = (0..8)
         .map(|i| (format!("p{i}"), Preference::Random))
         .collect();
-    assert!(assign_powers(7, &eight, 1).is_err());
+    assert!(assign_powers(&v.seats(), &eight, 1).is_err());
+}
+
+/// Known World 901's Neutral State is its map file's dummy: with sixteen players there
+/// is no power for the sixteenth, and nobody is given it, not even a player who asks.
+#[test]
+fn a_dummy_power_is_given_to_nobody() {
+    let v = Variant::builtin("known-world-901").expect("built in");
+    let neutral = v.find_power("Neutral State").expect("the Neutral State");
+    assert!(v.powers[neutral.index()].dummy);
+    assert_eq!(v.seats().len(), 15);
+    assert!(!v.seats().contains(&neutral));
+    let players = |n: usize| -> Vec<(String, Preference)> {
+        (0..n)
+            .map(|i| match i {
+                0 => ("asks".to_string(), Preference::Ranked(vec![vec![neutral]])),
+                _ => (format!("p{i}"), Preference::Random),
+            })
+            .collect()
+    };
+    for seed in 0..50 {
+        let given = assign_powers(&v.seats(), &players(15), seed).expect("fifteen seats");
+        assert_eq!(given.len(), 15);
+        assert!(given.iter().all(|(_, p)| *p != neutral), "seed {seed}");
+    }
+    let err = assign_powers(&v.seats(), &players(16), 1).expect_err("no sixteenth seat");
+    assert!(
+        err.to_string()
+            .contains("16 players but only 15 powers to give"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -165,6 +165,22 @@ fn a_variant_without_powers_is_refused() {
 }
 
 #[test]
+fn a_variant_whose_every_power_is_a_dummy_is_refused() {
+    let text = STANDARD.replace("adjective = ", "dummy = true\nadjective = ");
+    // Reported at the first power's.
+    let first = text.find("dummy = true").expect("written");
+    let line = text[..first].matches('\n').count() + 1;
+    assert_refused(
+        &text,
+        &format!("my.toml:{line}: "),
+        &["every power is a dummy"],
+    );
+    // One power left to play is enough.
+    let one_left = text.replacen("dummy = true\n", "", 1);
+    assert_eq!(refusals(&one_left), Vec::<String>::new());
+}
+
+#[test]
 fn a_center_is_the_home_and_the_property_of_one_power() {
     let text = standard_with(
         r#"home_centers = ["bre", "mar", "par"]"#,

@@ -18,12 +18,16 @@ pub fn assign(data: &[u8]) {
             return;
         }
     };
-    // The variant's powers, and exactly as many powers as players (nothing left over).
-    for powers in [variant.powers.len(), players.len()] {
+    // The variant's seats, exactly as many seats as players (nothing left over), and
+    // every other power (as if the rest were dummies).
+    let all = variant.seats();
+    let exact: Vec<_> = all.iter().copied().take(players.len()).collect();
+    let every_other: Vec<_> = all.iter().copied().step_by(2).collect();
+    for seats in [all.clone(), exact, every_other] {
         for seed in [0, 1, u64::MAX] {
-            let given = match assign_powers(powers, &players, seed) {
+            let given = match assign_powers(&seats, &players, seed) {
                 Ok(g) => g,
-                Err(AssignError::TooManyPlayers { .. }) if players.len() > powers => continue,
+                Err(AssignError::TooManyPlayers { .. }) if players.len() > seats.len() => continue,
                 Err(e) => panic!("assignment refused: {e}"),
             };
             assert_eq!(
@@ -37,13 +41,13 @@ pub fn assign(data: &[u8]) {
             for ((name, power), (listed, _)) in given.iter().zip(&players) {
                 assert_eq!(name, listed, "players out of the listed order");
                 assert!(
-                    power.index() < powers,
-                    "power {} of {powers}",
+                    seats.contains(power),
+                    "power {} is not a seat",
                     power.index()
                 );
                 assert!(taken.insert(*power), "power {} given twice", power.index());
             }
-            let again = assign_powers(powers, &players, seed);
+            let again = assign_powers(&seats, &players, seed);
             assert_eq!(
                 again.ok(),
                 Some(given),

@@ -103,7 +103,7 @@ async fn summaries(state: &AppState, games: Vec<GameRow>) -> Result<Vec<GameSumm
         let powers = state
             .sessions
             .variant(&g)
-            .map(|v| v.powers.len())
+            .map(|v| v.seats().len())
             .unwrap_or(0);
         out.push(summary(&g, players, powers)?);
     }
@@ -221,7 +221,11 @@ pub async fn detail(
         result: session.ended(),
         settings,
         powers,
-        variant_powers: variant.powers.iter().map(|p| p.name.clone()).collect(),
+        variant_powers: variant
+            .seats()
+            .into_iter()
+            .map(|p| variant.power_name(p).to_string())
+            .collect(),
     })
 }
 
@@ -233,15 +237,25 @@ fn check_preferences(variant: &Variant, prefs: &Option<Preferences>) -> Result<(
             "preferences are a list of powers or \"random\", not `{w}`"
         ))),
         Some(Preferences::List(list)) => {
-            if list.len() > variant.powers.len() {
+            let seats = variant.seats();
+            if list.len() > seats.len() {
                 return Err(ApiError::BadRequest("more preferences than powers".into()));
             }
             for name in list {
-                if variant.find_power(name).is_none() {
-                    return Err(ApiError::BadRequest(format!(
-                        "`{name}` is not a power of {}",
-                        variant.name
-                    )));
+                match variant.find_power(name) {
+                    None => {
+                        return Err(ApiError::BadRequest(format!(
+                            "`{name}` is not a power of {}",
+                            variant.name
+                        )))
+                    }
+                    Some(p) if !seats.contains(&p) => {
+                        return Err(ApiError::BadRequest(format!(
+                            "`{name}` is a dummy power of {}: no player is given it",
+                            variant.name
+                        )))
+                    }
+                    Some(_) => {}
                 }
             }
             Ok(())
@@ -291,7 +305,8 @@ pub async fn join(
             ));
         }
         let variant = super::variant_of(game)?;
-        if snap.players.len() >= variant.powers.len() {
+        let seats = variant.seats().len();
+        if snap.players.len() >= seats {
             return Err(ApiError::Conflict("the game is full".into()));
         }
         check_preferences(&variant, &req.preferences)?;
@@ -304,7 +319,7 @@ pub async fn join(
             joined_at: now.timestamp_millis(),
         };
         let settings = settings_of(game)?;
-        if settings.auto_start && snap.players.len() + 1 == variant.powers.len() {
+        if settings.auto_start && snap.players.len() + 1 == seats {
             let mut all = snap.players.clone();
             all.push(player);
             return start_change(
@@ -421,7 +436,7 @@ fn start_change(
                     (p.username.clone(), pref)
                 })
                 .collect();
-            assign_powers(variant.powers.len(), &list, seed)
+            assign_powers(&variant.seats(), &list, seed)
                 .map_err(|e| ApiError::BadRequest(e.to_string()))?
                 .into_iter()
                 .map(|(_, p)| p)

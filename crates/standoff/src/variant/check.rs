@@ -122,6 +122,11 @@ pub(super) fn center_order(loader: &mut Loader, map: &Map, names: &[String]) -> 
 pub(super) fn powers(loader: &mut Loader, powers: &[Power]) {
     if powers.is_empty() {
         loader.error_at(&["[variant]"], "the variant has no powers".to_string());
+    } else if powers.iter().all(|p| p.dummy) {
+        loader.error_at(
+            &["dummy = true"],
+            "every power is a dummy: no player could be given one".to_string(),
+        );
     }
     let mut owner_of_name: HashMap<String, usize> = HashMap::new();
     for (i, p) in powers.iter().enumerate() {

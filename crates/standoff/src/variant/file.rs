@@ -155,6 +155,8 @@ pub(super) struct PowerEntry {
     units: Vec<String>,
     #[serde(default)]
     owned: Option<Vec<String>>,
+    #[serde(default)]
+    dummy: bool,
 }
 
 #[derive(Deserialize)]
@@ -378,6 +380,7 @@ impl Variant {
                 adjective: pe.adjective.clone(),
                 aliases: pe.aliases.clone(),
                 home_centers: homes,
+                dummy: pe.dummy,
             });
         }
         check::powers(&mut loader, &powers);

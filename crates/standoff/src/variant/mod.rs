@@ -34,6 +34,10 @@ pub struct Power {
     pub aliases: Vec<String>,
     /// Home supply centers (where it builds).
     pub home_centers: Vec<ProvinceId>,
+    /// A dummy power (a map file's `DUMMY`): no player is given it when a game's powers
+    /// are assigned; it plays by civil disorder unless a gamemaster gives it to a player.
+    /// Otherwise a power like any other (its units and centers count).
+    pub dummy: bool,
 }
 
 /// A playable variant: map, powers and starting position.
@@ -212,6 +216,15 @@ impl Variant {
         self.season_hooks.first()?.canal
     }
 
+    /// The powers players are given when a game starts (every power but the dummies),
+    /// in file order.
+    pub fn seats(&self) -> Vec<PowerId> {
+        (0..self.powers.len())
+            .filter(|&i| !self.powers[i].dummy)
+            .map(|i| PowerId(i as u8))
+            .collect()
+    }
+
     /// The power named `name` (full name, adjective or alias; case and punctuation ignored).
     pub fn find_power(&self, name: &str) -> Option<PowerId> {
         self.power_names.get(&normalize_name(name))
@@ -333,6 +346,7 @@ mod tests {
             adjective: adjective.to_string(),
             aliases: aliases.iter().map(|a| a.to_string()).collect(),
             home_centers: Vec::new(),
+            dummy: false,
         };
         let powers = [
             power("North", "Northern", &["Borealis"]),
