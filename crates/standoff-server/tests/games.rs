@@ -172,8 +172,23 @@ async fn a_game_starts_by_itself_when_full() {
         .await
         .expect(201);
     let id = game["id"].as_i64().expect("id");
+    let users = join_randomly(&app, id, 0..7).await;
+    let g = gm.get(&format!("/api/games/{id}")).await.expect(200);
+    assert_eq!(g["status"], "active");
+    let mut powers = powers_of(&users, id).await;
+    powers.sort();
+    powers.dedup();
+    assert_eq!(powers.len(), 7, "each player has a different power");
+}
+
+/// Players `player{i}` for each `i`, each joining game `id` with a random preference.
+async fn join_randomly(
+    app: &common::TestApp,
+    id: i64,
+    players: std::ops::Range<usize>,
+) -> Vec<common::TestUser> {
     let mut users = Vec::new();
-    for i in 0..7 {
+    for i in players {
         let u = app.user(&format!("player{i}")).await;
         u.post(
             &format!("/api/games/{id}/join"),
@@ -183,16 +198,17 @@ async fn a_game_starts_by_itself_when_full() {
         .expect(204);
         users.push(u);
     }
-    let g = gm.get(&format!("/api/games/{id}")).await.expect(200);
-    assert_eq!(g["status"], "active");
-    let mut powers: Vec<String> = Vec::new();
-    for u in &users {
+    users
+}
+
+/// The power each of `users` plays in game `id`, as each sees it.
+async fn powers_of(users: &[common::TestUser], id: i64) -> Vec<String> {
+    let mut powers = Vec::new();
+    for u in users {
         let mine = u.get(&format!("/api/games/{id}")).await.expect(200);
         powers.push(mine["my_power"].as_str().expect("a power").to_string());
     }
-    powers.sort();
-    powers.dedup();
-    assert_eq!(powers.len(), 7, "each player has a different power");
+    powers
 }
 
 /// Known World 901's Neutral State is a dummy: nobody may ask for it, the game is full
@@ -226,34 +242,19 @@ async fn a_dummy_power_is_no_seat() {
         .cloned()
         .expect("listed");
     assert_eq!(listed["powers"], 15);
-    let mut users = Vec::new();
-    for i in 0..15 {
-        let u = app.user(&format!("player{i}")).await;
-        if i == 0 {
-            let m = u
-                .post(
-                    &format!("/api/games/{id}/join"),
-                    json!({"preferences": ["Neutral State"]}),
-                )
-                .await
-                .error(400);
-            assert!(m.contains("dummy"), "{m}");
-        }
-        u.post(
+    let asking = app.user("asking").await;
+    let m = asking
+        .post(
             &format!("/api/games/{id}/join"),
-            json!({"preferences": "random"}),
+            json!({"preferences": ["Neutral State"]}),
         )
         .await
-        .expect(204);
-        users.push(u);
-    }
+        .error(400);
+    assert!(m.contains("dummy"), "{m}");
+    let users = join_randomly(&app, id, 0..15).await;
     let g = gm.get(&format!("/api/games/{id}")).await.expect(200);
     assert_eq!(g["status"], "active");
-    let mut powers: Vec<String> = Vec::new();
-    for u in &users {
-        let mine = u.get(&format!("/api/games/{id}")).await.expect(200);
-        powers.push(mine["my_power"].as_str().expect("a power").to_string());
-    }
+    let mut powers = powers_of(&users, id).await;
     assert!(!powers.iter().any(|p| p == "Neutral State"), "{powers:?}");
     powers.sort();
     powers.dedup();
@@ -285,20 +286,9 @@ async fn powers_with_seed(seed: u64) -> Vec<String> {
         .await
         .expect(201);
     let id = game["id"].as_i64().expect("id");
-    let mut users = Vec::new();
-    for i in 0..7 {
-        let u = app.user(&format!("player{i}")).await;
-        u.post(&format!("/api/games/{id}/join"), json!({}))
-            .await
-            .expect(204);
-        users.push(u);
-    }
-    let mut powers = Vec::new();
-    for u in &users {
-        let mine = u.get(&format!("/api/games/{id}")).await.expect(200);
-        powers.push(mine["my_power"].as_str().expect("a power").to_string());
-    }
-    powers
+    // (A random assignment takes no account of the preference each gives.)
+    let users = join_randomly(&app, id, 0..7).await;
+    powers_of(&users, id).await
 }
 
 #[tokio::test]
