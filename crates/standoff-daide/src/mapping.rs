@@ -494,6 +494,17 @@ mod tests {
     fn every_builtin_variant_gets_tokens() {
         for name in standoff::variant::builtin_names() {
             let v = builtin_arc(name).expect("built in");
+            let passable = v
+                .map
+                .provinces()
+                .iter()
+                .filter(|p| p.terrain != Terrain::Impassable)
+                .count();
+            if passable > 256 {
+                // Known World 901 (269): refused, as the next test checks.
+                assert!(MapTokens::new(&v).is_err(), "{name}");
+                continue;
+            }
             let m = MapTokens::new(&v).expect("mappable");
             let rm = m.representation();
             if m.is_standard() {
@@ -518,5 +529,23 @@ mod tests {
             let names: std::collections::HashSet<_> = rm.iter().map(|e| e.name).collect();
             assert_eq!(names.len(), rm.len(), "{name}: names are unique");
         }
+    }
+
+    /// DAIDE numbers provinces with one byte: a map of more is refused, saying why.
+    #[test]
+    fn a_map_of_more_than_256_provinces_is_refused() {
+        let v = builtin_arc("known-world-901").expect("built in");
+        let err = MapTokens::new(&v).expect_err("269 provinces");
+        assert!(
+            matches!(
+                err,
+                MappingError::TooMany {
+                    what: "provinces",
+                    count: 269
+                }
+            ),
+            "{err:?}"
+        );
+        assert_eq!(err.to_string(), "provinces: 269 is more than DAIDE's 256");
     }
 }

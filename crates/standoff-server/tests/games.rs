@@ -69,6 +69,19 @@ async fn create_refuses_bad_settings_with_the_reason() {
         assert_eq!(g["status"], "forming");
         assert_eq!(g["settings"]["press"], "none");
     }
+    // DAIDE names a province with one byte: Known World 901's 269 cannot be offered
+    // to bots (the game without bots can be hosted).
+    let m = gm
+        .post(
+            "/api/games",
+            json!({"name": "901", "variant": "known-world-901", "bots": {"daide": true}}),
+        )
+        .await
+        .error(400);
+    assert!(
+        m.contains("DAIDE bots cannot play known-world-901") && m.contains("256"),
+        "{m}"
+    );
 }
 
 #[tokio::test]

@@ -52,6 +52,15 @@ pub async fn create(state: &AppState, gm: &AccountRow, req: CreateGame) -> Resul
         (None, name) => builtin_arc(name.unwrap_or("standard"))
             .map_err(|e| ApiError::BadRequest(e.to_string()))?,
     };
+    if req.bots.daide {
+        // DAIDE names each province with one byte: a bigger map cannot be offered.
+        if let Err(e) = standoff_daide::MapTokens::new(&variant) {
+            return Err(ApiError::BadRequest(format!(
+                "DAIDE bots cannot play {}: {e}",
+                variant.name
+            )));
+        }
+    }
     let rules_spec = req.rules.clone().unwrap_or_else(|| "datc".into());
     let rules = Rules::parse(&rules_spec).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     super::deadlines::validate(&req.deadlines)?;
