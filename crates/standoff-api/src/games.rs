@@ -10,6 +10,10 @@ pub struct VariantInfo {
     pub name: String,
     /// Its powers.
     pub powers: Vec<String>,
+    /// Those of its powers that no player takes (civil disorder plays them, as Known
+    /// World 901's Neutral State): a game's seats are the other powers.
+    #[serde(default)]
+    pub dummy_powers: Vec<String>,
     /// Centers needed to win.
     pub victory_centers: usize,
 }

@@ -28,6 +28,9 @@ pub struct UploadedVariant {
     pub title: String,
     /// Its powers.
     pub powers: Vec<String>,
+    /// Those of its powers that no player takes (the file's `dummy = true`).
+    #[serde(default)]
+    pub dummy_powers: Vec<String>,
     /// Spaces on its map.
     pub spaces: usize,
     /// Supply centers on its map.

@@ -209,9 +209,15 @@ async function joinGame(id, prefs, invite) {
 function select(name, options, value) {
   return h('select', { name }, options.map(([v, t]) => h('option', { value: v, selected: v === value }, t)));
 }
+// "7 powers"; with dummy powers (no player's), how many players the game takes too.
+function powersLabel(v) {
+  const dummies = (v.dummy_powers || []).length;
+  const all = `${v.powers.length} powers`;
+  return dummies ? `${all}, ${v.powers.length - dummies} players` : all;
+}
 function createForm(variants) {
   const name = h('input', { name: 'name', required: true, value: 'Friendly game' });
-  const variant = select('variant', variants.map((v) => [v.name, `${v.name} (${v.powers.length} powers)`]), 'standard');
+  const variant = select('variant', variants.map((v) => [v.name, `${v.name} (${powersLabel(v)})`]), 'standard');
   // A variant file of the creator's own (checked by the server like `standoff check-variant`)
   // replaces the built-in choice.
   const upload = h('input', { name: 'variant_file', type: 'file', accept: '.toml,.txt,text/plain' });
@@ -241,7 +247,7 @@ function createForm(variants) {
       const file = upload.files && upload.files[0];
       if (file) {
         const uploaded = await api('POST', '/api/variants', { source: await file.text(), file_name: file.name });
-        flash(`Variant file ${file.name} accepted: ${uploaded.title} (${uploaded.powers.length} powers, ${uploaded.centers} centers).`);
+        flash(`Variant file ${file.name} accepted: ${uploaded.title} (${powersLabel(uploaded)}, ${uploaded.centers} centers).`);
         delete which.variant;
         which.variant_upload = uploaded.id;
       }

@@ -248,6 +248,17 @@ async fn a_dummy_power_is_no_seat() {
         .collect();
     assert_eq!(offered.len(), 15, "{offered:?}");
     assert!(!offered.contains(&"Neutral State"), "{offered:?}");
+    // The variant list says which of its powers are dummies (none of the standard's).
+    let variants = gm.get("/api/variants").await.expect(200);
+    let dummies_of = |name: &str| {
+        variants
+            .as_array()
+            .and_then(|all| all.iter().find(|v| v["name"] == name))
+            .map(|v| v["dummy_powers"].clone())
+            .expect("listed")
+    };
+    assert_eq!(dummies_of("known-world-901"), json!(["Neutral State"]));
+    assert_eq!(dummies_of("standard"), json!([]));
     let listed = gm.get("/api/games").await.expect(200);
     let listed = listed
         .as_array()

@@ -41,6 +41,7 @@ async fn uploaded_variant_game(app: TestApp) {
     assert_eq!(status, 201, "{uploaded}");
     assert_eq!(uploaded["name"], "london-norway");
     assert_eq!(uploaded["powers"].as_array().map(Vec::len), Some(7));
+    assert_eq!(uploaded["dummy_powers"], json!([]));
     assert_eq!(uploaded["centers"], 34);
     let upload_id = uploaded["id"].as_i64().expect("id");
 

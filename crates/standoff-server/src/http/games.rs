@@ -18,11 +18,7 @@ pub async fn variants() -> Result<Json<Vec<VariantInfo>>, ApiError> {
     for name in standoff::variant::builtin_names() {
         let v =
             standoff::variant::builtin_arc(name).map_err(|e| ApiError::Internal(e.to_string()))?;
-        out.push(VariantInfo {
-            name: name.to_string(),
-            powers: v.powers.iter().map(|p| p.name.clone()).collect(),
-            victory_centers: v.victory_centers,
-        });
+        out.push(crate::service::variants::builtin_info(name, &v));
     }
     Ok(Json(out))
 }

@@ -9,7 +9,7 @@ use crate::storage::AccountRow;
 use crate::AppState;
 use standoff::variant::builtin_arc;
 use standoff::Variant;
-use standoff_api::{UploadVariant, UploadedVariant};
+use standoff_api::{UploadVariant, UploadedVariant, VariantInfo};
 use std::sync::Arc;
 
 /// The largest variant file accepted, in bytes (the built-in files are under 25 KiB).
@@ -55,6 +55,26 @@ fn file_name_of(request: &UploadVariant) -> Result<String, ApiError> {
     Ok(name.to_string())
 }
 
+/// What the API says of a built-in variant.
+pub fn builtin_info(name: &str, variant: &Variant) -> VariantInfo {
+    VariantInfo {
+        name: name.to_string(),
+        powers: variant.powers.iter().map(|p| p.name.clone()).collect(),
+        dummy_powers: dummy_powers(variant),
+        victory_centers: variant.victory_centers,
+    }
+}
+
+/// The names of `variant`'s dummy powers (no player's), in its order.
+fn dummy_powers(variant: &Variant) -> Vec<String> {
+    variant
+        .powers
+        .iter()
+        .filter(|p| p.dummy)
+        .map(|p| p.name.clone())
+        .collect()
+}
+
 /// The API's view of an uploaded variant.
 pub fn view(id: i64, variant: &Variant) -> UploadedVariant {
     UploadedVariant {
@@ -62,6 +82,7 @@ pub fn view(id: i64, variant: &Variant) -> UploadedVariant {
         name: variant.name.clone(),
         title: variant.title.clone(),
         powers: variant.powers.iter().map(|p| p.name.clone()).collect(),
+        dummy_powers: dummy_powers(variant),
         spaces: variant.map.province_count(),
         centers: variant
             .map
