@@ -30,9 +30,12 @@ pub fn run() -> Result<bool> {
         let powers: Vec<String> = v
             .powers
             .iter()
-            .map(|p| match p.dummy {
-                true => format!("{} (dummy: no player's)", p.name),
-                false => p.name.clone(),
+            .map(|p| {
+                if p.dummy {
+                    format!("{} (dummy: no player's)", p.name)
+                } else {
+                    p.name.clone()
+                }
             })
             .collect();
         println!("    powers: {}", powers.join(", "));
