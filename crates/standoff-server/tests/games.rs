@@ -290,6 +290,21 @@ async fn a_dummy_power_is_no_seat() {
         .expect("the Neutral State is on the board");
     assert!(neutral["player"].is_null(), "{neutral}");
     assert_eq!(neutral["units"], 49);
+    // Nobody can vote for it: the fifteen players' votes alone make a draw, shared by them.
+    let vote = format!("/api/games/{id}/vote");
+    for (i, u) in users.iter().enumerate() {
+        let state = u.post(&vote, json!({"draw": true})).await.expect(200);
+        let surviving = state["surviving"].as_array().expect("surviving");
+        assert_eq!(surviving.len(), 15, "{state}");
+        assert!(!surviving.iter().any(|p| p == "Neutral State"), "{state}");
+        assert_eq!(state["ended"], i == 14, "{state}");
+        if i == 14 {
+            let sharing = state["result"]["powers"].as_array().expect("powers");
+            assert_eq!(state["result"]["kind"], "draw");
+            assert_eq!(sharing.len(), 15, "{state}");
+            assert!(!sharing.iter().any(|p| p == "Neutral State"), "{state}");
+        }
+    }
 }
 
 /// The powers `seed` gives seven players joining a random-assignment game in order, on a

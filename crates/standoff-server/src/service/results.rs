@@ -2,7 +2,8 @@
 //!
 //! - **Draw votes**: each surviving power (one that owns a supply center) may vote for a
 //!   draw; when every surviving power votes for it, the game ends in a draw shared by
-//!   them all. Votes belong to the phase they were cast in: when the phase changes
+//!   them all. A dummy power no player holds (Known World 901's Neutral State) has no
+//!   vote and no share. Votes belong to the phase they were cast in: when the phase changes
 //!   they reset, and players vote again.
 //! - **Concessions**: when every surviving power but one concedes to that one, the game
 //!   ends as its win (the DPTG table scores a concession as a win).
@@ -17,7 +18,7 @@ use super::games::may_see;
 use super::{power_of, session_of, status_of};
 use crate::http::ApiError;
 use crate::storage::results::{ResultRow, ScoreRow, VoteRow};
-use crate::storage::{AccountRow, Changed, GameChange, GameRow};
+use crate::storage::{AccountRow, Changed, GameChange, GameRow, PlayerRow};
 use crate::AppState;
 use standoff::game::GameEnd;
 use standoff::scoring::{score, GameResult};
@@ -80,6 +81,22 @@ fn surviving(game: &GameRow) -> Result<Vec<PowerId>, ApiError> {
         .map(|i| PowerId(i as u8))
         .filter(|&p| variant.counted_centers(position, p) > 0)
         .collect())
+}
+
+/// The surviving powers whose votes count: all but a dummy power no player holds
+/// (civil disorder plays it, as Known World 901's Neutral State): it cannot vote, so it
+/// neither blocks nor shares an agreed draw, nor need it concede.
+fn voting(variant: &Variant, alive: Vec<PowerId>, players: &[PlayerRow]) -> Vec<PowerId> {
+    alive
+        .into_iter()
+        .filter(|&p| {
+            let held = || {
+                let name = variant.power_name(p);
+                players.iter().any(|r| r.power.as_deref() == Some(name))
+            };
+            !variant.powers.get(p.index()).is_some_and(|q| q.dummy) || held()
+        })
+        .collect()
 }
 
 /// Finishes the game (if it is not over yet and, with `phase_no`, still in that phase)
@@ -237,7 +254,7 @@ pub async fn vote(
         )));
     }
     let variant = variant_of(&game)?;
-    let alive = surviving(&game)?;
+    let alive = voting(&variant, surviving(&game)?, &players);
     let my_power = variant
         .find_power(&me)
         .ok_or_else(|| ApiError::Internal(format!("game {id}: power {me}")))?;
