@@ -44,6 +44,11 @@ const OTHERS: &[&str] = &[
     "#6b8e23", "#483d8b", "#daa520", "#20b2aa", "#a0522d", "#ff1493",
 ];
 
+/// The colour of a variant's (first) dummy power, one no player holds (Known World
+/// 901's Neutral State): a muted stone, so that what it holds reads as neutral ground,
+/// apart from the unowned land and the impassable spaces.
+const DUMMY: &str = "#a39a86";
+
 /// How far apart two colours of one map must be to be told apart at a glance (a
 /// weighted RGB distance; 765 is black to white).
 const DISTINCT: f64 = 120.0;
@@ -68,7 +73,8 @@ fn distance(a: &str, b: &str) -> f64 {
     .sqrt()
 }
 
-/// One colour per power of `variant`: the usual one for a usual name; for the others
+/// One colour per power of `variant`: the usual one for a usual name, [`DUMMY`] for its
+/// first dummy power without one; for the others
 /// the first colour of [`OTHERS`] far enough from every colour already given (and
 /// from land and sea), else the unused one farthest from them.
 pub(super) fn power_colours(variant: &Variant) -> Vec<&'static str> {
@@ -80,6 +86,11 @@ pub(super) fn power_colours(variant: &Variant) -> Vec<&'static str> {
             BY_NAME.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
         })
         .collect();
+    if let Some(first_dummy) = variant.powers.iter().position(|p| p.dummy) {
+        if !colours.contains(&Some(DUMMY)) {
+            colours[first_dummy].get_or_insert(DUMMY);
+        }
+    }
     for i in 0..colours.len() {
         if colours[i].is_some() {
             continue;
@@ -128,9 +139,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_dummy_power_is_drawn_in_stone() {
+        let variant = Variant::builtin("known-world-901").expect("built-in");
+        let colours = power_colours(&variant);
+        let neutral = variant
+            .powers
+            .iter()
+            .position(|p| p.name == "Neutral State")
+            .expect("the Neutral State");
+        assert_eq!(colours[neutral], DUMMY);
+        assert_eq!(colours.iter().filter(|c| **c == DUMMY).count(), 1);
+        for ground in [LAND, SEA, IMPASSABLE] {
+            assert!(distance(DUMMY, ground) > 80.0, "{ground}");
+        }
+    }
+
+    #[test]
     fn powers_of_one_map_get_colours_told_apart() {
         // Modern: Britain (a usual name) and Ukraine were two blues; World has 17 powers.
-        for name in ["modern", "world", "empire", "ancmed"] {
+        for name in ["modern", "world", "empire", "ancmed", "known-world-901"] {
             let variant = Variant::builtin(name).expect("built-in");
             let colours = power_colours(&variant);
             assert_eq!(colours.len(), variant.powers.len());
