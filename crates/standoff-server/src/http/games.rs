@@ -14,13 +14,7 @@ use standoff_api::{
 /// Built-in variants.
 #[utoipa::path(get, path = "/api/variants", responses((status = 200, body = Vec<VariantInfo>)))]
 pub async fn variants() -> Result<Json<Vec<VariantInfo>>, ApiError> {
-    let mut out = Vec::new();
-    for name in standoff::variant::builtin_names() {
-        let v =
-            standoff::variant::builtin_arc(name).map_err(|e| ApiError::Internal(e.to_string()))?;
-        out.push(crate::service::variants::builtin_info(name, &v));
-    }
-    Ok(Json(out))
+    Ok(Json(crate::service::variants::builtins()?))
 }
 
 /// Upload a variant file: checked as `standoff check-variant` checks it (`extends` may

@@ -55,14 +55,24 @@ fn file_name_of(request: &UploadVariant) -> Result<String, ApiError> {
     Ok(name.to_string())
 }
 
-/// What the API says of a built-in variant.
-pub fn builtin_info(name: &str, variant: &Variant) -> VariantInfo {
-    VariantInfo {
-        name: name.to_string(),
-        powers: variant.powers.iter().map(|p| p.name.clone()).collect(),
-        dummy_powers: dummy_powers(variant),
-        victory_centers: variant.victory_centers,
-    }
+/// What the API says of each built-in variant.
+pub fn builtins() -> Result<Vec<VariantInfo>, ApiError> {
+    standoff::variant::builtin_names()
+        .map(|name| {
+            let variant = builtin_arc(name).map_err(|e| ApiError::Internal(e.to_string()))?;
+            Ok(VariantInfo {
+                name: name.to_string(),
+                powers: power_names(&variant),
+                dummy_powers: dummy_powers(&variant),
+                victory_centers: variant.victory_centers,
+            })
+        })
+        .collect()
+}
+
+/// The names of `variant`'s powers, in its order.
+fn power_names(variant: &Variant) -> Vec<String> {
+    variant.powers.iter().map(|p| p.name.clone()).collect()
 }
 
 /// The names of `variant`'s dummy powers (no player's), in its order.
@@ -81,7 +91,7 @@ pub fn view(id: i64, variant: &Variant) -> UploadedVariant {
         id,
         name: variant.name.clone(),
         title: variant.title.clone(),
-        powers: variant.powers.iter().map(|p| p.name.clone()).collect(),
+        powers: power_names(variant),
         dummy_powers: dummy_powers(variant),
         spaces: variant.map.province_count(),
         centers: variant

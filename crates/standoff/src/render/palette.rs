@@ -86,10 +86,9 @@ pub(super) fn power_colours(variant: &Variant) -> Vec<&'static str> {
             BY_NAME.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
         })
         .collect();
+    // No usual colour is DUMMY, and the loop below gives none of OTHERS twice.
     if let Some(first_dummy) = variant.powers.iter().position(|p| p.dummy) {
-        if !colours.contains(&Some(DUMMY)) {
-            colours[first_dummy].get_or_insert(DUMMY);
-        }
+        colours[first_dummy].get_or_insert(DUMMY);
     }
     for i in 0..colours.len() {
         if colours[i].is_some() {
