@@ -8,6 +8,7 @@
 use super::buffers::{emptied, ResolverBuffers};
 use super::judge::{Eff, Judge, NONE};
 use crate::unit::Grade;
+use smallvec::SmallVec;
 use std::cell::RefCell;
 
 /// A full unit's strength, in halves (see [`Resolver::unit_strength`]).
@@ -411,34 +412,28 @@ impl<'j, 'a> Resolver<'j, 'a> {
         }
         let fleets = j.convoyers_of.get(m);
         // Depth-first over the convoying fleets, deciding each fleet when reached.
-        let mut reached = 0u64; // fleets are few: indices into `fleets`
-        let mut stack: [u16; 64] = [0; 64];
-        let mut top = 0;
+        // Inline for the fleets of any board in play; a larger convoy spills to the heap.
+        let mut reached: SmallVec<[bool; 64]> = smallvec::smallvec![false; fleets.len()];
+        let mut stack: SmallVec<[u16; 64]> = SmallVec::new();
         let origin = j.prov[m];
-        for (i, &f) in fleets.iter().enumerate().take(64) {
+        for (i, &f) in fleets.iter().enumerate() {
             if j.map.fleet_province_adjacent(origin, j.prov[f as usize]) {
-                reached |= 1 << i;
-                stack[top] = i as u16;
-                top += 1;
+                reached[i] = true;
+                stack.push(i as u16);
             }
         }
-        while top > 0 {
-            top -= 1;
-            let i = stack[top] as usize;
-            let f = fleets[i] as usize;
+        while let Some(i) = stack.pop() {
+            let f = fleets[i as usize] as usize;
             if !self.resolve(f) {
                 continue;
             }
             if j.map.fleet_province_adjacent(j.prov[f], dest) {
                 return true;
             }
-            for (k, &g) in fleets.iter().enumerate().take(64) {
-                if reached & (1 << k) == 0
-                    && j.map.fleet_province_adjacent(j.prov[f], j.prov[g as usize])
-                {
-                    reached |= 1 << k;
-                    stack[top] = k as u16;
-                    top += 1;
+            for (k, &g) in fleets.iter().enumerate() {
+                if !reached[k] && j.map.fleet_province_adjacent(j.prov[f], j.prov[g as usize]) {
+                    reached[k] = true;
+                    stack.push(k as u16);
                 }
             }
         }

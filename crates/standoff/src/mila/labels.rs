@@ -37,6 +37,7 @@ use crate::adjudicate::{
 use crate::game::PhaseResult;
 use crate::ids::{LocationId, ProvinceId};
 use crate::map::Map;
+use crate::mila::convoy_chains::{ConvoyFleets, SEARCH_STEPS};
 use crate::order::{Order, OrderKind, UnitRef};
 use crate::record::PhaseRecord;
 use crate::unit::UnitKind;
@@ -107,6 +108,11 @@ struct Board<'a> {
     orders: Vec<Option<&'a Order>>,
     /// Per unit: the plain labels.
     plain: Vec<Labels>,
+    /// Per unit: the fleets ordered to convoy it where it was ordered to move.
+    convoyers: Vec<Vec<usize>>,
+    /// Per unit: those of its convoyers on one of the package's chains of them (none:
+    /// no chain reaches, or no fleet convoys it).
+    routes: Vec<Vec<usize>>,
 }
 
 impl<'a> Board<'a> {
@@ -125,13 +131,57 @@ impl<'a> Board<'a> {
                 }
             }
         }
-        Board {
+        let mut board = Board {
             map,
             at,
             units: &result.units,
             orders: followed,
             plain: result.units.iter().map(plain_labels).collect(),
+            convoyers: vec![Vec::new(); result.units.len()],
+            routes: vec![Vec::new(); result.units.len()],
+        };
+        for f in 0..board.units.len() {
+            if let Some(OrderKind::Convoy { army, to, .. }) = board.orders[f].map(|o| &o.kind) {
+                if let Some(a) = board.unit_of(army) {
+                    if board.destination(a) == Some(*to) {
+                        board.convoyers[a].push(f);
+                    }
+                }
+            }
         }
+        board.routes = (0..board.units.len())
+            .map(|a| board.route_fleets(a))
+            .collect();
+        board
+    }
+
+    /// The convoyers of unit `a` on some chain of them from its province to where it
+    /// was ordered (`convoy_chains`: the package's convoy paths are the sets of fleets
+    /// of such chains).
+    fn route_fleets(&self, a: usize) -> Vec<usize> {
+        let fleets = &self.convoyers[a];
+        let Some(to) = self.destination(a).filter(|_| !fleets.is_empty()) else {
+            return Vec::new();
+        };
+        let from = self.units[a].province;
+        let map = self.map;
+        let location = |k: usize| self.units[fleets[k]].unit.location;
+        let touches = |k: usize, p: ProvinceId| {
+            map.fleet_neighbours(location(k))
+                .any(|l| map.province_of(l) == p)
+        };
+        let chains = ConvoyFleets::new(
+            fleets.len(),
+            |k| touches(k, from),
+            |k| touches(k, to),
+            |j, k| map.fleet_adjacent(location(j), location(k)),
+        );
+        let on = chains.on_chains(SEARCH_STEPS);
+        fleets
+            .iter()
+            .zip(on)
+            .filter_map(|(&f, on)| on.then_some(f))
+            .collect()
     }
 
     /// The unit standing in the province of `r` (as ordered: any coast).
@@ -155,17 +205,6 @@ impl<'a> Board<'a> {
         self.plain.get(i).is_some_and(|l| l.contains(&label))
     }
 
-    /// The fleets ordered to convoy unit `a` to province `to`.
-    fn convoying(&self, a: usize, to: ProvinceId) -> Vec<usize> {
-        (0..self.units.len())
-            .filter(|&f| {
-                matches!(self.orders[f].map(|o| &o.kind),
-                    Some(OrderKind::Convoy { army, to: t, .. })
-                        if self.unit_of(army) == Some(a) && *t == to)
-            })
-            .collect()
-    }
-
     /// Whether unit `a`'s move was written with `VIA` (the package then does not see
     /// whose unit it attacks when it counts supports).
     fn written_via(&self, a: usize) -> bool {
@@ -184,14 +223,11 @@ impl<'a> Board<'a> {
     /// ordered to convoy it there reaches (the package finds no path for it first, and
     /// marks it `no convoy` before it checks supports and convoys).
     fn no_route(&self, a: usize) -> bool {
-        let Some(to) = self.destination(a) else {
+        if self.destination(a).is_none() {
             return false;
-        };
+        }
         let by_convoy = self.written_via(a) || self.has(a, NO_CONVOY);
-        by_convoy
-            && self
-                .route_fleets(self.units[a].province, to, &self.convoying(a, to))
-                .is_empty()
+        by_convoy && self.routes[a].is_empty()
     }
 
     /// Whether units `a` and `b` were ordered into each other's provinces over land,
@@ -256,55 +292,6 @@ impl<'a> Board<'a> {
         })
     }
 
-    /// The fleets of `fleets` on some chain of them from province `from` to `to` that
-    /// no fewer of them make: the package's convoy paths are the sets of fleets of
-    /// such chains (a fleet only on longer chains, through fleets that reach without
-    /// it, is on none). A chain is one of those exactly when only its first fleet
-    /// borders `from`, only its last borders `to`, and no two fleets of it border each
-    /// other but those next to each other on it.
-    fn route_fleets(&self, from: ProvinceId, to: ProvinceId, fleets: &[usize]) -> Vec<usize> {
-        let map = self.map;
-        let touches = |i: usize, p: ProvinceId| {
-            map.fleet_neighbours(self.units[i].unit.location)
-                .any(|l| map.province_of(l) == p)
-        };
-        let linked = |a: usize, b: usize| {
-            map.fleet_adjacent(self.units[a].unit.location, self.units[b].unit.location)
-        };
-        let mut on_route = Vec::new();
-        let mut chains: Vec<Vec<usize>> = fleets
-            .iter()
-            .copied()
-            .filter(|&f| touches(f, from))
-            .map(|f| vec![f])
-            .collect();
-        // Each chain grows by a fleet that borders its last fleet and none before it,
-        // nor `from`; one that reaches `to` is done.
-        while let Some(chain) = chains.pop() {
-            let last = chain[chain.len() - 1];
-            if touches(last, to) {
-                for &f in &chain {
-                    if !on_route.contains(&f) {
-                        on_route.push(f);
-                    }
-                }
-                continue;
-            }
-            for &next in fleets {
-                let fits = !chain.contains(&next)
-                    && linked(last, next)
-                    && !touches(next, from)
-                    && chain[..chain.len() - 1].iter().all(|&f| !linked(f, next));
-                if fits {
-                    let mut longer = chain.clone();
-                    longer.push(next);
-                    chains.push(longer);
-                }
-            }
-        }
-        on_route
-    }
-
     /// The package's labels of unit `i`.
     fn labels(&self, i: usize) -> Labels {
         let mut labels = self.plain[i].clone();
@@ -352,9 +339,8 @@ impl<'a> Board<'a> {
                 }
                 // The fleets ordered to convoy the army where it went (the package's
                 // chains are of those only).
-                let fleets = self.convoying(a, *to);
-                let on_route = self.route_fleets(self.units[a].province, *to, &fleets);
-                if !on_route.contains(&i) {
+                let fleets = &self.convoyers[a];
+                if !self.routes[a].contains(&i) {
                     // Off every chain: `no convoy`, then `void` as a convoy of nothing.
                     let dislodged = labels.contains(&DISLODGED);
                     labels = vec![NO_CONVOY, VOID];
