@@ -108,10 +108,11 @@ struct Board<'a> {
     orders: Vec<Option<&'a Order>>,
     /// Per unit: the plain labels.
     plain: Vec<Labels>,
-    /// Per unit: the fleets ordered to convoy it where it was ordered to move.
+    /// Per unit: the fleets ordered to convoy it where it was ordered to move (empty,
+    /// not one list per unit, in a phase without convoys: read through `convoyers`).
     convoyers: Vec<Vec<usize>>,
     /// Per unit: those of its convoyers on one of the package's chains of them (none:
-    /// no chain reaches, or no fleet convoys it).
+    /// no chain reaches, or no fleet convoys it; read through `route`).
     routes: Vec<Vec<usize>>,
 }
 
@@ -137,29 +138,42 @@ impl<'a> Board<'a> {
             units: &result.units,
             orders: followed,
             plain: result.units.iter().map(plain_labels).collect(),
-            convoyers: vec![Vec::new(); result.units.len()],
-            routes: vec![Vec::new(); result.units.len()],
+            convoyers: Vec::new(),
+            routes: Vec::new(),
         };
         for f in 0..board.units.len() {
             if let Some(OrderKind::Convoy { army, to, .. }) = board.orders[f].map(|o| &o.kind) {
                 if let Some(a) = board.unit_of(army) {
                     if board.destination(a) == Some(*to) {
+                        board.convoyers.resize(board.units.len(), Vec::new());
                         board.convoyers[a].push(f);
                     }
                 }
             }
         }
-        board.routes = (0..board.units.len())
-            .map(|a| board.route_fleets(a))
-            .collect();
+        if !board.convoyers.is_empty() {
+            board.routes = (0..board.units.len())
+                .map(|a| board.route_fleets(a))
+                .collect();
+        }
         board
+    }
+
+    /// The fleets ordered to convoy unit `a` where it was ordered to move.
+    fn convoyers(&self, a: usize) -> &[usize] {
+        self.convoyers.get(a).map_or(&[], Vec::as_slice)
+    }
+
+    /// Those of unit `a`'s convoyers on one of the package's chains of them.
+    fn route(&self, a: usize) -> &[usize] {
+        self.routes.get(a).map_or(&[], Vec::as_slice)
     }
 
     /// The convoyers of unit `a` on some chain of them from its province to where it
     /// was ordered (`convoy_chains`: the package's convoy paths are the sets of fleets
     /// of such chains).
     fn route_fleets(&self, a: usize) -> Vec<usize> {
-        let fleets = &self.convoyers[a];
+        let fleets = self.convoyers(a);
         let Some(to) = self.destination(a).filter(|_| !fleets.is_empty()) else {
             return Vec::new();
         };
@@ -227,7 +241,7 @@ impl<'a> Board<'a> {
             return false;
         }
         let by_convoy = self.written_via(a) || self.has(a, NO_CONVOY);
-        by_convoy && self.routes[a].is_empty()
+        by_convoy && self.route(a).is_empty()
     }
 
     /// Whether units `a` and `b` were ordered into each other's provinces over land,
@@ -339,8 +353,8 @@ impl<'a> Board<'a> {
                 }
                 // The fleets ordered to convoy the army where it went (the package's
                 // chains are of those only).
-                let fleets = &self.convoyers[a];
-                if !self.routes[a].contains(&i) {
+                let fleets = self.convoyers(a);
+                if !self.route(a).contains(&i) {
                     // Off every chain: `no convoy`, then `void` as a convoy of nothing.
                     let dislodged = labels.contains(&DISLODGED);
                     labels = vec![NO_CONVOY, VOID];
