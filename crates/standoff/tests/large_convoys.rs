@@ -1,13 +1,16 @@
 //! Convoys of many fleets, on uploaded variants built of seas full of convoying fleets:
-//! the adjudicator follows a chain of any number of fleets (it once looked at the first
-//! 64 only), and the `diplomacy` package's labels, whose convoy chains (induced paths)
-//! can number in the billions on such a board, are worked out within a bound
-//! (`mila::convoy_chains`): the labels come back, and the fleets any walk of fleets
-//! passes count as on a chain.
+//! the adjudicator follows a chain of any number of fleets under every preset (it once
+//! looked at the first 64 only), and the minimal chains (induced paths) that the 2023
+//! rulebook's unneeded-convoy rule and the `diplomacy` package's labels ask for, which
+//! can number in the billions on such a board, are searched within a bound
+//! (`adjudicate::chains`): past it, the fleets any walk of fleets passes count as on a
+//! chain.
 
-use standoff::adjudicate::adjudicate_movement;
+use standoff::adjudicate::{adjudicate_movement_with, MovementResult};
 use standoff::mila::labels::{movement_labels, NO_CONVOY, VOID};
+use standoff::order::Order;
 use standoff::parse::parse_orders;
+use standoff::rules::Rules;
 use standoff::{PhaseKind, Position, Variant};
 
 /// The seas of a board and their borders, and the seas the coasts `wes` and `eas`
@@ -90,8 +93,9 @@ fn variant_of(seas: &Seas) -> Variant {
     Variant::from_toml(&text, "seas.toml").unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// The package's labels, by unit, with a fleet on every sea convoying `A wes - eas`.
-fn labels_of(seas: &Seas) -> Vec<(String, Vec<&'static str>)> {
+/// The movement phase with a fleet on every sea convoying `A wes - eas`, played under
+/// the rules of `preset`.
+fn played(seas: &Seas, preset: &str) -> (Variant, Vec<Order>, MovementResult) {
     let variant = variant_of(seas);
     let mut units = vec!["\"A wes\"".to_string()];
     units.extend(seas.ids.iter().map(|s| format!("\"F {s}\"")));
@@ -107,8 +111,24 @@ fn labels_of(seas: &Seas) -> Vec<(String, Vec<&'static str>)> {
     let (parsed, errors) = parse_orders(&variant, PhaseKind::Movement, &text);
     assert!(errors.is_empty(), "{errors:?}");
     let orders: Vec<_> = parsed.into_iter().map(|p| p.order).collect();
-    let result = adjudicate_movement(&variant, &position, &orders);
+    let rules = Rules::parse(preset).unwrap_or_else(|e| panic!("{e}"));
+    let result = adjudicate_movement_with(&variant, &rules, &position, &orders);
+    (variant, orders, result)
+}
+
+/// The package's labels, by unit, of the phase played under the default rules.
+fn labels_of(seas: &Seas) -> Vec<(String, Vec<&'static str>)> {
+    let (variant, orders, result) = played(seas, "datc");
     movement_labels(&variant, &orders, &result)
+}
+
+/// Whether the army reached `eas`.
+fn army_moved(result: &MovementResult) -> bool {
+    result
+        .units
+        .iter()
+        .find(|u| u.unit.kind == standoff::UnitKind::Army)
+        .is_some_and(|u| u.outcome == standoff::adjudicate::Outcome::Moved)
 }
 
 fn of<'a>(labels: &'a [(String, Vec<&'static str>)], unit: &str) -> &'a [&'static str] {
@@ -133,6 +153,27 @@ fn a_convoy_of_more_than_64_fleets_carries_the_army() {
         );
         assert!(labels.iter().all(|(_, l)| l.is_empty()), "{labels:?}");
     }
+}
+
+#[test]
+fn every_preset_convoys_through_more_than_64_fleets() {
+    // The presets' convoy rules: 4.A.1 a (1971, DPTG: the fleets on any route must all
+    // hold), the DPTG's own procedure, the 2023 unneeded-convoy rule (every grid fleet
+    // is on some minimal route, so every order stands).
+    for preset in ["datc", "1982", "1971", "dptg", "2023"] {
+        let (_, _, result) = played(&grid(9), preset);
+        assert!(army_moved(&result), "{preset}: {:?}", result.units[0]);
+    }
+}
+
+#[test]
+fn the_2023_rule_on_forty_diamonds_is_decided_within_the_bound() {
+    // 2^40 minimal chains: past the bound every fleet on some route counts as needed,
+    // so every convoy order stands and the army moves. (Before, the search looked at
+    // the first 64 fleets only, which do not reach `eas`, and enumerated their 2^20
+    // chains once for each of the 122 fleets.)
+    let (_, _, result) = played(&diamonds(40), "2023");
+    assert!(army_moved(&result), "{:?}", result.units[0]);
 }
 
 #[test]

@@ -1197,6 +1197,9 @@ impl<'a> Judge<'a> {
     /// The 2023 rulebook: a convoy order is illegal unless its fleet lies on a minimal
     /// route through the fleets that could convoy (DATC 3.0 4.E.1, 6.G.6, 6.G.19).
     fn drop_unneeded_convoys(&mut self) {
+        // Per army and destination: which carriers lie on a minimal route (one search
+        // for all the fleets ordered to convoy that move).
+        let mut needed = Vec::new();
         for f in 0..self.prov.len() {
             let Eff::Convoy { army, dest } = self.eff[f] else {
                 continue;
@@ -1204,27 +1207,21 @@ impl<'a> Judge<'a> {
             // DATC 3.0 4.E.1: legal is what, "not knowing any orders yet, could be valid",
             // so the routes run through every fleet that could convoy (6.G.6: a fleet on
             // a route through fleets that hold is legal), not only the ones so ordered
-            // (6.G.19). The route search keeps a 64-fleet mask; past that, the fleets
-            // ordered to convoy this army are the ones counted.
-            let seas: Vec<ProvinceId> = if self.carrier_list.len() <= 64 {
-                self.carrier_list.clone()
-            } else {
-                (0..self.prov.len())
-                    .filter(|&g| matches!(self.eff[g], Eff::Convoy { army: a, dest: d } if a == army && d == dest))
-                    .map(|g| self.prov[g])
-                    .take(64)
-                    .collect()
+            // (6.G.19).
+            let seas = &self.carrier_list;
+            let at = match needed.iter().position(|(move_, _)| *move_ == (army, dest)) {
+                Some(at) => at,
+                None => {
+                    let from = self.prov[army as usize];
+                    let on = super::routes::fleets_on_minimal_routes(self.map, from, dest, seas);
+                    needed.push(((army, dest), on));
+                    needed.len() - 1
+                }
             };
-            let needed = super::routes::fleets_on_minimal_routes(
-                self.map,
-                self.prov[army as usize],
-                dest,
-                &seas,
-            );
             let on_route = seas
                 .iter()
                 .position(|&p| p == self.prov[f])
-                .is_some_and(|i| needed & (1 << i) != 0);
+                .is_some_and(|i| needed[at].1[i]);
             if !on_route {
                 self.eff[f] = Eff::Hold;
                 self.status[f] = Status::Illegal(Illegal::ConvoyNotNeeded);

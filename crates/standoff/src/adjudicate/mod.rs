@@ -9,6 +9,7 @@
 
 mod adjustment;
 mod buffers;
+pub(crate) mod chains;
 mod coasts;
 mod csr;
 mod dptg;

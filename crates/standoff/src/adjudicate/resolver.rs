@@ -558,11 +558,11 @@ impl<'j, 'a> Resolver<'j, 'a> {
         let fleets = j.convoyers_of.get(m);
         let seas: Vec<ProvinceId> = fleets.iter().map(|&f| j.prov[f as usize]).collect();
         let on_route = super::routes::fleets_on_routes(j.map, j.prov[m], dest, &seas);
-        if on_route == 0 {
+        if !on_route.contains(&true) {
             return false;
         }
-        for (i, &f) in fleets.iter().enumerate().take(64) {
-            if on_route & (1 << i) != 0 && !self.resolve(f as usize) {
+        for (&f, on) in fleets.iter().zip(on_route) {
+            if on && !self.resolve(f as usize) {
                 return false;
             }
         }

@@ -126,25 +126,22 @@ pub fn route_exists(
     }
 }
 
-/// Which of `fleets` (at most 64 seas) lie on some convoy route from coastal `from` to
-/// coastal `to`: a chain of distinct seas from `fleets`, each next to the previous, the
-/// first next to `from` and the last next to `to`. Bit `i` is `fleets[i]`.
+/// Which of `fleets` lie on some convoy route from coastal `from` to coastal `to`: a
+/// chain of distinct seas from `fleets`, each next to the previous, the first next to
+/// `from` and the last next to `to`. Entry `i` is `fleets[i]`.
 ///
 /// A sea lies on such a route exactly when two routes that share no other sea lead from
 /// it to `from` and to `to`; that is a maximum-flow question of size two, answered in
 /// polynomial time (enumerating routes would take exponential time on large chains).
-pub fn fleets_on_routes(map: &Map, from: ProvinceId, to: ProvinceId, fleets: &[ProvinceId]) -> u64 {
-    let fleets = &fleets[..fleets.len().min(64)];
-    if from == to {
-        return 0;
-    }
-    let mut found = 0u64;
-    for i in 0..fleets.len() {
-        if splits_to_both(map, from, to, fleets, i) {
-            found |= 1 << i;
-        }
-    }
-    found
+pub fn fleets_on_routes(
+    map: &Map,
+    from: ProvinceId,
+    to: ProvinceId,
+    fleets: &[ProvinceId],
+) -> Vec<bool> {
+    (0..fleets.len())
+        .map(|i| from != to && splits_to_both(map, from, to, fleets, i))
+        .collect()
 }
 
 /// Whether `fleets[i]` lies on some convoy route from `from` to `to` (see
@@ -234,53 +231,23 @@ fn splits_to_both(
 /// Which of `fleets` lie on a minimal convoy route from `from` to `to`: a route none of
 /// whose fleets could be skipped (no fleet next to `from` but the first, none next to
 /// `to` but the last, no two fleets next to each other but neighbours on the route).
-/// The 2023 rulebook makes a convoy order by any other fleet illegal.
+/// The 2023 rulebook makes a convoy order by any other fleet illegal. Entry `i` is
+/// `fleets[i]`; the search is bounded ([`super::chains`]: past the bound a fleet on
+/// any route counts).
 pub fn fleets_on_minimal_routes(
     map: &Map,
     from: ProvinceId,
     to: ProvinceId,
     fleets: &[ProvinceId],
-) -> u64 {
-    fn walk(
-        map: &Map,
-        from: ProvinceId,
-        to: ProvinceId,
-        fleets: &[ProvinceId],
-        at: usize,
-        path: u64,
-        found: &mut u64,
-    ) {
-        let here = fleets[at];
-        if map.fleet_province_adjacent(here, to) {
-            *found |= path;
-            return; // going on would make `to` next to a fleet that is not the last
-        }
-        for (next, &sea) in fleets.iter().enumerate() {
-            let bit = 1u64 << next;
-            if path & bit != 0
-                || !map.fleet_province_adjacent(here, sea)
-                || map.fleet_province_adjacent(from, sea)
-            {
-                continue;
-            }
-            // `sea` may touch only `here` among the fleets already on the route.
-            let earlier = path & !(1u64 << at);
-            let chord = (0..fleets.len())
-                .any(|k| earlier & (1 << k) != 0 && map.fleet_province_adjacent(fleets[k], sea));
-            if !chord {
-                walk(map, from, to, fleets, next, path | bit, found);
-            }
-        }
-    }
-    let fleets = &fleets[..fleets.len().min(64)];
-    let mut found = 0u64;
+) -> Vec<bool> {
     if from == to {
-        return 0;
+        return vec![false; fleets.len()];
     }
-    for (i, &sea) in fleets.iter().enumerate() {
-        if map.fleet_province_adjacent(from, sea) {
-            walk(map, from, to, fleets, i, 1 << i, &mut found);
-        }
-    }
-    found
+    super::chains::ConvoyFleets::new(
+        fleets.len(),
+        |k| map.fleet_province_adjacent(from, fleets[k]),
+        |k| map.fleet_province_adjacent(fleets[k], to),
+        |j, k| map.fleet_province_adjacent(fleets[j], fleets[k]),
+    )
+    .on_chains(super::chains::SEARCH_STEPS)
 }

@@ -30,6 +30,7 @@
 //!
 //! Labels are listed per unit in the package's notation (`A PAR`, `F STP/SC`).
 
+use crate::adjudicate::chains::{ConvoyFleets, SEARCH_STEPS};
 use crate::adjudicate::{
     Adjustment, AdjustmentResult, MovementResult, OrderStatus, Outcome, RetreatOutcome,
     RetreatResult, UnitResult,
@@ -37,7 +38,6 @@ use crate::adjudicate::{
 use crate::game::PhaseResult;
 use crate::ids::{LocationId, ProvinceId};
 use crate::map::Map;
-use crate::mila::convoy_chains::{ConvoyFleets, SEARCH_STEPS};
 use crate::order::{Order, OrderKind, UnitRef};
 use crate::record::PhaseRecord;
 use crate::unit::UnitKind;
@@ -169,9 +169,9 @@ impl<'a> Board<'a> {
         self.routes.get(a).map_or(&[], Vec::as_slice)
     }
 
-    /// The convoyers of unit `a` on some chain of them from its province to where it
-    /// was ordered (`convoy_chains`: the package's convoy paths are the sets of fleets
-    /// of such chains).
+    /// The convoyers of unit `a` on some minimal chain of them from its province to
+    /// where it was ordered (`adjudicate::chains`: the package's convoy paths are the
+    /// sets of fleets of such chains).
     fn route_fleets(&self, a: usize) -> Vec<usize> {
         let fleets = self.convoyers(a);
         let Some(to) = self.destination(a).filter(|_| !fleets.is_empty()) else {

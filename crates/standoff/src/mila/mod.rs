@@ -7,7 +7,6 @@
 //! ["MAO"]}}, ...}, "orders": {"FRANCE": ["A PAR - BUR", ...]}, "results": {"A PAR":
 //! ["bounce"]}}]}`. A `*` marks a dislodged unit. Unknown fields are ignored.
 
-mod convoy_chains;
 mod export;
 mod format;
 mod known;

@@ -48,9 +48,8 @@ pub(super) fn form_convoys(board: &mut Board) {
         let on_route = fleets_on_routes(map, origin, dest, &seas);
         let carrying: Vec<u16> = fleets
             .iter()
-            .enumerate()
-            .filter(|&(i, _)| i < 64 && on_route & (1 << i) != 0)
-            .map(|(_, &f)| f)
+            .zip(on_route)
+            .filter_map(|(&f, on)| on.then_some(f))
             .collect();
         if carrying.is_empty() {
             board.fail(army, Failure::NoConvoy);

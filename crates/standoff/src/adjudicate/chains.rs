@@ -1,26 +1,27 @@
-//! Which convoying fleets lie on the `diplomacy` package's convoy paths for one army.
-//!
-//! The package's convoy paths from a coast to a coast are the smallest sets of fleets
-//! that make a chain there: a fleet only on longer chains, through fleets that reach
-//! without it, is on none. A chain is one of those exactly when only its first fleet
+//! Which fleets lie on a minimal convoy chain from a coast to a coast: a chain none of
+//! whose fleets could be skipped. A chain is one exactly when only its first fleet
 //! borders the army's province, only its last borders the destination, and no two of
 //! its fleets border each other but those next to each other on it (an induced path).
+//! Two rules ask it: the 2023 rulebook's unneeded convoy (a convoy order by a fleet on
+//! no such chain of the fleets that could convoy is illegal, DATC 3.0 4.E.1), and the
+//! `diplomacy` package's convoy paths (the smallest sets of fleets that reach: its
+//! labels, `mila::labels`).
 //!
-//! Whether a fleet lies on some induced path is a hard question in general (the number
-//! of such chains grows exponentially with the seas of a grid), so the search is
-//! bounded: it tries at most [`SEARCH_STEPS`] extensions of a chain for one army. On a
-//! board that needs more (no board of a built-in map in play comes near: a few hundred
-//! steps at most; an uploaded variant's sea grid full of convoying fleets can), the
-//! fleets not yet found on a chain are counted on one when some walk of fleets from the
-//! army's province to the destination passes them, a superset of the package's
-//! answer. Invariant: the search ends after at most `SEARCH_STEPS` steps, whatever the
-//! board.
+//! Whether a fleet lies on some induced path is a hard question in general (a row of
+//! seas each pair of which two seas join has 2^n such chains), so the search is
+//! bounded: it looks at a fleet to extend a chain with at most [`SEARCH_STEPS`] times.
+//! On a board that needs more (no board of a built-in map in play comes near; an
+//! uploaded variant full of convoying fleets can), the fleets not yet found on a chain
+//! are counted on one when some walk of fleets from the army's province to the
+//! destination passes them: a superset of the exact answer (the 2023 rule then lets
+//! the order stand, as the DATC's preference does). Invariant: one search ends after
+//! at most `SEARCH_STEPS` looks, whatever the board.
 
-/// How many times the search for one army may look at a fleet to extend a chain with
-/// before it gives up the exact answer (about 10 ms of work).
+/// How many times the search for one convoy may look at a fleet to extend a chain with
+/// before it gives up the exact answer (some milliseconds of work).
 pub(crate) const SEARCH_STEPS: usize = 1_000_000;
 
-/// The fleets of one army's convoy, as the search sees them.
+/// The fleets that may carry one army, as the search sees them.
 pub(crate) struct ConvoyFleets {
     /// Per fleet: whether it borders the army's province.
     pub touches_from: Vec<bool>,
