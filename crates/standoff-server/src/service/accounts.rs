@@ -31,7 +31,7 @@ fn check_username(name: &str) -> Result<(), ApiError> {
 }
 
 async fn hash_password(password: String) -> Result<String, ApiError> {
-    tokio::task::spawn_blocking(move || {
+    super::off_the_workers(move || {
         let salt = SaltString::generate(&mut argon2::password_hash::rand_core::OsRng);
         Argon2::default()
             .hash_password(password.as_bytes(), &salt)
@@ -39,11 +39,10 @@ async fn hash_password(password: String) -> Result<String, ApiError> {
             .map_err(|e| ApiError::Internal(format!("hashing: {e}")))
     })
     .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?
 }
 
 async fn verify_password(password: String, hash: String) -> Result<bool, ApiError> {
-    tokio::task::spawn_blocking(move || {
+    super::off_the_workers(move || {
         let parsed = PasswordHash::new(&hash)
             .map_err(|e| ApiError::Internal(format!("stored hash: {e}")))?;
         Ok(Argon2::default()
@@ -51,7 +50,6 @@ async fn verify_password(password: String, hash: String) -> Result<bool, ApiErro
             .is_ok())
     })
     .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?
 }
 
 /// Creates an account.

@@ -58,7 +58,8 @@ pub struct Download {
     pub body: String,
 }
 
-/// Replays the stored history into a recorded game.
+/// Replays the stored history into a recorded game (the replay on a blocking thread:
+/// a long game on a large board is milliseconds to seconds of CPU work).
 pub async fn recorded_game(
     state: &AppState,
     game: &crate::storage::GameRow,
@@ -67,34 +68,48 @@ pub async fn recorded_game(
     let settings = settings_of(game)?;
     let rules = Rules::parse(&settings.rules)
         .map_err(|e| ApiError::Internal(format!("game {}: rules: {e}", game.id)))?;
+    let start = Game::new(&variant)
+        .with_rules(rules)
+        .with_end_rules(end_rules(&settings.end));
+    let phases = state.storage.phases(game.id).await?;
+    let (id, shared) = (game.id, variant.clone());
+    let recorded = super::off_the_workers(move || replay(id, &shared, start, &phases)).await?;
+    Ok((variant, recorded))
+}
+
+/// Plays `phases`' stored orders from `start`, checking that each phase starts where
+/// the stored one did.
+fn replay(
+    game_id: i64,
+    variant: &standoff::Variant,
+    start: Game,
+    phases: &[crate::storage::PhaseRow],
+) -> Result<RecordedGame, ApiError> {
     let mut recorded = RecordedGame {
-        game: Game::new(&variant)
-            .with_rules(rules)
-            .with_end_rules(end_rules(&settings.end)),
+        game: start,
         history: Vec::new(),
     };
-    for phase in state.storage.phases(game.id).await? {
+    for phase in phases {
         let stored: serde_json::Value = serde_json::from_str(&phase.position)?;
-        let replayed = serde_json::to_value(recorded.game.position.to_json(&variant))?;
+        let replayed = serde_json::to_value(recorded.game.position.to_json(variant))?;
         if stored != replayed {
             return Err(ApiError::Internal(format!(
-                "game {}: phase {} does not replay from the stored history",
-                game.id, phase.phase_no
+                "game {game_id}: phase {} does not replay from the stored history",
+                phase.phase_no
             )));
         }
         let lines: Vec<String> = serde_json::from_str(&phase.orders)?;
-        let (parsed, errors) =
-            parse_orders_at(&variant, &recorded.game.position, &lines.join("\n"));
+        let (parsed, errors) = parse_orders_at(variant, &recorded.game.position, &lines.join("\n"));
         if let Some(error) = errors.first() {
             return Err(ApiError::Internal(format!(
-                "game {}: phase {}: stored order unreadable: {}",
-                game.id, phase.phase_no, error.error
+                "game {game_id}: phase {}: stored order unreadable: {}",
+                phase.phase_no, error.error
             )));
         }
         let orders: Vec<standoff::Order> = parsed.into_iter().map(|p| p.order).collect();
-        recorded.process(&variant, &orders);
+        recorded.process(variant, &orders);
     }
-    Ok((variant, recorded))
+    Ok(recorded)
 }
 
 /// The game as a download.
@@ -107,33 +122,46 @@ pub async fn export(
     let (game, _players) = visible_game(state, id, account).await?;
     let (variant, recorded) = recorded_game(state, &game).await?;
     let settings = settings_of(&game)?;
+    // Writing the file is CPU work too (the package's labels for every phase).
+    super::off_the_workers(move || download(id, format, &variant, &recorded, &settings.rules)).await
+}
+
+/// The file of `recorded` in `format` (`rules`: the game's rules, named in a case file
+/// when they are not the default).
+fn download(
+    id: i64,
+    format: ExportFormat,
+    variant: &standoff::Variant,
+    recorded: &RecordedGame,
+    rules: &str,
+) -> Result<Download, ApiError> {
     let game_id = format!("game-{id}");
     Ok(match format {
         ExportFormat::Mila => Download {
             content_type: "application/json",
             file_name: format!("{game_id}.json"),
             body: serde_json::to_string_pretty(&standoff::mila::saved_game_json(
-                &variant, &recorded, &game_id,
+                variant, recorded, &game_id,
             ))?,
         },
         ExportFormat::Save => Download {
             content_type: "application/json",
             file_name: format!("{game_id}.save.json"),
-            body: serde_json::to_string_pretty(&recorded.to_json(&variant))?,
+            body: serde_json::to_string_pretty(&recorded.to_json(variant))?,
         },
         ExportFormat::Case => {
-            let rules = (settings.rules.trim() != "datc").then_some(settings.rules.as_str());
+            let rules = (rules.trim() != "datc").then_some(rules);
             Download {
                 content_type: "text/plain; charset=utf-8",
                 file_name: format!("{game_id}.txt"),
                 body: write_case_file(
-                    &variant,
+                    variant,
                     &CaseFileHeader {
                         variant_name: &variant.name,
                         rules,
                         game_id: &game_id,
                     },
-                    &recorded,
+                    recorded,
                 ),
             }
         }

@@ -22,6 +22,16 @@ use crate::storage::{GameRow, PlayerRow, StorageError};
 use standoff::session::Session;
 use standoff_api::{GameSettings, GameStatus};
 
+/// Runs CPU work (password hashing, variant loading, a game's replay and export) on
+/// tokio's blocking threads, so that the async workers keep answering meanwhile.
+pub async fn off_the_workers<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ApiError::Internal(format!("a blocking task failed: {e}")))?
+}
+
 /// A game's session from its stored state.
 pub fn session_of(game: &GameRow) -> Result<Session, ApiError> {
     Session::from_json_text(&game.state)

@@ -113,11 +113,9 @@ pub async fn upload(
     let file_name = file_name_of(&request)?;
     let source = request.source;
     // Loading is CPU work (parsing, map checks): off the async workers.
-    let loaded =
-        tokio::task::spawn_blocking(move || load_upload(&source, &file_name).map(|v| (v, source)))
-            .await
-            .map_err(|e| ApiError::Internal(e.to_string()))?;
-    let (variant, source) = loaded?;
+    let (variant, source) =
+        super::off_the_workers(move || load_upload(&source, &file_name).map(|v| (v, source)))
+            .await?;
     let id = state
         .storage
         .create_variant_upload(
@@ -144,8 +142,6 @@ pub async fn for_new_game(
         .await?
         .filter(|row| row.account_id == account.id)
         .ok_or_else(|| ApiError::NotFound(format!("you have no uploaded variant {id}")))?;
-    let variant = tokio::task::spawn_blocking(move || load_upload(&row.source, &row.name))
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))??;
+    let variant = super::off_the_workers(move || load_upload(&row.source, &row.name)).await?;
     Ok(Arc::new(variant))
 }
