@@ -61,9 +61,9 @@ impl ConvoyFleets {
         self.linked[a * self.count() + b]
     }
 
-    /// Per fleet: whether it is on one of the package's chains (see the module), found
-    /// by a depth-first search of the chains that looks at a fleet at most `steps`
-    /// times.
+    /// Per fleet: whether it is on a minimal chain (see the module), found by a
+    /// depth-first search of the chains that looks at a fleet at most `steps` times
+    /// (past that, every fleet a walk passes).
     pub fn on_chains(&self, steps: usize) -> Vec<bool> {
         let count = self.count();
         let mut on = vec![false; count];
