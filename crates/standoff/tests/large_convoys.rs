@@ -22,9 +22,9 @@ struct Seas {
     east: Vec<String>,
 }
 
-/// A `side` x `side` grid of seas `g00`.., from one corner to the other.
+/// A `side` x `side` grid of seas `g0x0`.., from one corner to the other.
 fn grid(side: usize) -> Seas {
-    let sea = |r: usize, c: usize| format!("g{r}{c}");
+    let sea = |r: usize, c: usize| format!("g{r}x{c}");
     let mut borders = Vec::new();
     for r in 0..side {
         for c in 0..side {

@@ -39,6 +39,9 @@ pub struct Resolver<'j, 'a> {
     /// cycle beginning at or before such a length involves the canal (DATC 7.C.9).
     canal_marks: Vec<usize>,
     scratch: Vec<u16>,
+    /// Per convoyed move asked about under DATC 4.A.1 a: its convoyers on some route
+    /// (they depend on the board only, so each is searched once a phase).
+    convoy_routes: Vec<(usize, Vec<bool>)>,
 }
 
 thread_local! {
@@ -90,6 +93,7 @@ impl<'j, 'a> Resolver<'j, 'a> {
             },
             canal_marks: Vec::new(),
             scratch: emptied(b.scratch),
+            convoy_routes: Vec::new(),
         }
     }
 
@@ -556,13 +560,20 @@ impl<'j, 'a> Resolver<'j, 'a> {
     fn every_route_intact(&mut self, m: usize, dest: ProvinceId) -> bool {
         let j = self.judge;
         let fleets = j.convoyers_of.get(m);
-        let seas: Vec<ProvinceId> = fleets.iter().map(|&f| j.prov[f as usize]).collect();
-        let on_route = super::routes::fleets_on_routes(j.map, j.prov[m], dest, &seas);
-        if !on_route.contains(&true) {
+        let at = match self.convoy_routes.iter().position(|(move_, _)| *move_ == m) {
+            Some(at) => at,
+            None => {
+                let seas: Vec<ProvinceId> = fleets.iter().map(|&f| j.prov[f as usize]).collect();
+                let on = super::routes::fleets_on_routes(j.map, j.prov[m], dest, &seas);
+                self.convoy_routes.push((m, on));
+                self.convoy_routes.len() - 1
+            }
+        };
+        if !self.convoy_routes[at].1.contains(&true) {
             return false;
         }
-        for (&f, on) in fleets.iter().zip(on_route) {
-            if on && !self.resolve(f as usize) {
+        for (i, &f) in fleets.iter().enumerate() {
+            if self.convoy_routes[at].1[i] && !self.resolve(f as usize) {
                 return false;
             }
         }
