@@ -501,3 +501,54 @@ fn a_layout_of_another_map_does_not_panic() {
     );
     parse(&svg);
 }
+
+/// The legend's title lines (the texts before the phase line in the legend).
+fn title_lines(variant: &Variant) -> Vec<String> {
+    let svg = render_svg(
+        variant,
+        &Position::initial(variant),
+        &[],
+        &RenderOptions::default(),
+    );
+    let doc = parse(&svg);
+    let legend = doc
+        .descendants()
+        .find(|n| n.attribute("id") == Some("legend"))
+        .expect("a legend");
+    legend
+        .children()
+        .filter(|n| n.has_tag_name("text"))
+        .take_while(|n| n.attribute("id") != Some("phase"))
+        .filter_map(|n| n.text().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn legend_titles_break_where_the_panel_ends() {
+    // Modern's title was broken after "10" by a count of characters, and that line
+    // ran past the panel's edge in DejaVu Sans (seen in the rendered PNG).
+    let modern = Variant::builtin("modern").expect("built-in");
+    assert_eq!(
+        title_lines(&modern),
+        ["Modern Diplomacy (Vincent Mous;", "10 powers, 1994)"]
+    );
+    // A title of narrow letters takes more characters a line than one of wide ones.
+    let mut narrow = Variant::standard();
+    narrow.title = "ill fit lilt ill fit lilt ill fit lilt ill fit lilt".into();
+    let mut wide = Variant::standard();
+    wide.title = ["MMM WWW"; 8].join(" ");
+    assert_eq!(title_lines(&narrow).len(), 1, "{:?}", title_lines(&narrow));
+    assert_eq!(
+        title_lines(&wide),
+        [
+            "MMM WWW MMM WWW MMM WWW",
+            "MMM WWW MMM WWW MMM WWW",
+            "MMM WWW MMM WWW"
+        ]
+    );
+    // The longest built-in title ends in an ellipsis on its third line.
+    let colonial = Variant::builtin("colonial-dpjudge").expect("built-in");
+    let lines = title_lines(&colonial);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines[2].ends_with('…'), "{lines:?}");
+}

@@ -115,7 +115,7 @@ pub(super) fn draw(
     let panel = if options.legend { PANEL } else { 0.0 };
     let width = layout.width + panel;
     let rows = variant.powers.len() as f64;
-    let title = wrap(&variant.title, TITLE_WIDTH, TITLE_LINES);
+    let title = wrap(&variant.title, TITLE_EMS, TITLE_LINES);
     let height = layout.height.max(120.0 + title_drop(&title) + rows * 24.0);
     let mut s = String::with_capacity(64 * 1024);
     let _ = write!(
@@ -471,8 +471,9 @@ fn phase_font_size(phase: &str) -> usize {
 /// each, 212 of the panel's 240 px).
 const PHASE_CHARS: usize = 19;
 
-/// Characters of the legend's title per line, and its most lines.
-const TITLE_WIDTH: usize = 34;
+/// The legend's title: its width in ems of its 12 px type (the panel's 240 px less
+/// 14 px on the left and 12 on the right), and its most lines.
+const TITLE_EMS: f64 = 214.0 / 12.0;
 const TITLE_LINES: usize = 3;
 /// Distance between the title's lines.
 const TITLE_LINE: f64 = 15.0;
@@ -482,14 +483,42 @@ fn title_drop(lines: &[String]) -> f64 {
     lines.len().saturating_sub(1) as f64 * TITLE_LINE
 }
 
-/// `text` broken at spaces into lines of at most `width` characters; at most `lines`
-/// lines, the last shortened with an ellipsis when the text goes on.
-fn wrap(text: &str, width: usize, lines: usize) -> Vec<String> {
+/// The advance of `c` in DejaVu Sans (the SVG's first font, and the one the PNG is
+/// drawn with), in ems: near enough to break lines (narrow letters and punctuation
+/// about a third of an em, capitals and `m`, `w` wider than the rest).
+fn advance(c: char) -> f64 {
+    match c {
+        'i' | 'j' | 'l' | '\'' | '|' => 0.28,
+        'I' | ' ' | '.' | ',' | ':' | ';' | '!' => 0.32,
+        'f' | '-' | '(' | ')' | '[' | ']' => 0.37,
+        't' | 'r' => 0.4,
+        'm' => 0.97,
+        'w' => 0.82,
+        'M' | 'W' | '@' | '%' => 0.9,
+        'A'..='Z' => 0.72,
+        _ => 0.62,
+    }
+}
+
+/// The width of `text` in ems ([`advance`]).
+fn ems(text: &str) -> f64 {
+    text.chars().map(advance).sum()
+}
+
+/// `text` broken at spaces into lines at most `width` ems wide; at most `lines` lines,
+/// the last shortened with an ellipsis when the text goes on (as is a single word too
+/// wide for a line).
+fn wrap(text: &str, width: f64, lines: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut current = String::new();
     for word in text.split_whitespace() {
-        let needed =
-            current.chars().count() + usize::from(!current.is_empty()) + word.chars().count();
+        let needed = ems(&current)
+            + if current.is_empty() {
+                0.0
+            } else {
+                advance(' ')
+            }
+            + ems(word);
         if !current.is_empty() && needed > width {
             out.push(std::mem::take(&mut current));
         }
@@ -502,19 +531,27 @@ fn wrap(text: &str, width: usize, lines: usize) -> Vec<String> {
         out.push(current);
     }
     if out.len() > lines {
-        // The joined rest is longer than a line: `truncate` ends it with an ellipsis.
+        // The joined rest is wider than a line: `truncate` ends it with an ellipsis.
         let rest = out.split_off(lines - 1).join(" ");
         out.push(rest);
     }
     out.into_iter().map(|l| truncate(&l, width)).collect()
 }
 
-fn truncate(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        let mut t: String = text.chars().take(max - 1).collect();
-        t.push('…');
-        t
+/// `text`, or as much of it as fits `width` ems with an ellipsis after it.
+fn truncate(text: &str, width: f64) -> String {
+    if ems(text) <= width {
+        return text.to_string();
     }
+    let mut t = String::new();
+    let mut used = advance('…');
+    for c in text.chars() {
+        used += advance(c);
+        if used > width {
+            break;
+        }
+        t.push(c);
+    }
+    t.push('…');
+    t
 }
