@@ -1,6 +1,6 @@
 //! A game downloads as the `diplomacy` package's saved-game JSON and as a DATC case
 //! file whose every case re-runs green; private games stay hidden from strangers; a bad
-//! format is a 400.
+//! format is a 400; a board built to make convoy chains explode exports all the same.
 
 mod support;
 
@@ -103,3 +103,92 @@ async fn export(app: TestApp) {
     assert_error(&app.get(Some(player), "/api/games/77777/export").await, 404);
 }
 on_both!(export, export_sqlite, export_postgres);
+
+/// An uploaded board built to make convoy chains explode: `count` diamonds of seas in a
+/// row (junctions `j0`..`j{count}`, each pair joined by `u{i}` and `l{i}`, which do not
+/// border each other: 2^count chordless chains) between Red's coasts `wes` and `eas`,
+/// a fleet of Red's on every sea and `A wes`; Blue holds `blu`, inland beside `wes`.
+fn diamond_row(count: usize) -> (String, Vec<String>) {
+    let mut seas = vec!["j0".to_string()];
+    let mut edges = vec!["\"wes-j0\"".to_string(), format!("\"eas-j{count}\"")];
+    for i in 1..=count {
+        for side in ["u", "l"] {
+            edges.push(format!("\"j{}-{side}{i}\"", i - 1));
+            edges.push(format!("\"{side}{i}-j{i}\""));
+        }
+        seas.extend([format!("u{i}"), format!("l{i}"), format!("j{i}")]);
+    }
+    let units: Vec<String> = std::iter::once("\"A wes\"".to_string())
+        .chain(seas.iter().map(|s| format!("\"F {s}\"")))
+        .collect();
+    let mut text = format!(
+        "[variant]\nname = \"diamonds\"\ntitle = \"Diamonds\"\nstart_year = 1901\nvictory_centers = 3\n\n\
+         [[power]]\nname = \"Red\"\nadjective = \"Red\"\nhome_centers = [\"wes\", \"eas\"]\nunits = [{}]\n\n\
+         [[power]]\nname = \"Blue\"\nadjective = \"Blue\"\nhome_centers = [\"blu\"]\nunits = [\"A blu\"]\n\n",
+        units.join(", ")
+    );
+    for (id, terrain) in [("wes", "coast"), ("eas", "coast"), ("blu", "land")] {
+        text += &format!(
+            "[[province]]\nid = \"{id}\"\nabbr = \"{id}\"\nname = \"{id}\"\nterrain = \"{terrain}\"\ncenter = true\n\n"
+        );
+    }
+    for id in &seas {
+        text += &format!(
+            "[[province]]\nid = \"{id}\"\nabbr = \"{id}\"\nname = \"Sea {id}\"\nterrain = \"sea\"\n\n"
+        );
+    }
+    text += &format!(
+        "[adjacency]\narmy = [\"blu-wes\"]\nfleet = [{}]\n",
+        edges.join(", ")
+    );
+    let mut orders = vec!["A wes - eas".to_string()];
+    orders.extend(seas.iter().map(|s| format!("F {s} C A wes - eas")));
+    (text, orders)
+}
+
+async fn export_of_a_hostile_board(app: TestApp) {
+    // 2^40 chains: the package's labels (and before them the judge, which looked at
+    // the first 64 convoying fleets only) once made this export hang.
+    let gm = app.user("hostilegm").await;
+    let (source, orders) = diamond_row(40);
+    let (status, uploaded) = app
+        .post(
+            Some(&gm),
+            "/api/variants",
+            json!({"source": source, "file_name": "diamonds.toml"}),
+        )
+        .await;
+    assert_eq!(status, 201, "{uploaded}");
+    let users = vec![app.user("hostile1").await, app.user("hostile2").await];
+    let (id, players) = app
+        .started_game(&gm, &users, json!({"variant_upload": uploaded["id"]}))
+        .await;
+    let red = &of(&players, "Red").user;
+    let (status, answer) = app
+        .send(
+            reqwest::Method::PUT,
+            Some(red),
+            &format!("/api/games/{id}/orders"),
+            Some(json!({ "orders": orders })),
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    let (status, done) = app
+        .post(Some(&gm), &format!("/api/games/{id}/gm/process"), json!({}))
+        .await;
+    assert_eq!(status, 200, "{done}");
+    let (_, detail) = app.get(Some(&gm), &format!("/api/games/{id}")).await;
+    let units = detail["position"]["units"]["Red"].to_string();
+    assert!(units.contains("A eas"), "the army was convoyed: {units}");
+    let (status, saved) = app
+        .get(Some(red), &format!("/api/games/{id}/export?format=mila"))
+        .await;
+    assert_eq!(status, 200, "{saved}");
+    let results = saved["phases"][0]["results"].to_string();
+    assert!(results.contains("A WES"), "{results}");
+}
+on_both!(
+    export_of_a_hostile_board,
+    export_of_a_hostile_board_sqlite,
+    export_of_a_hostile_board_postgres
+);
