@@ -9,26 +9,28 @@
 //!
 //! Whether a fleet lies on some induced path is a hard question in general (a row of
 //! seas each pair of which two seas join has 2^n such chains), so the search is
-//! bounded: it looks at a fleet to extend a chain with at most [`SEARCH_STEPS`] times.
+//! bounded: it takes at most [`SEARCH_STEPS`] steps (a look at a fleet to extend a
+//! chain with, and each fleet marked on a chain found).
 //! On a board that needs more (no board of a built-in map in play comes near; an
 //! uploaded variant full of convoying fleets can), the fleets not yet found on a chain
 //! are counted on one when some walk of fleets from the army's province to the
 //! destination passes them: a superset of the exact answer (the 2023 rule then lets
 //! the order stand, as the DATC's preference does). Invariant: one search ends after
-//! at most `SEARCH_STEPS` looks, whatever the board.
+//! at most `SEARCH_STEPS` steps, whatever the board (a step costs at most the chain's
+//! length in border tests).
 
-/// How many times the search for one convoy may look at a fleet to extend a chain with
-/// before it gives up the exact answer (some milliseconds of work).
+/// How many steps the search for one convoy may take before it gives up the exact
+/// answer (some milliseconds of work).
 pub(crate) const SEARCH_STEPS: usize = 1_000_000;
 
 /// The fleets that may carry one army, as the search sees them.
 pub(crate) struct ConvoyFleets {
     /// Per fleet: whether it borders the army's province.
-    pub touches_from: Vec<bool>,
+    touches_from: Vec<bool>,
     /// Per fleet: whether it borders the destination.
-    pub touches_to: Vec<bool>,
+    touches_to: Vec<bool>,
     /// Per pair of fleets (`a * count + b`): whether they border each other.
-    pub linked: Vec<bool>,
+    linked: Vec<bool>,
 }
 
 impl ConvoyFleets {
@@ -62,11 +64,12 @@ impl ConvoyFleets {
     }
 
     /// Per fleet: whether it is on a minimal chain (see the module), found by a
-    /// depth-first search of the chains that looks at a fleet at most `steps` times
-    /// (past that, every fleet a walk passes).
+    /// depth-first search of the chains in at most `steps` steps (past them, every
+    /// fleet a walk passes).
     pub fn on_chains(&self, steps: usize) -> Vec<bool> {
         let count = self.count();
         let mut on = vec![false; count];
+        let mut marked = 0;
         let mut left = steps;
         let mut in_chain = vec![false; count];
         // The chain; `next[d]`: the next fleet to try after the chain's fleet `d`.
@@ -79,10 +82,15 @@ impl ConvoyFleets {
             while let (Some(&last), Some(tried)) = (chain.last(), next.last_mut()) {
                 if self.touches_to[last] && *tried == 0 {
                     // A chain stops where it reaches the destination.
+                    if left < chain.len() {
+                        return self.walks_through(on);
+                    }
+                    left -= chain.len();
                     for &f in &chain {
+                        marked += usize::from(!on[f]);
                         on[f] = true;
                     }
-                    if on.iter().all(|&o| o) {
+                    if marked == count {
                         return on;
                     }
                     *tried = count;

@@ -1209,15 +1209,10 @@ impl<'a> Judge<'a> {
             // a route through fleets that hold is legal), not only the ones so ordered
             // (6.G.19).
             let seas = &self.carrier_list;
-            let at = match needed.iter().position(|(move_, _)| *move_ == (army, dest)) {
-                Some(at) => at,
-                None => {
-                    let from = self.prov[army as usize];
-                    let on = super::routes::fleets_on_minimal_routes(self.map, from, dest, seas);
-                    needed.push(((army, dest), on));
-                    needed.len() - 1
-                }
-            };
+            let from = self.prov[army as usize];
+            let at = super::routes::memo_slot(&mut needed, (army, dest), || {
+                super::routes::fleets_on_minimal_routes(self.map, from, dest, seas)
+            });
             let on_route = seas
                 .iter()
                 .position(|&p| p == self.prov[f])

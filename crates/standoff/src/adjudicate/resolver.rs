@@ -560,15 +560,10 @@ impl<'j, 'a> Resolver<'j, 'a> {
     fn every_route_intact(&mut self, m: usize, dest: ProvinceId) -> bool {
         let j = self.judge;
         let fleets = j.convoyers_of.get(m);
-        let at = match self.convoy_routes.iter().position(|(move_, _)| *move_ == m) {
-            Some(at) => at,
-            None => {
-                let seas: Vec<ProvinceId> = fleets.iter().map(|&f| j.prov[f as usize]).collect();
-                let on = super::routes::fleets_on_routes(j.map, j.prov[m], dest, &seas);
-                self.convoy_routes.push((m, on));
-                self.convoy_routes.len() - 1
-            }
-        };
+        let at = super::routes::memo_slot(&mut self.convoy_routes, m, || {
+            let seas: Vec<ProvinceId> = fleets.iter().map(|&f| j.prov[f as usize]).collect();
+            super::routes::fleets_on_routes(j.map, j.prov[m], dest, &seas)
+        });
         if !self.convoy_routes[at].1.contains(&true) {
             return false;
         }

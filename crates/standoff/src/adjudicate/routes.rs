@@ -228,6 +228,23 @@ fn splits_to_both(
     true
 }
 
+/// The place in `memo` of `key`'s entry, made by `make` if it has none: the route
+/// searches of a phase depend on the board only, so the judge and the resolver keep
+/// each convoyed move's answer for the phase (a few moves: a list, searched in order).
+pub fn memo_slot<K: PartialEq, V>(
+    memo: &mut Vec<(K, V)>,
+    key: K,
+    make: impl FnOnce() -> V,
+) -> usize {
+    match memo.iter().position(|(k, _)| *k == key) {
+        Some(at) => at,
+        None => {
+            memo.push((key, make()));
+            memo.len() - 1
+        }
+    }
+}
+
 /// Which of `fleets` lie on a minimal convoy route from `from` to `to`: a route none of
 /// whose fleets could be skipped (no fleet next to `from` but the first, none next to
 /// `to` but the last, no two fleets next to each other but neighbours on the route).

@@ -145,7 +145,9 @@ impl<'a> Board<'a> {
             if let Some(OrderKind::Convoy { army, to, .. }) = board.orders[f].map(|o| &o.kind) {
                 if let Some(a) = board.unit_of(army) {
                     if board.destination(a) == Some(*to) {
-                        board.convoyers.resize(board.units.len(), Vec::new());
+                        if board.convoyers.is_empty() {
+                            board.convoyers = vec![Vec::new(); board.units.len()];
+                        }
                         board.convoyers[a].push(f);
                     }
                 }
