@@ -214,7 +214,8 @@ pub fn orderable_locations(variant: &Variant, pos: &Position) -> Vec<(String, Ve
 }
 
 /// The provinces that need an order from `power` in this phase: its units; its
-/// dislodged units; its build sites or, if it must remove, its units.
+/// dislodged units; its build sites or, if it must remove, its units; sorted by name, as
+/// the package sorts them.
 pub fn orderable_provinces(variant: &Variant, pos: &Position, power: PowerId) -> Vec<ProvinceId> {
     let due = if pos.phase().kind == PhaseKind::Adjustment {
         adjustment_counts(variant, pos)
@@ -242,7 +243,7 @@ fn orderable_provinces_due(
             .map(|(q, _)| q)
             .collect()
     };
-    match pos.phase().kind {
+    let mut provinces: Vec<ProvinceId> = match pos.phase().kind {
         PhaseKind::Movement => units(),
         PhaseKind::Retreat => pos
             .dislodged()
@@ -255,7 +256,13 @@ fn orderable_provinces_due(
             c if c < 0 => units(),
             _ => Vec::new(),
         },
-    }
+    };
+    // The package sorts the names (its build sites come in its homes' or centers'
+    // order, its units in the order it keeps them); a loop that draws a random order per
+    // location in this order then draws the package's orders from the same seed. The
+    // standard map's provinces are numbered in this order already.
+    provinces.sort_by(|a, b| map.upper_province_name(*a).cmp(map.upper_province_name(*b)));
+    provinces
 }
 
 /// One entry of a possible-orders list: an order, or `WAIVE`.
