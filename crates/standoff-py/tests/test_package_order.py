@@ -192,6 +192,7 @@ def check_labels(phase, orders, theirs, ours):
         if expected != got:
             assert deviation(unit, expected, got, orders), (phase, unit, expected, got)
     assert list(ours.command) == list(theirs.command), phase  # the units' order
+    assert list(mine) == list(its), phase  # the results' order
     for unit in set(ours.command) | set(theirs.command):
         expected, got = theirs.command.get(unit), ours.command.get(unit)
         if expected != got:

@@ -368,8 +368,8 @@ def _destroyed(record):
 
 def _movement_outcome(played, void_units, start_units):
     """A played movement phase's commands (unit -> order, ``H`` for units without one),
-    results as the package labels them, and ``dislodged`` (unit -> the province its
-    dislodger came from), each in the package's order: power by power, a power's units
+    results as the package labels them (in the commands' order), and ``dislodged`` (unit
+    -> the province its dislodger came from), each in the package's order: power by power, a power's units
     in the order of ``start_units`` (power -> units, in the package's order), then the
     units it gave a void order to; ``dislodged`` in the order of the dislodgers."""
     command = {}
@@ -397,8 +397,11 @@ def _movement_outcome(played, void_units, start_units):
             if unit[2:5] in own:
                 results[unit] = [VOID] + [c for c in results.get(unit, []) if c == DISLODGED]
                 command[unit] = "H"
+    # The package lists the results in its commands' order; any other unit after them.
+    ordered = {unit: results[unit] for unit in command if unit in results}
+    ordered.update(results)
     place = {unit: i for i, unit in enumerate(command)}
-    return command, results, _dislodged_by(played.orders, results, place)
+    return command, ordered, _dislodged_by(played.orders, ordered, place)
 
 
 def _retreat_or_adjustment_labels(results, duplicates, adjusts=(), disbanded=()):
@@ -407,7 +410,8 @@ def _retreat_or_adjustment_labels(results, duplicates, adjusts=(), disbanded=())
     follows the first order and voids the others), a ``void`` for each ``VOID`` order
     of the powers' ``adjust`` lists, as many as there are (a ``WAIVE`` a power that must
     remove may not give is under ``WAIVE``), one for each ``WAIVE``, and ``disband`` for
-    the units of ``disbanded``."""
+    the units of ``disbanded``; in the package's order (the units of the orders given,
+    then the others)."""
     out = {unit: [VOID] for unit in duplicates}
     for unit, codes in results.items():
         mine = out.setdefault(unit, [])
@@ -432,7 +436,16 @@ def _retreat_or_adjustment_labels(results, duplicates, adjusts=(), disbanded=())
         mine = out.setdefault(unit, [])
         if DISBAND not in mine:
             mine.append(DISBAND)
-    return out
+    # The package lists the units of the orders given first, power by power in the
+    # order given, then the others (units removed in civil disorder...).
+    ordered = {}
+    for adjust in adjusts:
+        for order in adjust:
+            unit = " ".join(_unvoided(order)[:2])
+            if unit in out:
+                ordered.setdefault(unit, out[unit])
+    ordered.update(out)
+    return ordered
 
 
 def _unvoided(order):
