@@ -235,10 +235,7 @@ impl Tables {
                 *slot = (*slot).min(rank as u32);
             }
         }
-        let centers = match variant.center_order.is_empty() {
-            false => variant.center_order.clone(),
-            true => default_center_order(variant),
-        };
+        let centers = package_center_order(variant);
         let mut center_rank = vec![u32::MAX; map.province_count()];
         for (rank, p) in centers.iter().enumerate() {
             if let Some(slot) = center_rank.get_mut(p.index()) {
@@ -528,6 +525,16 @@ fn captures(tables: &Tables, before: &Position, next: &Position, lists: &mut [Li
                 theirs.centers.push(entry);
             }
         }
+    }
+}
+
+/// The supply centers in the order the package's map file lists them (its `Map.scs`,
+/// and the order it keeps each power's centers in): the variant's `center_order`, or
+/// [`default_center_order`] where it gives none.
+pub(crate) fn package_center_order(variant: &Variant) -> Vec<ProvinceId> {
+    match variant.center_order.is_empty() {
+        false => variant.center_order.clone(),
+        true => default_center_order(variant),
     }
 }
 

@@ -108,7 +108,9 @@ impl PyVariant {
 
     /// The board geometry as plain data, for the package-compatible ``Map``:
     /// ``{"locations": {LOC: {"province", "terrain", "name", "army", "fleet", "army_to",
-    /// "fleet_to"}}, "homes": {POWER: [...]}}``. ``terrain`` is ``land``, ``coast``,
+    /// "fleet_to"}}, "homes": {POWER: [...]}, "location_order": [LOC, ...] (the package's
+    /// order of the locations, empty where the variant gives none), "centers": [...] (the
+    /// package's order of the supply centers)}``. ``terrain`` is ``land``, ``coast``,
     /// ``sea`` or ``impassable``; ``army``/``fleet`` say whether such a unit may stand
     /// there; ``army_to``/``fleet_to`` list the locations it may move to.
     fn map_data<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
@@ -152,9 +154,23 @@ impl PyVariant {
         for (name, list) in crate::model::homes_by_power(&self.inner) {
             homes.set_item(name, list)?;
         }
+        // The package's orders of its `Map.locs` and `Map.scs` (the map file's), where
+        // the variant gives them.
+        let location_order: Vec<String> = self
+            .inner
+            .location_order
+            .iter()
+            .map(|&l| crate::names::loc_name(map, l))
+            .collect();
+        let centers: Vec<String> = crate::compat_order::package_center_order(&self.inner)
+            .into_iter()
+            .map(|p| prov_name(map, p))
+            .collect();
         let out = PyDict::new(py);
         out.set_item("locations", locations)?;
         out.set_item("homes", homes)?;
+        out.set_item("location_order", location_order)?;
+        out.set_item("centers", centers)?;
         Ok(out)
     }
 

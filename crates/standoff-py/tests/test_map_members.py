@@ -66,6 +66,22 @@ def test_svg_path_is_none():
     assert OURS.svg_path is None
 
 
+def upper(names):
+    return [name.upper() for name in names]
+
+
+def test_locations_and_centers_in_package_order():
+    # Research code indexes the board by `list(game.map.locs)` (and the centers by
+    # `game.map.scs`): the same index names the same place in both engines. The package
+    # writes a province with coasts in lower case (`bul`), standoff in upper case.
+    assert upper(OURS.locs) == upper(THEIRS.locs)
+    assert OURS.scs == THEIRS.scs
+    for member in ("loc_type", "loc_abut", "loc_coasts", "dest_with_coasts"):
+        assert upper(getattr(OURS, member)) == upper(getattr(THEIRS, member)), member
+    assert {loc: upper(locs) for loc, locs in OURS.loc_coasts.items()} == {
+        loc.upper(): upper(locs) for loc, locs in THEIRS.loc_coasts.items()}
+
+
 # ---------------------------------------------------------------- adjacency
 @pytest.mark.parametrize("incl_no_coast", [False, True])
 def test_abut_list(incl_no_coast):

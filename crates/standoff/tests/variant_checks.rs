@@ -389,3 +389,51 @@ fn a_center_order_names_every_center_once_and_nothing_else() {
     );
     assert_refused(&unknown, "my.toml:", &["xyz"]);
 }
+
+#[test]
+fn a_location_order_names_every_location_once_and_nothing_else() {
+    let list_end = r#""yor",
+  "swi",
+]"#;
+    let line = line_of(STANDARD, "location_order");
+    let at = format!("my.toml:{line}: ");
+    let twice = standard_with(
+        list_end,
+        r#""yor",
+  "swi", "bul/ec",
+]"#,
+    );
+    assert_refused(&twice, &at, &["location_order", "`bul/ec` is named twice"]);
+    let short = standard_with(
+        list_end,
+        r#""yor",
+]"#,
+    );
+    assert_refused(&short, &at, &["location_order leaves out swi"]);
+    let no_such_coast = standard_with(
+        list_end,
+        r#""yor",
+  "swi", "bud/nc",
+]"#,
+    );
+    assert_refused(&no_such_coast, "my.toml:", &["`bud` has no coast `nc`"]);
+    let unknown = standard_with(
+        list_end,
+        r#""yor",
+  "swi", "xyz",
+]"#,
+    );
+    assert_refused(
+        &unknown,
+        "my.toml:",
+        &["location_order: unknown space `xyz`"],
+    );
+    // Left out altogether, the map's own order is used.
+    let start = STANDARD
+        .find("location_order = [")
+        .expect("the standard map's order");
+    let end = STANDARD[start..].find("]\n").expect("its end") + start + 2;
+    let mut without = STANDARD.to_string();
+    without.replace_range(start..end, "");
+    assert_eq!(refusals(&without), Vec::<String>::new());
+}

@@ -7,8 +7,9 @@ package's lower-case keys for a province with coasts (``loc_abut["stp"]``) are
 ``loc_abut["STP"]`` here (``abut_list()`` takes either spelling, as the package's does).
 Adjacency lists keep the package's case code: lower case for armies only (``ANK`` lists
 ``smy``), a province with coasts listed by the coasts a fleet reaches (``CON`` lists
-``BUL/EC`` and ``BUL/SC``). Lists come in standoff's location order, not the order of
-the package's map file. Not reproduced: the package's adjacencies of impassable provinces
+``BUL/EC`` and ``BUL/SC``). ``locs``, ``scs`` and the keys of the members keyed by
+location come in the package's order where the variant gives it (``location_order``,
+``center_order``: the package's map file's); the adjacency lists come in standoff's. Not reproduced: the package's adjacencies of impassable provinces
 (``SWI``: standoff's maps have none), ``svg_path`` (None: standoff draws its maps itself,
 ``Game.render()``), its map loader and its order-text parser with its vocabulary
 (``load``, ``vet``, ``compact``, ``norm``, ``aliases``, ``keywords``...: standoff reads
@@ -115,7 +116,7 @@ class Map:
         start = variant.initial_position()
         self.phase = f"{_SEASONS[start.phase[0]]} {start.year} {_KINDS[start.phase_type]}"
         self.victory = [variant.victory_centers]
-        self.scs = list(variant.supply_centers)
+        self.scs = list(data["centers"])
         self.homes = {power: list(homes) for power, homes in data["homes"].items()}
         self.pow_name = {power: power for power in self.powers}
         self.dummies, self.inhabits, self.error = [], [], []
@@ -123,11 +124,13 @@ class Map:
         self.seq, self.flow, self.flow_sign = list(_SEQ), list(_FLOW), 1
         self.phase_abbrev = dict(_KINDS)
         self.svg_path = None
-        self._locations = data["locations"]
+        # The package's order of the locations where the variant gives it (its map
+        # file's), else standoff's: every member keyed by location follows it.
+        order = data["location_order"] or list(data["locations"])
+        self._locations = {loc: data["locations"][loc] for loc in order}
         self.locs = list(self._locations)
         self.loc_type = {}
         self.loc_name = {}
-        self.loc_coasts = {}
         self._province = {}
         self._army_to = {}
         self._fleet_to = {}
@@ -137,9 +140,10 @@ class Map:
             self._province[loc] = info["province"]
             self._army_to[loc] = set(info["army_to"])
             self._fleet_to[loc] = set(info["fleet_to"])
-            self.loc_coasts.setdefault(info["province"], []).append(loc)
-        for loc, province in self._province.items():
-            self.loc_coasts[loc] = list(self.loc_coasts[province])
+        spaces = _collections.defaultdict(list)
+        for loc in self.locs:
+            spaces[self._province[loc]].append(loc)
+        self.loc_coasts = {loc: list(spaces[province]) for loc, province in self._province.items()}
         # The package's key for each location's adjacencies: lower case for a province
         # with coasts (``stp``).
         self._abut_keys = {loc.lower() if len(self.loc_coasts[loc]) > 1 and "/" not in loc else loc: loc

@@ -11,13 +11,15 @@
 //! - centers: a center is the home of at most one power and is owned by at most one;
 //! - the victory count is at least 1 and at most the number of supply centers;
 //! - a `center_order`, if given, names every supply center once and nothing else;
+//! - a `location_order`, if given, names every location (space or named coast) once and
+//!   nothing else;
 //! - the start year lies in [`START_YEARS`];
 //! - no edge is listed twice, in the same or the other direction;
 //! - at most [`MAX_POWERS`] powers and [`MAX_LOCATIONS`] spaces and coasts.
 
 use super::loader::Loader;
 use super::Power;
-use crate::ids::{PowerId, ProvinceId};
+use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::{normalize_name, Map, MapProblem};
 use crate::unit::Unit;
 use std::collections::HashMap;
@@ -76,6 +78,51 @@ pub(super) fn victory_centers(loader: &mut Loader, map: &Map, count: usize) {
             format!("victory_centers {count}: must be from 1 to the {centers} supply centers"),
         );
     }
+}
+
+/// The locations `location_order` names, in order: each a space of the map or one of its
+/// named coasts, named once, and (if any is named) every location must be; refused
+/// otherwise.
+pub(super) fn location_order(loader: &mut Loader, map: &Map, names: &[String]) -> Vec<LocationId> {
+    let mut order = Vec::with_capacity(names.len());
+    let mut named = vec![false; map.location_count()];
+    for name in names {
+        let Some(spec) = loader.location(name, "location_order") else {
+            continue;
+        };
+        // A space is its own location (a province's id is its location's); a coast the
+        // loader found is one of the province's.
+        let found = match &spec.coast {
+            Some(coast) => map.coast(spec.province, coast),
+            None => Some(LocationId(spec.province.0)),
+        };
+        let Some(location) = found else {
+            continue;
+        };
+        if named[location.index()] {
+            loader.error_at(
+                &["location_order"],
+                format!("location_order: `{name}` is named twice"),
+            );
+        } else {
+            named[location.index()] = true;
+            order.push(location);
+        }
+    }
+    if !names.is_empty() {
+        let missing: Vec<String> = (0..map.location_count())
+            .map(|i| LocationId(i as u16))
+            .filter(|l| !named[l.index()])
+            .map(|l| map.location_id_name(l))
+            .collect();
+        if !missing.is_empty() {
+            loader.error_at(
+                &["location_order"],
+                format!("location_order leaves out {}", missing.join(", ")),
+            );
+        }
+    }
+    order
 }
 
 /// The supply centers `center_order` names, in order: each must be a center of the

@@ -145,6 +145,8 @@ struct ChildHeader {
     victory_centers: Option<usize>,
     #[serde(default)]
     center_order: Option<Vec<String>>,
+    #[serde(default)]
+    location_order: Option<Vec<String>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -300,6 +302,9 @@ fn merge(base: &mut VariantFile, child: ChildFile, source: &Source) -> Vec<Varia
     }
     if let Some(order) = header.center_order {
         base.variant.center_order = order;
+    }
+    if let Some(order) = header.location_order {
+        base.variant.location_order = order;
     }
     for replacement in child.province {
         match base.province.iter_mut().find(|p| p.id == replacement.id) {

@@ -141,6 +141,11 @@ pub(super) struct Header {
     /// the powers' home centers as listed, power by power, then the others by id.
     #[serde(default)]
     pub(super) center_order: Vec<String>,
+    /// Every location (space or named coast) once, in the order another program's map
+    /// file lists them (the `diplomacy` package's `Map.locs`); empty: the map's own
+    /// order.
+    #[serde(default)]
+    pub(super) location_order: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -315,6 +320,8 @@ impl Variant {
         check::start_year(&mut loader, parsed.variant.start_year);
         check::victory_centers(&mut loader, &map, parsed.variant.victory_centers);
         let center_order = check::center_order(&mut loader, &map, &parsed.variant.center_order);
+        let location_order =
+            check::location_order(&mut loader, &map, &parsed.variant.location_order);
 
         let mut powers = Vec::new();
         let mut start_units = Vec::new();
@@ -597,6 +604,7 @@ impl Variant {
             start_phase,
             victory_centers: parsed.variant.victory_centers,
             center_order,
+            location_order,
             season_hooks,
             center_exclusions: plugins.center_exclusions(),
             placement,

@@ -19,7 +19,7 @@ pub use extends::{BaseFile, ExtendsProblem, ReadBase};
 pub use file::VariantError;
 pub use saved::{EmbeddedVariant, SavedVariant};
 
-use crate::ids::{PowerId, ProvinceId};
+use crate::ids::{LocationId, PowerId, ProvinceId};
 use crate::map::{normalize_name, Map};
 use crate::unit::Unit;
 
@@ -70,6 +70,10 @@ pub struct Variant {
     /// (the `diplomacy` package's, which keeps each power's centers in that order);
     /// empty when the variant file gives none.
     pub center_order: Vec<ProvinceId>,
+    /// Every location (space or named coast), in the order the map file of another
+    /// program lists them (the `diplomacy` package's `Map.locs`); empty when the variant
+    /// file gives none.
+    pub location_order: Vec<LocationId>,
     /// The variant's special rules (`[[rule]]` tables).
     pub plugins: plugins::Plugins,
     /// The plug-ins' hooks combined for spring, fall and winter (they depend only on
