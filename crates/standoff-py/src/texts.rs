@@ -351,7 +351,8 @@ fn order_kind_of(key: u64) -> Option<OrderKind> {
 
 /// The location names of a variant's possible-orders dict, made once.
 struct LocationKeys {
-    /// (location name, location index), sorted by name.
+    /// (location name, location index), in the package's order of the locations (the
+    /// variant's `location_order`), or sorted by name where the variant gives none.
     names: Vec<(Py<PyString>, usize)>,
     /// Every name -> None, in that order: each call copies it and fills in the lists,
     /// so its dict is never resized while filled.
@@ -359,16 +360,19 @@ struct LocationKeys {
 }
 
 impl LocationKeys {
-    fn new(py: Python<'_>, map: &standoff::Map) -> PyResult<LocationKeys> {
-        let mut names: Vec<(String, usize)> = (0..map.location_count())
-            .map(|i| {
-                (
-                    crate::names::loc_name(map, standoff::LocationId(i as u16)),
-                    i,
-                )
-            })
-            .collect();
-        names.sort();
+    fn new(py: Python<'_>, variant: &Variant) -> PyResult<LocationKeys> {
+        let map = &variant.map;
+        let named = |l: standoff::LocationId| (crate::names::loc_name(map, l), l.index());
+        let names: Vec<(String, usize)> = match variant.location_order.is_empty() {
+            false => variant.location_order.iter().map(|&l| named(l)).collect(),
+            true => {
+                let mut names: Vec<_> = (0..map.location_count())
+                    .map(|i| named(standoff::LocationId(i as u16)))
+                    .collect();
+                names.sort();
+                names
+            }
+        };
         let names: Vec<(Py<PyString>, usize)> = names
             .into_iter()
             .map(|(name, i)| (PyString::new(py, &name).unbind(), i))
@@ -436,13 +440,13 @@ impl standoff::legal::OrderSink for Listing<'_, '_> {
 /// The keys of the variant's possible-orders dict, made on first use.
 fn location_keys<'a>(
     py: Python<'_>,
-    map: &standoff::Map,
+    variant: &Variant,
     texts: &'a OrderTexts,
 ) -> PyResult<&'a LocationKeys> {
     if let Some(keys) = texts.locations.get() {
         return Ok(keys);
     }
-    let keys = LocationKeys::new(py, map)?;
+    let keys = LocationKeys::new(py, variant)?;
     Ok(texts.locations.get_or_init(|| keys))
 }
 
@@ -453,7 +457,7 @@ pub fn no_possible_orders_dict<'py>(
     variant: &Variant,
     texts: &OrderTexts,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let keys = location_keys(py, &variant.map, texts)?;
+    let keys = location_keys(py, variant, texts)?;
     let dict = keys.template.bind(py).copy()?;
     for (name, _) in &keys.names {
         dict.set_item(name.bind(py), PyList::empty(py))?;
@@ -473,7 +477,7 @@ pub fn possible_orders_dict<'py>(
     texts: &OrderTexts,
 ) -> PyResult<(Bound<'py, PyDict>, u64)> {
     let map = &variant.map;
-    let keys = location_keys(py, map, texts)?;
+    let keys = location_keys(py, variant, texts)?;
     let mut guard = texts
         .table
         .lock()

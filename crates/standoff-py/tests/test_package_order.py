@@ -65,6 +65,8 @@ def test_lists_follow_the_package_over_a_game(seed):
         assert ours.get_units() == theirs.get_units(), phase
         assert ours.get_centers() == theirs.get_centers(), phase
         assert ours.get_orderable_locations() == theirs.get_orderable_locations(), phase
+        # The same keys in the same order (the lists differ: COMPATIBILITY.md).
+        assert list(ours.get_all_possible_orders()) == list(theirs.get_all_possible_orders()), phase
         assert comparable(ours.get_state()) == comparable(theirs.get_state()), phase
         # What the last phase left: the units given orders (in the units' order), those
         # destroyed since the last movement phase and those dislodged (in the order of
@@ -429,6 +431,7 @@ def test_lists_follow_the_package_on_its_other_maps(map_name):
             # come sorted too), so that a random choice per location in this order
             # draws the same orders from the same seed in either engine.
             assert ours.get_orderable_locations() == theirs.get_orderable_locations(), (seed, phase)
+            assert list(ours.get_all_possible_orders()) == list(theirs.get_all_possible_orders()), (seed, phase)
             compared += 1
             play_both(theirs, ours, rng)
         # The package loads standoff's saved game onto its own map.
