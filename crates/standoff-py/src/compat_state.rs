@@ -191,18 +191,19 @@ fn state_of<'py>(
         let places = l.influence.as_deref().unwrap_or_default();
         influence.set_item(&key, tables.places.list(py, places)?)?;
     }
+    // In the package's order of the keys (saved games written from it read alike).
     let state = PyDict::new(py);
-    state.set_item("builds", builds)?;
-    state.set_item("centers", centers)?;
-    state.set_item("civil_disorder", disorder)?;
-    state.set_item("homes", homes)?;
-    state.set_item("name", name)?;
-    state.set_item("note", note)?;
-    state.set_item("retreats", retreats)?;
-    state.set_item("units", units)?;
-    state.set_item("zobrist_hash", hash.to_string())?;
     state.set_item("timestamp", 0)?;
+    state.set_item("zobrist_hash", hash.to_string())?;
+    state.set_item("note", note)?;
+    state.set_item("name", name)?;
+    state.set_item("units", units)?;
+    state.set_item("retreats", retreats)?;
+    state.set_item("centers", centers)?;
+    state.set_item("homes", homes)?;
     state.set_item("influence", influence)?;
+    state.set_item("civil_disorder", disorder)?;
+    state.set_item("builds", builds)?;
     Ok(state)
 }
 

@@ -68,6 +68,7 @@ def test_lists_follow_the_package_over_a_game(seed):
         # The same keys in the same order (the lists differ: COMPATIBILITY.md).
         assert list(ours.get_all_possible_orders()) == list(theirs.get_all_possible_orders()), phase
         assert comparable(ours.get_state()) == comparable(theirs.get_state()), phase
+        assert list(ours.get_state()) == list(theirs.get_state()), phase  # the keys' order
         # What the last phase left: the units given orders (in the units' order), those
         # destroyed since the last movement phase and those dislodged (in the order of
         # their dislodgers).
