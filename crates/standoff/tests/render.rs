@@ -112,7 +112,8 @@ fn the_standard_map_and_its_variants_use_the_artwork() {
     // A map the artwork does not fit (a space renamed) gets the schematic layout.
     let text = include_str!("../variants/standard/variant.toml")
         .replace("name = \"standard\"", "name = \"renamed\"")
-        .replace("id = \"swi\"", "id = \"sws\"");
+        .replace("id = \"swi\"", "id = \"sws\"")
+        .replace("  \"swi\",\n]", "  \"sws\",\n]");
     let variant = Variant::from_toml(&text, "renamed.toml").expect("test setup");
     assert_eq!(Layout::for_variant(&variant).kind, LayoutKind::Schematic);
     assert!(builtin_artwork_names().any(|n| n == "standard"));

@@ -118,7 +118,10 @@ pub(super) fn location_order(loader: &mut Loader, map: &Map, names: &[String]) -
         if !missing.is_empty() {
             loader.error_at(
                 &["location_order"],
-                format!("location_order leaves out {}", missing.join(", ")),
+                format!(
+                    "location_order leaves out {} (it names every location, or is left out)",
+                    missing.join(", ")
+                ),
             );
         }
     }
