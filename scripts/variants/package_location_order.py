@@ -7,7 +7,8 @@ package's `Map(name).variant`) gets the order in its `variant.toml`, right after
 `victory_centers` line (or its `name` line), unless the variant it extends already gives the same order.
 A variant whose locations are not the package map's is reported and left alone.
 Each file is written atomically (a temporary file, then a rename). Run from the
-repository root with both packages importable:
+repository root with both packages importable, `standoff` built from this checkout
+(its built-in variants are compiled in, so `--check` reads them as last built):
 
     python scripts/variants/package_location_order.py [--check]
 
