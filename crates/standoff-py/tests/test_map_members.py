@@ -82,6 +82,14 @@ def test_locations_and_centers_in_package_order():
         loc.upper(): upper(locs) for loc, locs in THEIRS.loc_coasts.items()}
 
 
+def test_location_names_as_the_package_keys_them():
+    # Full name -> location, a named coast by its side (`BULGARIA (EAST COAST)` ->
+    # `BUL/EC`). standoff spells St. Petersburg with its dot.
+    expected = {name.replace("ST PETERSBURG", "ST. PETERSBURG"): loc.upper()
+                for name, loc in THEIRS.loc_name.items()}
+    assert OURS.loc_name == expected
+
+
 # ---------------------------------------------------------------- adjacency
 @pytest.mark.parametrize("incl_no_coast", [False, True])
 def test_abut_list(incl_no_coast):

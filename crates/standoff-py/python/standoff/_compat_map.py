@@ -82,6 +82,21 @@ def package_board(name):
     return _PACKAGE_BOARDS.get(name.lower(), name)
 
 
+#: A named coast's words in the package's location names (``BULGARIA (EAST COAST)``).
+_COAST_SIDES = {"NC": "NORTH", "SC": "SOUTH", "EC": "EAST", "WC": "WEST"}
+
+
+def _location_name(loc, province_name):
+    """A location's full name as the package's ``loc_name`` keys it: the province's name
+    in upper case, a named coast's followed by its side (``BULGARIA (EAST COAST)``)."""
+    name = province_name.upper()
+    if "/" not in loc:
+        return name
+    coast = loc.split("/", 1)[1]
+    side = _COAST_SIDES.get(coast)
+    return f"{name} ({side} COAST)" if side else f"{name} ({coast})"
+
+
 #: The variant rules (plug-ins) the package's map files declare, by the package's name.
 _PACKAGE_RULES = {"build_anywhere": "BUILD_ANY"}
 
@@ -136,7 +151,7 @@ class Map:
         self._fleet_to = {}
         for loc, info in self._locations.items():
             self.loc_type[loc] = _AREA_TYPES[info["terrain"]]
-            self.loc_name[info["name"].upper()] = info["province"]
+            self.loc_name[_location_name(loc, info["name"])] = loc
             self._province[loc] = info["province"]
             self._army_to[loc] = set(info["army_to"])
             self._fleet_to[loc] = set(info["fleet_to"])
