@@ -110,7 +110,8 @@ impl PyVariant {
     /// ``{"locations": {LOC: {"province", "terrain", "name", "army", "fleet", "army_to",
     /// "fleet_to"}}, "homes": {POWER: [...]}, "location_order": [LOC, ...] (the package's
     /// order of the locations, empty where the variant gives none), "centers": [...] (the
-    /// package's order of the supply centers)}``. ``terrain`` is ``land``, ``coast``,
+    /// package's order of the supply centers), "ports": [...] (the spaces other than seas
+    /// a fleet may convoy from)}``. ``terrain`` is ``land``, ``coast``,
     /// ``sea`` or ``impassable``; ``army``/``fleet`` say whether such a unit may stand
     /// there; ``army_to``/``fleet_to`` list the locations it may move to.
     fn map_data<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
@@ -166,11 +167,20 @@ impl PyVariant {
             .into_iter()
             .map(|p| prov_name(map, p))
             .collect();
+        // Spaces other than seas a fleet may convoy from (DATC 9's convoyable coasts):
+        // the package's `PORT` areas.
+        let convoy = &self.inner.hooks(self.inner.start_phase).convoy;
+        let ports: Vec<String> = (0..map.province_count())
+            .map(|i| standoff::ProvinceId(i as u16))
+            .filter(|&p| map.province(p).terrain != standoff::Terrain::Sea && convoy.contains(p))
+            .map(|p| prov_name(map, p))
+            .collect();
         let out = PyDict::new(py);
         out.set_item("locations", locations)?;
         out.set_item("homes", homes)?;
         out.set_item("location_order", location_order)?;
         out.set_item("centers", centers)?;
+        out.set_item("ports", ports)?;
         Ok(out)
     }
 

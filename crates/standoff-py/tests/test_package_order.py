@@ -454,6 +454,15 @@ def test_map_locations_and_centers_in_package_order(map_name):
     assert ours.scs == theirs.scs
 
 
+def test_a_convoyable_coast_is_a_port_as_in_the_package():
+    # Ancient Mediterranean's Baleares: land a fleet may convoy from (DATC 9).
+    for map_name in ("ancmed", "ancmed_age_of_empires"):
+        ours, theirs = standoff.Game(map_name=map_name).map, diplomacy.Game(map_name=map_name).map
+        assert ours.area_type("BAL") == theirs.area_type("BAL") == "PORT"
+        assert {loc.upper(): kind for loc, kind in theirs.loc_type.items()} == ours.loc_type
+    assert "PORT" not in standoff.Game().map.loc_type.values()
+
+
 def test_build_anywhere_sites_are_the_packages():
     # Modern Diplomacy: Turkey owns Iran besides its homes, and may build there.
     results = []

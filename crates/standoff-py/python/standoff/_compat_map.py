@@ -144,17 +144,22 @@ class Map:
         order = data["location_order"] or list(data["locations"])
         self._locations = {loc: data["locations"][loc] for loc in order}
         self.locs = list(self._locations)
-        self.loc_type = {}
+        # Each location's kind by its terrain (``_area``, what the members below are
+        # worked out from), and as the package names it (``loc_type``: a space other
+        # than a sea that a fleet may convoy from is a ``PORT``).
+        self._area = {}
         self.loc_name = {}
         self._province = {}
         self._army_to = {}
         self._fleet_to = {}
         for loc, info in self._locations.items():
-            self.loc_type[loc] = _AREA_TYPES[info["terrain"]]
+            self._area[loc] = _AREA_TYPES[info["terrain"]]
             self.loc_name[_location_name(loc, info["name"])] = loc
             self._province[loc] = info["province"]
             self._army_to[loc] = set(info["army_to"])
             self._fleet_to[loc] = set(info["fleet_to"])
+        ports = set(data["ports"])
+        self.loc_type = {loc: "PORT" if loc in ports else area for loc, area in self._area.items()}
         spaces = _collections.defaultdict(list)
         for loc in self.locs:
             spaces[self._province[loc]].append(loc)
@@ -182,7 +187,7 @@ class Map:
         fleet_to = self._fleet_to[loc]
         if "/" not in loc and len(self.loc_coasts[loc]) > 1:
             fleet_to = {sea for coast in self.loc_coasts[loc] for sea in self._fleet_to[coast]
-                        if self.loc_type[sea] == "WATER"}
+                        if self._area[sea] == "WATER"}
         by_army = {self._province[dest] for dest in self._army_to[loc]}
         entries = []
         for province in sorted(by_army | {self._province[dest] for dest in fleet_to}):
@@ -192,17 +197,18 @@ class Map:
             elif province in by_army and province in fleet_to:
                 entries.append(province)
             elif province in by_army:
-                army_only = info["fleet"] and self.loc_type[province] == "COAST"
+                army_only = info["fleet"] and self._area[province] == "COAST"
                 entries.append(province.lower() if army_only else province)
             else:
-                fleet_only = info["army"] and self.loc_type[province] != "WATER"
+                fleet_only = info["army"] and self._area[province] != "WATER"
                 entries.append(province.title() if fleet_only else province)
         return entries
 
     def area_type(self, loc):
-        """``LAND``, ``COAST``, ``WATER`` or ``SHUT`` (``None`` for an unknown name)."""
-        info = self._locations.get(loc.upper()) or self._locations.get(loc.upper()[:3])
-        return _AREA_TYPES[info["terrain"]] if info else None
+        """``LAND``, ``COAST``, ``WATER``, ``PORT`` (a space other than a sea a fleet may
+        convoy from) or ``SHUT`` (``None`` for an unknown name)."""
+        name = loc.upper()
+        return self.loc_type.get(name) or self.loc_type.get(name[:3])
 
     def is_valid_unit(self, unit, no_coast_ok=0, shut_ok=0):
         """Whether ``A PAR`` / ``F STP/SC`` names a unit that may stand there (with
@@ -301,13 +307,13 @@ class Map:
         ``[(start, {fleets}, {destinations})]``: an army on coast ``start`` may be
         convoyed to each destination by that set of fleets and by no smaller one (at
         most 13 fleets)."""
-        seas = {loc for loc, kind in self.loc_type.items() if kind == "WATER"}
+        seas = {loc for loc, kind in self._area.items() if kind == "WATER"}
         next_seas = {sea: self._fleet_to[sea] & seas for sea in seas}
         next_coasts = {sea: {self._province[dest] for dest in self._fleet_to[sea]
-                             if self.loc_type[self._province[dest]] == "COAST"} for sea in seas}
+                             if self._area[self._province[dest]] == "COAST"} for sea in seas}
         paths = _collections.OrderedDict((size, []) for size in range(1, len(self.locs) + 1))
         for start in self.locs:
-            if self.loc_type[start] != "COAST" or "/" in start:
+            if self._area[start] != "COAST" or "/" in start:
                 continue
             first = {sea for loc in self.loc_coasts[start] for sea in self._fleet_to[loc] & seas}
             routes = {}
