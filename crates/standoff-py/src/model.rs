@@ -258,9 +258,9 @@ fn orderable_provinces_due(
         },
     };
     // The package sorts the names (its build sites come in its homes' or centers'
-    // order, its units in the order it keeps them); a loop that draws a random order per
-    // location in this order then draws the package's orders from the same seed. The
-    // standard map's provinces are numbered in this order already.
+    // order, its units in the order it keeps them), so a loop over them visits the
+    // locations in the same order in both. The standard map's provinces are numbered in
+    // this order already.
     provinces.sort_by(|a, b| map.upper_province_name(*a).cmp(map.upper_province_name(*b)));
     provinces
 }

@@ -429,8 +429,7 @@ def test_lists_follow_the_package_on_its_other_maps(map_name):
             assert got == expected, (seed, phase)
             assert comparable(ours.get_state()) == comparable(theirs.get_state()), (seed, phase)
             # Sorted by the package (its build sites, in its homes' or centers' order,
-            # come sorted too), so that a random choice per location in this order
-            # draws the same orders from the same seed in either engine.
+            # come sorted too): a loop over them visits the locations in the same order.
             assert ours.get_orderable_locations() == theirs.get_orderable_locations(), (seed, phase)
             assert list(ours.get_all_possible_orders()) == list(theirs.get_all_possible_orders()), (seed, phase)
             compared += 1
