@@ -369,9 +369,10 @@ def _destroyed(record):
 def _movement_outcome(played, void_units, start_units):
     """A played movement phase's commands (unit -> order, ``H`` for units without one),
     results as the package labels them (in the commands' order), and ``dislodged`` (unit
-    -> the province its dislodger came from), each in the package's order: power by power, a power's units
-    in the order of ``start_units`` (power -> units, in the package's order), then the
-    units it gave a void order to; ``dislodged`` in the order of the dislodgers."""
+    -> the province its dislodger came from), each in the package's order: power by
+    power, a power's units in the order of ``start_units`` (power -> units, in the
+    package's order), then the units it gave a void order to; ``dislodged`` in the order
+    of the dislodgers."""
     command = {}
     void_units = void_units or {}
     state_units = played.state["units"]

@@ -9,11 +9,12 @@ Adjacency lists keep the package's case code: lower case for armies only (``ANK`
 ``smy``), a province with coasts listed by the coasts a fleet reaches (``CON`` lists
 ``BUL/EC`` and ``BUL/SC``). ``locs``, ``scs`` and the keys of the members keyed by
 location come in the package's order where the variant gives it (``location_order``,
-``center_order``: the package's map file's); the adjacency lists come in standoff's. Not reproduced: the package's adjacencies of impassable provinces
-(``SWI``: standoff's maps have none), ``svg_path`` (None: standoff draws its maps itself,
-``Game.render()``), its map loader and its order-text parser with its vocabulary
-(``load``, ``vet``, ``compact``, ``norm``, ``aliases``, ``keywords``...: standoff reads
-orders with its own reader).
+``center_order``: the package's map file's); the adjacency lists come in standoff's.
+Not reproduced: the package's adjacencies of impassable provinces (``SWI``: standoff's
+maps have none), ``svg_path`` (None: standoff draws its maps itself, ``Game.render()``),
+its map loader and its order-text parser with its vocabulary (``load``, ``vet``,
+``compact``, ``norm``, ``aliases``, ``keywords``...: standoff reads orders with its own
+reader).
 """
 
 import collections as _collections

@@ -90,13 +90,7 @@ pub(super) fn location_order(loader: &mut Loader, map: &Map, names: &[String]) -
         let Some(spec) = loader.location(name, "location_order") else {
             continue;
         };
-        // A space is its own location (a province's id is its location's); a coast the
-        // loader found is one of the province's.
-        let found = match &spec.coast {
-            Some(coast) => map.coast(spec.province, coast),
-            None => Some(LocationId(spec.province.0)),
-        };
-        let Some(location) = found else {
+        let Some(location) = map.location_of(&spec) else {
             continue;
         };
         if named[location.index()] {
