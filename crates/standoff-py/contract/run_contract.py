@@ -3,7 +3,10 @@
 Downloads the ``diplomacy==1.1.2`` source distribution from PyPI (``pip download``) into a
 cache directory outside git, unpacks it, and runs its ``diplomacy/tests/test_datc.py``,
 ``test_datc_no_check.py``, ``test_datc_no_expand.py`` and ``test_game.py`` with
-``diplomacy.Game`` / ``diplomacy.engine.game.Game`` replaced by ``standoff.Game``
+``diplomacy.Game`` / ``diplomacy.engine.game.Game`` replaced by ``standoff.Game``, its
+``diplomacy/tests/test_map.py`` with ``diplomacy.engine.map.Map`` replaced by
+``standoff.Map`` and its ``diplomacy/utils/tests/test_sorted_dict.py`` with
+``diplomacy.utils.sorted_dict.SortedDict`` replaced by ``standoff.SortedDict``
 (``standoff_contract_plugin.py``; nothing else is changed). Then compares the failing tests
 with the deviations listed in ``crates/standoff-py/COMPATIBILITY.md`` and exits 1 unless
 exactly the listed tests fail.
@@ -26,12 +29,15 @@ import sys
 import tarfile
 
 VERSION = "1.1.2"
-TEST_FILES = ["test_datc.py", "test_datc_no_check.py", "test_datc_no_expand.py", "test_game.py"]
+TEST_FILES = ["diplomacy/tests/test_datc.py", "diplomacy/tests/test_datc_no_check.py",
+              "diplomacy/tests/test_datc_no_expand.py", "diplomacy/tests/test_game.py",
+              "diplomacy/tests/test_map.py", "diplomacy/utils/tests/test_sorted_dict.py"]
 HERE = pathlib.Path(__file__).resolve().parent
 REPO = HERE.parents[2]
 COMPATIBILITY = HERE.parent / "COMPATIBILITY.md"
 # A deviation row of COMPATIBILITY.md: | `diplomacy/tests/FILE.py::Class::test` | ... |
-ROW = re.compile(r"^\|\s*`(diplomacy/tests/[^`]+::[^`]+)`\s*\|")
+# (or `diplomacy/utils/tests/FILE.py::test`)
+ROW = re.compile(r"^\|\s*`(diplomacy/(?:utils/)?tests/[^`]+::[^`]+)`\s*\|")
 
 
 def fetch_sdist(cache: pathlib.Path) -> pathlib.Path:
@@ -91,7 +97,7 @@ def main() -> int:
            "--rootdir", str(sdist), "-o", "addopts=", "--tb=no", "--no-header", "-rN"]
     if args.k:
         cmd += ["-k", args.k]
-    cmd += [f"diplomacy/tests/{name}" for name in TEST_FILES]
+    cmd += TEST_FILES
     if outcomes_path.exists():
         outcomes_path.unlink()
     subprocess.run(cmd, cwd=sdist, env=env, check=False, stdout=subprocess.DEVNULL)
@@ -102,9 +108,9 @@ def main() -> int:
 
     failing = {test for test, outcome in outcomes.items() if outcome != "passed"}
     for name in TEST_FILES:
-        ran = [t for t in outcomes if t.startswith(f"diplomacy/tests/{name}::")]
+        ran = [t for t in outcomes if t.startswith(f"{name}::")]
         bad = [t for t in ran if t in failing]
-        print(f"contract: {name}: {len(ran) - len(bad)} passed, {len(bad)} failed of {len(ran)}")
+        print(f"contract: {name.rsplit('/', 1)[-1]}: {len(ran) - len(bad)} passed, {len(bad)} failed of {len(ran)}")
 
     listed = listed_deviations()
     if args.k:

@@ -131,6 +131,44 @@ def test_dest_with_coasts():
         assert sorted(OURS.dest_with_coasts[loc]) == sorted(without_swi(dests)), loc
 
 
+ABUT_ORDER_TYPES = ["-", "S", "C", "X"]
+
+
+def abuts_cases(theirs):
+    """Every unit type, order type and pair of the map's locations (upper case, as the
+    package's cache keys them), and some names that are none."""
+    locs = sorted({loc.upper() for loc in theirs.locs}) + ["XXX", "par", "spa/nc"]
+    return itertools.product(["A", "F", "?", "X"], locs, ABUT_ORDER_TYPES, locs)
+
+
+def test_abuts_as_the_package():
+    # Moves, supports (into a province: "A POR S SPA/NC"), an army beside a sea or a
+    # fleets-only coast for a convoy ("A POR C MAO"), either unit type ("?").
+    ones = 0
+    for case in abuts_cases(THEIRS):
+        theirs = THEIRS.abuts(*case)
+        ours = OURS.abuts(*case)
+        assert ours == theirs and type(ours) is int, case
+        ones += ours
+    assert ones > 1000
+    assert OURS.abuts("A", "POR", "C", "MAO") == 1 and OURS.abuts("A", "POR", "-", "MAO") == 0
+    assert OURS.abuts("?", "YOR", "S", "LVP") == 1 and OURS.abuts("F", "YOR", "S", "LVP") == 0
+
+
+def test_abut_list_reads_loc_abut():
+    # Entries written into `loc_abut` are what `abut_list` gives (the package's own test
+    # does this), under their own key or, for a lower-case key, in upper case.
+    edited = standoff.Map()
+    edited.loc_abut["---"] = ["ABC", "DEF"]
+    edited.loc_abut["aaa"] = ["LOW", "HIG"]
+    edited.loc_abut["PAR"] = ["BUR"]
+    assert edited.abut_list("---") == ["ABC", "DEF"]
+    assert edited.abut_list("AAA") == ["LOW", "HIG"]
+    assert edited.abut_list("PAR") == ["BUR"] and edited.abut_list("par") == []
+    assert edited.abut_list("stp") == edited.abut_list("STP") == OURS.abut_list("STP")
+    assert str(edited) == "standard" == str(THEIRS)
+
+
 def test_find_coasts():
     for loc in SPELLINGS:
         assert sorted(OURS.find_coasts(loc)) == sorted(THEIRS.find_coasts(loc)), loc
@@ -193,6 +231,39 @@ def test_find_phase(method):
         assert ours(phase) == theirs(phase)
 
 
+COMPARED_PHASES = (["S1901M", "S1901R", "F1901M", "F1901R", "W1901A", "S1902M", "f1901r", "F1901?",
+                    "W1901?", "S1901?", "FORMING", "COMPLETED", "forming", "BAD", "X", "SPRING 1901", "S0001M",
+                    "W12A"] + PHASES[:12] + ["SPRING 1901 MOVEMENT", "fall 1901 movement"])
+
+
+def test_compare_phases_as_the_package():
+    raised = 0
+    for phase1, phase2 in itertools.product(COMPARED_PHASES, repeat=2):
+        try:
+            theirs = THEIRS.compare_phases(phase1, phase2)
+        except ValueError:  # a long name in lower case, beside another phase of its year
+            raised += 1
+            with pytest.raises(ValueError):
+                OURS.compare_phases(phase1, phase2)
+            continue
+        assert OURS.compare_phases(phase1, phase2) == theirs, (phase1, phase2)
+    assert 0 < raised < 100
+    with pytest.raises(ValueError):  # three words that are no phase: the package raises too
+        OURS.compare_phases("SPRING XX MOVEMENT", "S1901M")
+    with pytest.raises(IndexError):  # no season begins with "s" (standoff: ValueError)
+        THEIRS.compare_phases("s1901?", "S1901M")
+    with pytest.raises(ValueError):
+        OURS.compare_phases("s1901?", "S1901M")
+
+
+def test_phase_long_as_the_package():
+    names = ["S1901M", "s1901r", "F0001M", "W12A", "S1901X", "X1901M", "bad", "", "FORMING", "COMPLETED",
+             "S-5M", "S 1901 M", "S1901", "SM"]
+    for name in names:
+        assert OURS.phase_long(name) == THEIRS.phase_long(name), name
+        assert OURS.phase_long(name, default="Test") == THEIRS.phase_long(name, default="Test"), name
+
+
 def test_find_phase_examples():
     assert OURS.find_next_phase("WINTER 1901 ADJUSTMENTS") == "SPRING 1902 MOVEMENT"
     assert OURS.find_previous_phase("SPRING 1901 MOVEMENT") == "WINTER 1900 ADJUSTMENTS"
@@ -243,6 +314,8 @@ def test_other_maps_with_the_same_data(name):
     ours, theirs = standoff.Game(map_name=name).map, PackageMap(name, use_cache=False)
     for member in ("phase", "units", "centers", "owns"):
         assert getattr(ours, member) == getattr(theirs, member), member
+    for case in abuts_cases(theirs):
+        assert ours.abuts(*case) == theirs.abuts(*case), case
     for site in theirs.loc_abut:
         for incl_no_coast in (False, True):
             assert by_name(ours.abut_list(site, incl_no_coast)) == by_name(

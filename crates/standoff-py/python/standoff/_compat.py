@@ -32,6 +32,7 @@ from ._compat_admin import (COMPLETED, DUMMY, SERVER_TYPE, SETTINGS, GameAdminis
                             checked_settings, timestamp_microseconds)
 from . import _compat_jsonable as _jsonable
 from ._compat_map import Map, package_board, phase_long, phase_short, phase_sort_key
+from ._sorted_dict import SortedDict, _rebuild as _sorted_dict  # noqa: F401 - _sorted_dict: earlier pickles
 
 #: The package's default rules (its ``DEFAULT_GAME_RULES``; with the rules ``SOLITAIRE``
 #: brings, ``diplomacy.Game().rules``).
@@ -71,72 +72,6 @@ class RuleWarning(UserWarning):
 VOID = "void"
 DISBAND = "disband"
 DISLODGED = "dislodged"
-
-
-class SortedDict(dict):
-    """A dict kept in key order (phases in game order) with the package's ``SortedDict``
-    helpers: ``put``, ``first_key``/``last_key``, ``first_value``/``last_value``,
-    ``sub_keys``, ``sub``, ``reversed_values``."""
-
-    def __init__(self, *args, sort_key=phase_sort_key, **kwargs):
-        super().__init__()
-        self._sort_key = sort_key
-        if args or kwargs:
-            for key, value in dict(*args, **kwargs).items():
-                self.put(key, value)
-
-    @classmethod
-    def _empty(cls, sort_key):
-        """An empty one (quicker than the constructor)."""
-        new = cls.__new__(cls)
-        new._sort_key = sort_key
-        return new
-
-    def __reduce__(self):
-        return (_sorted_dict, (dict(self), self._sort_key))
-
-    def __deepcopy__(self, memo):
-        return self.__class__({k: _copy.deepcopy(v, memo) for k, v in self.items()}, sort_key=self._sort_key)
-
-    def copy(self):
-        return self.__class__(dict(self), sort_key=self._sort_key)
-
-    def put(self, key, value):
-        if key in self or not self:
-            dict.__setitem__(self, key, value)
-            return
-        sort_key = self._sort_key
-        if sort_key(key) < sort_key(next(reversed(self.keys()))):
-            items = sorted([*self.items(), (key, value)], key=lambda kv: sort_key(kv[0]))
-            super().clear()
-            super().update(items)
-        else:
-            dict.__setitem__(self, key, value)
-
-    __setitem__ = put
-
-    def first_key(self):
-        return next(iter(self))
-
-    def last_key(self):
-        return next(reversed(self.keys()))
-
-    def first_value(self):
-        return self[self.first_key()]
-
-    def last_value(self):
-        return self[self.last_key()]
-
-    def reversed_values(self):
-        return list(reversed(list(self.values())))
-
-    def sub_keys(self, key_from=None, key_to=None):
-        lo = self._sort_key(str(key_from)) if key_from is not None else None
-        hi = self._sort_key(str(key_to)) if key_to is not None else None
-        return [k for k in self if (lo is None or self._sort_key(k) >= lo) and (hi is None or self._sort_key(k) <= hi)]
-
-    def sub(self, key_from=None, key_to=None):
-        return [self[k] for k in self.sub_keys(key_from, key_to)]
 
 
 class _Played(_standoff.PlayedCore):
@@ -494,6 +429,12 @@ class _History(SortedDict):
         self._build = build
         super().__init__(*args, **kwargs)
 
+    @classmethod
+    def _empty(cls, sort_key):
+        new = super()._empty(sort_key)
+        new._build = None
+        return new
+
     def _built(self, key):
         value = dict.__getitem__(self, key)
         if type(value) is _Played:
@@ -575,8 +516,6 @@ def _history(items, sort_key):
     return _History(items, sort_key=sort_key)
 
 
-def _sorted_dict(items, sort_key):
-    return SortedDict(items, sort_key=sort_key)
 
 
 def _time_key(key):

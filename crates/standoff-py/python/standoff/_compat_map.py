@@ -232,23 +232,53 @@ class Map:
         return bool(no_coast_ok) and info["terrain"] == "coast" and len(self.loc_coasts.get(loc, [])) > 1
 
     def abuts(self, unit_type, unit_loc, order_type, other_loc):
-        """Whether a unit of ``unit_type`` (``A``/``F``) at ``unit_loc`` may move to
-        (``order_type`` ``-``) or support into (``S``) ``other_loc``."""
-        unit_loc, other_loc = unit_loc.upper(), other_loc.upper()
-        reach = self._army_to if unit_type == "A" else self._fleet_to
-        targets = reach.get(unit_loc, set())
-        if order_type == "S" or "/" not in other_loc:
-            province = other_loc[:3]
-            return any(target[:3] == province for target in targets)
-        return other_loc in targets
+        """1 if a unit of ``unit_type`` (``A``, ``F``, or ``?`` for either) at ``unit_loc``
+        borders ``other_loc`` for an order of ``order_type``, else 0, as the package's:
+        ``-`` a move (a fleet names the coast it moves to), ``S`` a support (the province
+        is enough), ``C`` an army beside a sea or a coast only fleets reach (what a convoy
+        of it passes). Other unit or order types, and names that are no location, give
+        0."""
+        if unit_type == "?":
+            return self.abuts("A", unit_loc, order_type, other_loc) or self.abuts(
+                "F", unit_loc, order_type, other_loc)
+        here, there = unit_loc.upper(), other_loc.upper()
+        if unit_type not in ("A", "F") or order_type not in ("-", "S", "C"):
+            return 0
+        if here not in self._locations or there not in self._locations:
+            return 0
+        if not self.is_valid_unit(f"{unit_type} {here}"):
+            return 0
+        if "/" in there:
+            if order_type == "S":
+                there = there.split("/")[0]  # a support names the province
+            elif unit_type == "A":
+                return 0
+        # The neighbour as ``abut_list`` writes it: its case says who may cross.
+        entry = next((e for e in self.abut_list(here) if there in (e.upper(), e.upper().split("/")[0])), None)
+        kind = self.area_type(there)
+        if entry is None or kind == "SHUT":
+            return 0
+        if unit_type == "F":
+            armies_only = entry[0].islower()
+            # A fleet moves to (or convoys next to) a coast, not a province with coasts.
+            coast_needed = order_type != "S" and "/" not in there and len(self.loc_coasts[there]) > 1
+            return int(kind != "LAND" and not armies_only and not coast_needed)
+        fleets_only = entry[0].isupper() and entry[1:] != entry[1:].upper()
+        return int(order_type == "C" or not (kind == "WATER" or fleets_only))
 
     def abut_list(self, site, incl_no_coast=False):
         """``site``'s neighbours in the package's mixed case (see ``_package_abuts``), a
         new list; with ``incl_no_coast`` a province reached by its coasts is listed too
         (``BUL`` after ``BUL/EC``). ``site`` is a key of ``loc_abut`` as the package
-        spells them (``PAR``, ``STP/NC``, ``stp``; ``STP`` too): ``[]`` for other names."""
-        loc = self._abut_keys.get(site) or self._abut_keys.get(site.lower())
-        entries = list(self.loc_abut[loc]) if loc else []
+        spells them (``PAR``, ``STP/NC``, ``stp``; ``STP`` too), or a key added to
+        ``loc_abut`` (in its own spelling or lower case): ``[]`` for other names."""
+        if site in self.loc_abut:
+            key = site
+        elif site.lower() in self.loc_abut:
+            key = site.lower()
+        else:
+            key = self._abut_keys.get(site) or self._abut_keys.get(site.lower())
+        entries = list(self.loc_abut.get(key, ())) if key else []
         if incl_no_coast:
             for entry in list(entries):
                 province = entry.split("/")[0]
@@ -340,12 +370,23 @@ class Map:
         return paths
 
     # ------------------------------------------------------------------ phases
-    def phase_long(self, phase_abbr, default=None):
-        """``S1901M`` -> ``SPRING 1901 MOVEMENT``."""
-        long_name = phase_long(phase_abbr)
-        if long_name == phase_abbr.strip().upper() and default is not None:
+    def phase_long(self, phase_abbr, default="?????"):
+        """``S1901M`` -> ``SPRING 1901 MOVEMENT`` (either case; the year as a number:
+        ``S0001M`` -> ``SPRING 1 MOVEMENT``); ``default`` for a name that is no phase of
+        the map's (``FORMING`` included), as the package's."""
+        try:
+            year = int(phase_abbr[1:-1])
+        except ValueError:
             return default
-        return long_name
+        initials = (phase_abbr[:1].upper(), phase_abbr[-1:].upper())
+        for entry in self.seq:
+            season, _, kind = entry.partition(" ")
+            if season not in ("NEWYEAR", "IFYEARDIV") and (season[:1], kind[:1]) == initials:
+                return f"{season} {year} {kind}"
+        return default
+
+    def __str__(self):
+        return self.name
 
     def phase_abbr(self, phase, default="?????"):
         """``SPRING 1901 MOVEMENT`` -> ``S1901M``."""
@@ -354,12 +395,41 @@ class Map:
         short = phase_short(phase)
         return short if short != phase.strip().upper() or len(short) == 6 else default
 
-    @staticmethod
-    def compare_phases(phase1, phase2):
-        """-1, 0 or 1 as ``phase1`` comes before, with or after ``phase2`` (short or long
-        names)."""
-        key1, key2 = phase_sort_key(phase_short(phase1)), phase_sort_key(phase_short(phase2))
-        return (key1 > key2) - (key1 < key2)
+    def compare_phases(self, phase1, phase2):
+        """-1, 0 or 1 as ``phase1`` comes before, with or after ``phase2``, as the package
+        compares them: short or long names, ``S1901?`` for the season's last phase
+        (``S1901R``), ``FORMING`` before every phase and ``COMPLETED`` after; a name of
+        one or two words that is none of these comes before them all (two such names
+        compare equal). A name of three words that is no phase, or ``X1901?`` for a season
+        the map has not, raises ``ValueError`` (the package: ``ValueError``,
+        ``IndexError``)."""
+        name1, name2 = self._long_phase_name(phase1), self._long_phase_name(phase2)
+        if name1 == name2:
+            return 0
+        words1, words2 = name1.split(), name2.split()
+        if len(words1) < 3 or len(words2) < 3:
+            # 0 for a name that is neither a phase nor FORMING or COMPLETED.
+            rank1, rank2 = (2 if len(words) >= 3 else {"FORMING": 1, "COMPLETED": 3}.get(name, 0)
+                            for name, words in ((name1, words1), (name2, words2)))
+            return (rank1 > rank2) - (rank1 < rank2)
+        year1, year2 = int(words1[1]), int(words2[1])
+        if year1 != year2:
+            return ((year1 > year2) - (year1 < year2)) * (self.flow_sign or 1)
+        place1, place2 = (self.seq.index(f"{words[0]} {words[2]}") for words in (words1, words2))
+        return (place1 > place2) - (place1 < place2)
+
+    def _long_phase_name(self, phase):
+        """``phase`` as ``compare_phases`` reads it: ``S1901?`` as the season's last phase
+        (``S1901R``), a short name long (``SPRING 1901 RETREATS``), another word upper
+        case."""
+        if phase.endswith("?"):
+            kinds = [entry.split()[1][0] for entry in self.seq if entry[0] == phase[0]]
+            if not kinds:
+                raise ValueError(f"no season of the map begins with {phase[0]!r}: {phase!r}")
+            phase = phase[:-1] + kinds[-1]
+        if len(phase.split()) == 1:
+            phase = self.phase_long(phase, phase.upper())
+        return phase
 
     def find_next_phase(self, phase, phase_type=None, skip=0):
         """The long name of the phase after ``phase`` (a long name: ``SPRING 1901

@@ -1,5 +1,5 @@
 """``diplomacy.utils.sorted_dict``: the ``SortedDict`` the histories are."""
 
-from .._compat import SortedDict
+from .._sorted_dict import SortedDict
 
 __all__ = ["SortedDict"]
