@@ -346,6 +346,7 @@ class Power:
 class Map:
     """The board of a variant with the package's Map members."""
 
+    def __init__(self, name: str | Variant = "standard", use_cache: bool = True) -> None: ...
     name: str
     powers: list[str]
     first_year: int

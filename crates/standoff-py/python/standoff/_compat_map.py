@@ -114,10 +114,12 @@ class Map:
     ``phase_long()``, ``phase_abbr()``, ``compare_phases()``, ``find_next_phase()``,
     ``find_previous_phase()``.
 
-    ``Map("standard")`` or ``Map(variant)`` (a ``standoff.Variant``).
+    ``Map("standard")`` or ``Map(variant)`` (a ``standoff.Variant``). ``use_cache`` is
+    taken, as the package's signature has it, and changes nothing: each call makes a new
+    ``Map`` (the games on a built-in variant share one, ``game.map``).
     """
 
-    def __init__(self, name="standard"):
+    def __init__(self, name="standard", use_cache=True):  # noqa: ARG002 - the package's signature
         variant = name if isinstance(name, Variant) else Variant.builtin(package_board(name))
         data = variant.map_data()
         self.variant = variant
