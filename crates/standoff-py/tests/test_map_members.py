@@ -72,12 +72,35 @@ def test_locations_and_centers_in_package_order():
         loc.upper(): upper(locs) for loc, locs in THEIRS.loc_coasts.items()}
 
 
-def test_location_names_as_the_package_keys_them():
+def package_map(name):
+    """The package's map ``name``, without working out and caching its convoy routes
+    (``use_cache=False``) unless it is loaded already (the package's ``Map(name,
+    use_cache=False)`` of a map in its cache is left empty)."""
+    from diplomacy.engine import map as package_maps
+
+    return package_maps.MAP_CACHE.get(name) or package_maps.Map(name, use_cache=False)
+
+
+# The package's map names whose boards load quickly in the package (not `empire`,
+# `world`: it works out their convoy routes for minutes), and `known_world_901`.
+QUICK_PACKAGE_MAPS = ["standard", "ancmed", "ancmed_age_of_empires", "colonial", "modern", "pure",
+                      "standard_age_of_empires", "standard_age_of_empires_2", "standard_fleet_rome",
+                      "standard_france_austria", "standard_germany_italy", "known_world_901"]
+
+
+@pytest.mark.parametrize("name", QUICK_PACKAGE_MAPS)
+def test_location_names_as_the_package_keys_them(name):
     # Full name -> location, a named coast by its side (`BULGARIA (EAST COAST)` ->
-    # `BUL/EC`). standoff spells St. Petersburg with its dot.
-    expected = {name.replace("ST PETERSBURG", "ST. PETERSBURG"): loc.upper()
-                for name, loc in THEIRS.loc_name.items()}
-    assert OURS.loc_name == expected
+    # `BUL/EC`), in the package's spellings (`ST PETERSBURG`, `ABYSINNIA`).
+    theirs = package_map(name)
+    assert standoff.Map(name).loc_name == {full: loc.upper() for full, loc in theirs.loc_name.items()}
+
+
+def test_other_variants_keep_their_own_names():
+    # A variant that is none of the package's boards (no `location_order`) keeps its
+    # file's spellings.
+    assert standoff.Map("chaos").loc_name["ST. PETERSBURG"] == "STP"
+    assert "ST PETERSBURG" not in standoff.Map("chaos").loc_name
 
 
 # ---------------------------------------------------------------- adjacency
@@ -299,9 +322,7 @@ def test_find_phase_walks_a_played_game():
 def test_other_maps_with_the_same_data(name):
     # Maps whose standoff variant has the package's map file's board and start (not
     # their convoy_paths: the package would compute and cache them on disk).
-    from diplomacy.engine.map import Map as PackageMap
-
-    ours, theirs = standoff.Game(map_name=name).map, PackageMap(name, use_cache=False)
+    ours, theirs = standoff.Game(map_name=name).map, package_map(name)
     assert standoff.Map(name, use_cache=False).locs == ours.locs
     for member in ("phase", "units", "centers", "owns"):
         assert getattr(ours, member) == getattr(theirs, member), member

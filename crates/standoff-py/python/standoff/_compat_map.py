@@ -10,7 +10,8 @@ Adjacency lists keep the package's case code: lower case for armies only (``ANK`
 ``BUL/EC`` and ``BUL/SC``). ``locs``, ``scs`` and the keys of the members keyed by
 location come in the package's order where the variant gives it (``location_order``,
 ``center_order``: the package's map file's); the adjacency lists come in standoff's.
-Not reproduced: the package's adjacencies of impassable provinces (``SWI``: standoff's
+``loc_name`` spells the names of the package's boards as its map files do
+(``ST PETERSBURG``). Not reproduced: the package's adjacencies of impassable provinces (``SWI``: standoff's
 maps have none), ``svg_path`` (None: standoff draws its maps itself, ``Game.render()``),
 its map loader and its order-text parser with its vocabulary (``load``, ``vet``,
 ``compact``, ``norm``, ``aliases``, ``keywords``...: standoff reads orders with its own
@@ -87,6 +88,19 @@ def package_board(name):
 _COAST_SIDES = {"NC": "NORTH", "SC": "SOUTH", "EC": "EAST", "WC": "WEST"}
 
 
+#: Where the package's map files spell a province's name otherwise than standoff's
+#: variants: (location, standoff's name) -> the package's (its boards only: variants with
+#: the package's ``location_order``).
+_PACKAGE_SPELLINGS = {
+    ("STP", "St. Petersburg"): "ST PETERSBURG",
+    ("CAR", "Carthago"): "PROVINCE OF CARTHAGE",
+    ("REE", "Reed Sea"): "RED SEA",
+    ("ABY", "Abyssinia"): "ABYSINNIA",
+    ("NAN", "Nanchang"): "NANCHUNG",
+    ("SOM", "Somaliland"): "SOMALIA",
+}
+
+
 def _location_name(loc, province_name):
     """A location's full name as the package's ``loc_name`` keys it: the province's name
     in upper case, a named coast's followed by its side (``BULGARIA (EAST COAST)``)."""
@@ -157,7 +171,10 @@ class Map:
         self._fleet_to = {}
         for loc, info in self._locations.items():
             self._area[loc] = _AREA_TYPES[info["terrain"]]
-            self.loc_name[_location_name(loc, info["name"])] = loc
+            province_name = info["name"]
+            if data["location_order"]:  # one of the package's boards: its spellings
+                province_name = _PACKAGE_SPELLINGS.get((info["province"], province_name), province_name)
+            self.loc_name[_location_name(loc, province_name)] = loc
             self._province[loc] = info["province"]
             self._army_to[loc] = set(info["army_to"])
             self._fleet_to[loc] = set(info["fleet_to"])
