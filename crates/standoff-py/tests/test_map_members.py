@@ -62,12 +62,13 @@ def upper(names):
 
 def test_locations_and_centers_in_package_order():
     # Research code indexes the board by `list(game.map.locs)` (and the centers by
-    # `game.map.scs`): the same index names the same place in both engines. The package
-    # writes a province with coasts in lower case (`bul`), standoff in upper case.
-    assert upper(OURS.locs) == upper(THEIRS.locs)
+    # `game.map.scs`): the same index names the same place in both engines, spelt the
+    # same (a province with coasts in lower case: `bul`).
+    assert OURS.locs == THEIRS.locs and "bul" in OURS.locs and "BUL/EC" in OURS.locs
     assert OURS.scs == THEIRS.scs
     for member in ("loc_type", "loc_abut", "loc_coasts", "dest_with_coasts"):
-        assert upper(getattr(OURS, member)) == upper(getattr(THEIRS, member)), member
+        assert list(getattr(OURS, member)) == list(getattr(THEIRS, member)), member
+    assert OURS.loc_type == THEIRS.loc_type
     assert {loc: upper(locs) for loc, locs in OURS.loc_coasts.items()} == {
         loc.upper(): upper(locs) for loc, locs in THEIRS.loc_coasts.items()}
 
@@ -89,11 +90,18 @@ QUICK_PACKAGE_MAPS = ["standard", "ancmed", "ancmed_age_of_empires", "colonial",
 
 
 @pytest.mark.parametrize("name", QUICK_PACKAGE_MAPS)
-def test_location_names_as_the_package_keys_them(name):
+def test_location_names_as_the_package_writes_them(name):
     # Full name -> location, a named coast by its side (`BULGARIA (EAST COAST)` ->
     # `BUL/EC`), in the package's spellings (`ST PETERSBURG`, `ABYSINNIA`).
-    theirs = package_map(name)
-    assert standoff.Map(name).loc_name == {full: loc.upper() for full, loc in theirs.loc_name.items()}
+    theirs, ours = package_map(name), standoff.Map(name)
+    assert ours.loc_name == {full: loc.upper() for full, loc in theirs.loc_name.items()}
+    # ... and the locations themselves (`bul`, `BUL/EC`), and their kinds.
+    assert ours.locs == theirs.locs
+    # Known World's Cheremissia is a coast in the package's map file that no sea borders:
+    # land in standoff's variant (COMPATIBILITY.md).
+    land_here = {"CHE": "COAST"} if name == "known_world_901" else {}
+    assert {loc: kind for loc, kind in theirs.loc_type.items() if ours.loc_type[loc] != kind} == land_here
+    assert all(ours.loc_type[loc] == "LAND" for loc in land_here)
 
 
 def test_other_variants_keep_their_own_names():
@@ -124,15 +132,16 @@ def test_abut_list_case_code():
     assert OURS.abut_list("par") == [] == THEIRS.abut_list("par")
 
 
-def test_loc_abut_keys_upper_case():
-    # The package keys a province with coasts in lower case ("stp"); standoff does not.
+def test_loc_abut_keys_as_the_package():
+    # The package keys a province with coasts in lower case ("stp"), as standoff does.
     for key, entries in THEIRS.loc_abut.items():
         if key == "SWI":
             assert OURS.loc_abut[key] == []
             continue
-        assert by_name(OURS.loc_abut[key.upper()]) == by_name(without_swi(entries)), key
-    assert "stp" in THEIRS.loc_abut and "stp" not in OURS.loc_abut
-    assert set(OURS.loc_abut) == set(UPPER_LOCS)
+        assert by_name(OURS.loc_abut[key]) == by_name(without_swi(entries)), key
+    assert "stp" in OURS.loc_abut and "STP" not in OURS.loc_abut
+    assert OURS.area_type("stp") == OURS.area_type("STP") == THEIRS.area_type("STP") == "COAST"
+    assert OURS.area_type("BUL/XX") is None is THEIRS.area_type("BUL/XX")
 
 
 def test_dest_with_coasts():

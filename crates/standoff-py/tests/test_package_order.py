@@ -444,12 +444,12 @@ def test_lists_follow_the_package_on_its_other_maps(map_name):
     "pure", "standard_fleet_rome", "standard_germany_italy", "standard_age_of_empires_2"])
 def test_map_locations_and_centers_in_package_order(map_name):
     # `map.locs` and `map.scs` index the board as the package's do (its map file's order,
-    # each variant's `location_order` and `center_order`); the package writes a province
-    # with coasts in lower case. (Its empire and world maps are left out here: the
-    # package spends minutes on their convoy routes when it first loads them;
+    # each variant's `location_order` and `center_order`), spelt as the package's (a
+    # province with coasts in lower case). (Its empire and world maps are left out here:
+    # the package spends minutes on their convoy routes when it first loads them;
     # scripts/variants/package_location_order.py --check covers every map.)
     ours, theirs = standoff.Game(map_name=map_name).map, diplomacy.Game(map_name=map_name).map
-    assert [loc.upper() for loc in ours.locs] == [loc.upper() for loc in theirs.locs]
+    assert ours.locs == theirs.locs
     assert ours.scs == theirs.scs
 
 

@@ -2,9 +2,10 @@
 code reads, built from a standoff ``Variant`` (its ``map_data()``; ``units`` and ``centers``
 from its start).
 
-Names follow the package: locations are upper case (``STP/NC``) and so is every key: the
-package's lower-case keys for a province with coasts (``loc_abut["stp"]``) are
-``loc_abut["STP"]`` here (``abut_list()`` takes either spelling, as the package's does).
+Names follow the package: locations are upper case (``STP/NC``) but for a province with
+coasts, lower case (``stp``) in ``locs`` and the keys of ``loc_type`` and ``loc_abut``;
+the other members keyed by location have upper-case keys (``loc_coasts["STP"]``), and
+``abut_list()`` and ``area_type()`` take either spelling, as the package's do.
 Adjacency lists keep the package's case code: lower case for armies only (``ANK`` lists
 ``smy``), a province with coasts listed by the coasts a fleet reaches (``CON`` lists
 ``BUL/EC`` and ``BUL/SC``). ``locs``, ``scs`` and the keys of the members keyed by
@@ -160,7 +161,12 @@ class Map:
         # file's), else standoff's: every member keyed by location follows it.
         order = data["location_order"] or list(data["locations"])
         self._locations = {loc: data["locations"][loc] for loc in order}
-        self.locs = list(self._locations)
+        # The package writes a province with coasts in lower case (``bul``) in ``locs``
+        # and the keys of ``loc_type`` and ``loc_abut``; every other name upper case.
+        coasts = _collections.Counter(info["province"] for info in self._locations.values())
+        self._package_name = {loc: loc.lower() if "/" not in loc and coasts[info["province"]] > 1 else loc
+                              for loc, info in self._locations.items()}
+        self.locs = list(self._package_name.values())
         # Each location's kind by its terrain (``_area``, what the members below are
         # worked out from), and as the package names it (``loc_type``: a space other
         # than a sea that a fleet may convoy from is a ``PORT``).
@@ -179,20 +185,17 @@ class Map:
             self._army_to[loc] = set(info["army_to"])
             self._fleet_to[loc] = set(info["fleet_to"])
         ports = set(data["ports"])
-        self.loc_type = {loc: "PORT" if loc in ports else area for loc, area in self._area.items()}
+        self.loc_type = {self._package_name[loc]: "PORT" if loc in ports else area
+                         for loc, area in self._area.items()}
         spaces = _collections.defaultdict(list)
-        for loc in self.locs:
+        for loc in self._locations:
             spaces[self._province[loc]].append(loc)
         self.loc_coasts = {loc: list(spaces[province]) for loc, province in self._province.items()}
-        # The package's key for each location's adjacencies: lower case for a province
-        # with coasts (``stp``).
-        self._abut_keys = {loc.lower() if len(self.loc_coasts[loc]) > 1 and "/" not in loc else loc: loc
-                           for loc in self.locs}
-        self.loc_abut = {loc: self._package_abuts(loc) for loc in self.locs}
+        self.loc_abut = {self._package_name[loc]: self._package_abuts(loc) for loc in self._locations}
         self.dest_with_coasts = {
             loc: sorted({coast for dest in self.abut_list(loc, incl_no_coast=True)
                          for coast in self.find_coasts(dest)})
-            for loc in self.locs}
+            for loc in self._locations}
 
     def __repr__(self):
         return f"Map({self.name!r})"
@@ -227,8 +230,7 @@ class Map:
     def area_type(self, loc):
         """``LAND``, ``COAST``, ``WATER``, ``PORT`` (a space other than a sea a fleet may
         convoy from) or ``SHUT`` (``None`` for an unknown name)."""
-        name = loc.upper()
-        return self.loc_type.get(name) or self.loc_type.get(name[:3])
+        return self.loc_type.get(loc.upper()) or self.loc_type.get(loc.lower())
 
     def is_valid_unit(self, unit, no_coast_ok=0, shut_ok=0):
         """Whether ``A PAR`` / ``F STP/SC`` names a unit that may stand there (with
@@ -289,15 +291,10 @@ class Map:
         """``site``'s neighbours in the package's mixed case (see ``_package_abuts``), a
         new list; with ``incl_no_coast`` a province reached by its coasts is listed too
         (``BUL`` after ``BUL/EC``). ``site`` is a key of ``loc_abut`` as the package
-        spells them (``PAR``, ``STP/NC``, ``stp``; ``STP`` too), or a key added to
-        ``loc_abut`` (in its own spelling or lower case): ``[]`` for other names."""
-        if site in self.loc_abut:
-            key = site
-        elif site.lower() in self.loc_abut:
-            key = site.lower()
-        else:
-            key = self._abut_keys.get(site) or self._abut_keys.get(site.lower())
-        entries = list(self.loc_abut.get(key, ())) if key else []
+        spells them (``PAR``, ``STP/NC``, ``stp``), in its spelling or lower case
+        (``STP``), keys added to ``loc_abut`` too: ``[]`` for other names."""
+        key = site if site in self.loc_abut else site.lower()
+        entries = list(self.loc_abut.get(key, ()))
         if incl_no_coast:
             for entry in list(entries):
                 province = entry.split("/")[0]
@@ -362,7 +359,7 @@ class Map:
         next_coasts = {sea: {self._province[dest] for dest in self._fleet_to[sea]
                              if self._area[self._province[dest]] == "COAST"} for sea in seas}
         paths = _collections.OrderedDict((size, []) for size in range(1, len(self.locs) + 1))
-        for start in self.locs:
+        for start in self._locations:
             if self._area[start] != "COAST" or "/" in start:
                 continue
             first = {sea for loc in self.loc_coasts[start] for sea in self._fleet_to[loc] & seas}
