@@ -1,8 +1,8 @@
 """``game.map`` in lockstep with the ``diplomacy`` package's ``Map`` (1.1.2) on the
-standard map: each member read by research and bot code equals the package's, for every
-location, power and many phase names. Where standoff differs on purpose (the order of
-lists, Switzerland's adjacencies, the map file's extra alias spellings, ``svg_path``) the
-test states the difference (see the module docstring of ``standoff._compat_map``).
+standard map (some on its other maps): each member read by research and bot code equals
+the package's, for every location, power and many phase names. Where standoff differs on
+purpose (the order of adjacency lists, ``svg_path``) the test states the difference (see
+the module docstring of ``standoff._compat_map``).
 """
 
 import collections
@@ -23,10 +23,6 @@ SPELLINGS = sorted({spelling for key in PACKAGE_KEYS
 UPPER_LOCS = sorted({loc.upper() for loc in THEIRS.locs})
 
 
-def without_swi(entries):
-    """The package's list without Switzerland (standoff's maps give impassable provinces
-    no neighbours)."""
-    return [entry for entry in entries if entry.upper() != "SWI"]
 
 
 def by_name(entries):
@@ -117,10 +113,7 @@ def test_abut_list(incl_no_coast):
     for site in SPELLINGS:
         theirs = THEIRS.abut_list(site, incl_no_coast=incl_no_coast)
         ours = OURS.abut_list(site, incl_no_coast=incl_no_coast)
-        if site.upper() == "SWI" and theirs:
-            assert ours == [], site
-            continue
-        assert by_name(ours) == by_name(without_swi(theirs)), site
+        assert by_name(ours) == by_name(theirs), site
         if incl_no_coast:  # the provinces reached by their coasts come last
             added = [entry for entry in theirs if entry not in THEIRS.abut_list(site)]
             assert ours[len(ours) - len(added):] == added, site
@@ -135,10 +128,7 @@ def test_abut_list_case_code():
 def test_loc_abut_keys_as_the_package():
     # The package keys a province with coasts in lower case ("stp"), as standoff does.
     for key, entries in THEIRS.loc_abut.items():
-        if key == "SWI":
-            assert OURS.loc_abut[key] == []
-            continue
-        assert by_name(OURS.loc_abut[key]) == by_name(without_swi(entries)), key
+        assert by_name(OURS.loc_abut[key]) == by_name(entries), key
     assert "stp" in OURS.loc_abut and "STP" not in OURS.loc_abut
     assert OURS.area_type("stp") == OURS.area_type("STP") == THEIRS.area_type("STP") == "COAST"
     assert OURS.area_type("BUL/XX") is None is THEIRS.area_type("BUL/XX")
@@ -147,10 +137,18 @@ def test_loc_abut_keys_as_the_package():
 def test_dest_with_coasts():
     assert set(OURS.dest_with_coasts) == set(THEIRS.dest_with_coasts)
     for loc, dests in THEIRS.dest_with_coasts.items():
-        if loc == "SWI":
-            assert OURS.dest_with_coasts[loc] == []
-            continue
-        assert sorted(OURS.dest_with_coasts[loc]) == sorted(without_swi(dests)), loc
+        assert sorted(OURS.dest_with_coasts[loc]) == sorted(dests), loc
+
+
+def test_switzerland_has_its_borders_and_no_unit_crosses_them():
+    # The package's map file gives Switzerland borders (each neighbour lists it last);
+    # standoff's variant gives it none. On the package's boards `game.map` has them, and
+    # `abuts()` is 0 across them as in the package.
+    assert OURS.abut_list("SWI") == THEIRS.abut_list("SWI") == ["MAR", "BUR", "MUN", "TYR", "PIE"]
+    assert OURS.abut_list("MAR")[-1] == THEIRS.abut_list("MAR")[-1] == "SWI"
+    assert not any(OURS.abuts(kind, loc, order, "SWI") or OURS.abuts(kind, "SWI", order, loc)
+                   for kind in "AF?" for loc in ("MAR", "MUN") for order in "-SC")
+    assert standoff.Map("chaos").abut_list("SWI") == []  # not one of the package's boards
 
 
 ABUT_ORDER_TYPES = ["-", "S", "C", "X"]

@@ -12,8 +12,9 @@ Adjacency lists keep the package's case code: lower case for armies only (``ANK`
 location come in the package's order where the variant gives it (``location_order``,
 ``center_order``: the package's map file's); the adjacency lists come in standoff's.
 ``loc_name`` spells the names of the package's boards as its map files do
-(``ST PETERSBURG``). Not reproduced: the package's adjacencies of impassable provinces (``SWI``: standoff's
-maps have none), ``svg_path`` (None: standoff draws its maps itself, ``Game.render()``),
+(``ST PETERSBURG``). Switzerland's borders, which
+standoff's variants do not give (no unit crosses them), are added on the package's boards.
+Not reproduced: ``svg_path`` (None: standoff draws its maps itself, ``Game.render()``),
 its map loader and its order-text parser with its vocabulary (``load``, ``vet``,
 ``compact``, ``norm``, ``aliases``, ``keywords``...: standoff reads orders with its own
 reader).
@@ -100,6 +101,13 @@ _PACKAGE_SPELLINGS = {
     ("NAN", "Nanchang"): "NANCHUNG",
     ("SOM", "Somaliland"): "SOMALIA",
 }
+
+
+#: Impassable provinces the package's map files give borders (which no unit crosses):
+#: on its standard boards Switzerland borders these; standoff's variants give an
+#: impassable province none. Added to ``loc_abut`` on the package's boards, each
+#: neighbour listing it last, as the package's do.
+_PACKAGE_SHUT_BORDERS = {"SWI": ("MAR", "BUR", "MUN", "TYR", "PIE")}
 
 
 def _location_name(loc, province_name):
@@ -192,6 +200,12 @@ class Map:
             spaces[self._province[loc]].append(loc)
         self.loc_coasts = {loc: list(spaces[province]) for loc, province in self._province.items()}
         self.loc_abut = {self._package_name[loc]: self._package_abuts(loc) for loc in self._locations}
+        if data["location_order"]:  # one of the package's boards
+            for shut, neighbours in _PACKAGE_SHUT_BORDERS.items():
+                if self._area.get(shut) == "SHUT" and all(loc in self.loc_abut for loc in neighbours):
+                    self.loc_abut[shut] = list(neighbours)
+                    for loc in neighbours:
+                        self.loc_abut[loc].append(shut)
         self.dest_with_coasts = {
             loc: sorted({coast for dest in self.abut_list(loc, incl_no_coast=True)
                          for coast in self.find_coasts(dest)})
