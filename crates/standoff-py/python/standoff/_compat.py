@@ -488,19 +488,6 @@ class _History(SortedDict):
     def copy(self):
         return self.__class__(dict(self.items()), sort_key=self._sort_key)
 
-    def put(self, key, value):
-        if key in self or not self:
-            dict.__setitem__(self, key, value)
-            return
-        sort_key = self._sort_key
-        if sort_key(key) < sort_key(next(reversed(dict.keys(self)))):
-            items = sorted([*dict.items(self), (key, value)], key=lambda kv: sort_key(kv[0]))
-            dict.clear(self)
-            dict.update(self, items)
-        else:
-            dict.__setitem__(self, key, value)
-
-    __setitem__ = put
 
 
 def _file(history, phase, record, build):

@@ -116,11 +116,12 @@ class SortedDict(dict):
         if key in self or not self:
             dict.__setitem__(self, key, value)
             return
+        # The stored values as they are (a subclass may build them when read).
         sort_key = self._sort_key
-        if sort_key(key) < sort_key(next(reversed(self.keys()))):
-            items = sorted([*self.items(), (key, value)], key=lambda kv: sort_key(kv[0]))
-            super().clear()
-            super().update(items)
+        if sort_key(key) < sort_key(next(reversed(dict.keys(self)))):
+            items = sorted([*dict.items(self), (key, value)], key=lambda kv: sort_key(kv[0]))
+            dict.clear(self)
+            dict.update(self, items)
         else:
             dict.__setitem__(self, key, value)
 
