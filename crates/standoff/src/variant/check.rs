@@ -84,79 +84,87 @@ pub(super) fn victory_centers(loader: &mut Loader, map: &Map, count: usize) {
 /// named coasts, named once, and (if any is named) every location must be; refused
 /// otherwise.
 pub(super) fn location_order(loader: &mut Loader, map: &Map, names: &[String]) -> Vec<LocationId> {
-    let mut order = Vec::with_capacity(names.len());
-    let mut named = vec![false; map.location_count()];
-    for name in names {
-        let Some(spec) = loader.location(name, "location_order") else {
-            continue;
-        };
-        let Some(location) = map.location_of(&spec) else {
-            continue;
-        };
-        if named[location.index()] {
-            loader.error_at(
-                &["location_order"],
-                format!("location_order: `{name}` is named twice"),
-            );
-        } else {
-            named[location.index()] = true;
-            order.push(location);
-        }
-    }
-    if !names.is_empty() {
-        let missing: Vec<String> = (0..map.location_count())
-            .map(|i| LocationId(i as u16))
-            .filter(|l| !named[l.index()])
-            .map(|l| map.location_id_name(l))
-            .collect();
-        if !missing.is_empty() {
-            loader.error_at(
-                &["location_order"],
-                format!(
-                    "location_order leaves out {} (it names every location, or is left out)",
-                    missing.join(", ")
-                ),
-            );
-        }
-    }
-    order
+    let every: Vec<(LocationId, String)> = (0..map.location_count())
+        .map(|i| LocationId(i as u16))
+        .map(|l| (l, map.location_id_name(l)))
+        .collect();
+    let missing = |listed: &str| {
+        format!("location_order leaves out {listed} (it names every location, or is left out)")
+    };
+    each_once(
+        loader,
+        "location_order",
+        names,
+        every,
+        missing,
+        |loader, name| {
+            let spec = loader.location(name, "location_order")?;
+            map.location_of(&spec)
+        },
+    )
 }
 
 /// The supply centers `center_order` names, in order: each must be a center of the
 /// map, named once, and (if any is named) every center must be; refused otherwise.
 pub(super) fn center_order(loader: &mut Loader, map: &Map, names: &[String]) -> Vec<ProvinceId> {
-    let mut order = Vec::with_capacity(names.len());
+    let every: Vec<(ProvinceId, String)> = (0..map.province_count())
+        .map(|i| ProvinceId(i as u16))
+        .filter(|&p| map.province(p).is_center)
+        .map(|p| (p, map.province(p).id.clone()))
+        .collect();
+    let missing = |listed: &str| format!("center_order leaves out the centers {listed}");
+    each_once(
+        loader,
+        "center_order",
+        names,
+        every,
+        missing,
+        |loader, name| {
+            let p = loader.province(name, "center_order")?;
+            if !map.province(p).is_center {
+                loader.error_at(
+                    &["center_order"],
+                    format!("center_order: `{name}` is not a supply center"),
+                );
+                return None;
+            }
+            Some(p)
+        },
+    )
+}
+
+/// An ordering list of the variant file (`field`): `names`, each read by `resolve`
+/// (which reports a name it cannot read and gives None), must name each of `every`
+/// once; a name given twice, and (when the list is given at all) the members left out
+/// (`missing` words that error from their names), are refused. The members in the
+/// list's order.
+fn each_once<T: Copy + PartialEq>(
+    loader: &mut Loader,
+    field: &str,
+    names: &[String],
+    every: Vec<(T, String)>,
+    missing: impl Fn(&str) -> String,
+    mut resolve: impl FnMut(&mut Loader, &str) -> Option<T>,
+) -> Vec<T> {
+    let mut order: Vec<T> = Vec::with_capacity(names.len());
     for name in names {
-        let Some(p) = loader.province(name, "center_order") else {
+        let Some(member) = resolve(loader, name) else {
             continue;
         };
-        if !map.province(p).is_center {
-            loader.error_at(
-                &["center_order"],
-                format!("center_order: `{name}` is not a supply center"),
-            );
-        } else if order.contains(&p) {
-            loader.error_at(
-                &["center_order"],
-                format!("center_order: `{name}` is named twice"),
-            );
+        if order.contains(&member) {
+            loader.error_at(&[field], format!("{field}: `{name}` is named twice"));
         } else {
-            order.push(p);
+            order.push(member);
         }
     }
     if !names.is_empty() {
-        let missing: Vec<&str> = map
-            .provinces()
-            .iter()
-            .enumerate()
-            .filter(|(i, p)| p.is_center && !order.contains(&ProvinceId(*i as u16)))
-            .map(|(_, p)| p.id.as_str())
+        let left_out: Vec<String> = every
+            .into_iter()
+            .filter(|(member, _)| !order.contains(member))
+            .map(|(_, name)| name)
             .collect();
-        if !missing.is_empty() {
-            loader.error_at(
-                &["center_order"],
-                format!("center_order leaves out the centers {}", missing.join(", ")),
-            );
+        if !left_out.is_empty() {
+            loader.error_at(&[field], missing(&left_out.join(", ")));
         }
     }
     order
