@@ -31,7 +31,7 @@ from . import _standoff
 from ._compat_admin import (COMPLETED, DUMMY, SERVER_TYPE, SETTINGS, GameAdministration, PowerControl,
                             checked_settings, timestamp_microseconds)
 from . import _compat_jsonable as _jsonable
-from ._compat_map import Map, package_board, phase_long, phase_short, phase_sort_key
+from ._compat_map import Map, package_board, phase_short, phase_sort_key
 from ._sorted_dict import SortedDict, _rebuild as _sorted_dict  # noqa: F401 - _sorted_dict: earlier pickles
 
 #: The package's default rules (its ``DEFAULT_GAME_RULES``; with the rules ``SOLITAIRE``
@@ -485,9 +485,6 @@ class _History(SortedDict):
     def __reduce__(self):
         return (_history, (dict(self.items()), self._sort_key))
 
-    def copy(self):
-        return self.__class__(dict(self.items()), sort_key=self._sort_key)
-
 
 
 def _file(history, phase, record, build):
@@ -501,8 +498,6 @@ def _file(history, phase, record, build):
 
 def _history(items, sort_key):
     return _History(items, sort_key=sort_key)
-
-
 
 
 def _time_key(key):
@@ -1133,7 +1128,7 @@ class Game(GameAdministration, _standoff.GameCore):
     @property
     def phase(self):
         """``SPRING 1901 MOVEMENT`` (writable: a long or short name, or ``COMPLETED``)."""
-        return self._phase if self._phase in ("COMPLETED", "FORMING") else phase_long(self._phase)
+        return self._phase if self._phase in ("COMPLETED", "FORMING") else self.map.phase_long(self._phase)
 
     @phase.setter
     def phase(self, value):

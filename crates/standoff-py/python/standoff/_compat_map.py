@@ -37,15 +37,6 @@ _MAX_CONVOY_FLEETS = 13  # the package lists no longer convoy routes
 
 
 
-def phase_long(short):
-    """``S1901M`` -> ``SPRING 1901 MOVEMENT`` (``S1M``, ``S0001M`` -> ``SPRING 1 MOVEMENT``;
-    other text is returned unchanged)."""
-    short = short.strip().upper()
-    if len(short) >= 3 and short[0] in _SEASONS and short[-1] in _KINDS and short[1:-1].isdigit():
-        return f"{_SEASONS[short[0]]} {int(short[1:-1])} {_KINDS[short[-1]]}"
-    return short
-
-
 def phase_short(name):
     """``SPRING 1901 MOVEMENT`` (or ``S1901M``) -> ``S1901M``; other text unchanged."""
     words = name.strip().upper().split()
@@ -167,6 +158,8 @@ class Map:
         self.svg_path = None
         # The package's order of the locations where the variant gives it (its map
         # file's), else standoff's: every member keyed by location follows it.
+        # The package's boards are the variants with its order of the locations.
+        package_board_here = bool(data["location_order"])
         order = data["location_order"] or list(data["locations"])
         self._locations = {loc: data["locations"][loc] for loc in order}
         # The package writes a province with coasts in lower case (``bul``) in ``locs``
@@ -186,7 +179,7 @@ class Map:
         for loc, info in self._locations.items():
             self._area[loc] = _AREA_TYPES[info["terrain"]]
             province_name = info["name"]
-            if data["location_order"]:  # one of the package's boards: its spellings
+            if package_board_here:  # its spellings
                 province_name = _PACKAGE_SPELLINGS.get((info["province"], province_name), province_name)
             self.loc_name[_location_name(loc, province_name)] = loc
             self._province[loc] = info["province"]
@@ -200,7 +193,7 @@ class Map:
             spaces[self._province[loc]].append(loc)
         self.loc_coasts = {loc: list(spaces[province]) for loc, province in self._province.items()}
         self.loc_abut = {self._package_name[loc]: self._package_abuts(loc) for loc in self._locations}
-        if data["location_order"]:  # one of the package's boards
+        if package_board_here:
             for shut, neighbours in _PACKAGE_SHUT_BORDERS.items():
                 if self._area.get(shut) == "SHUT" and all(loc in self.loc_abut for loc in neighbours):
                     self.loc_abut[shut] = list(neighbours)
