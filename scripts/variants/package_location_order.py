@@ -17,11 +17,12 @@ give another, and exits 1 if any does.
 """
 
 import argparse
-import os
 import pathlib
 import re
 import sys
-import tempfile
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "differential"))
+from atomic_write import atomic_write  # noqa: E402 - the harness scripts' atomic replacement
 
 VARIANTS = pathlib.Path("crates/standoff/variants")
 LINE = 88
@@ -58,13 +59,6 @@ def toml_lines(order):
 def base_of(text):
     match = re.search(r'^extends\s*=\s*"([^"]+)"', text, re.M)
     return match.group(1) if match else None
-
-
-def write_atomically(path, text):
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(fd, "w") as out:
-        out.write(text)
-    os.replace(tmp, path)
 
 
 def main(argv=None):
@@ -107,7 +101,8 @@ def main(argv=None):
             print(f"{name}: no line to put the order after; left alone")
             continue
         lines[at + 1:at + 1] = toml_lines(order)
-        write_atomically(path, "\n".join(lines) + "\n")
+        with atomic_write(path) as out:
+            out.write("\n".join(lines) + "\n")
         print(f"{name}: location_order written ({len(order)} locations)")
     return 1 if args.check and differ else 0
 
