@@ -352,7 +352,8 @@ fn order_kind_of(key: u64) -> Option<OrderKind> {
 /// The location names of a variant's possible-orders dict, made once.
 struct LocationKeys {
     /// (location name, location index), in the package's order of the locations (the
-    /// variant's `location_order`), or sorted by name where the variant gives none.
+    /// variant's `location_order`), or in standoff's (location index) where the variant
+    /// gives none: the order of the compatible `Map.locs` either way.
     names: Vec<(Py<PyString>, usize)>,
     /// Every name -> None, in that order: each call copies it and fills in the lists,
     /// so its dict is never resized while filled.
@@ -365,13 +366,9 @@ impl LocationKeys {
         let named = |l: standoff::LocationId| (crate::names::loc_name(map, l), l.index());
         let names: Vec<(String, usize)> = match variant.location_order.is_empty() {
             false => variant.location_order.iter().map(|&l| named(l)).collect(),
-            true => {
-                let mut names: Vec<_> = (0..map.location_count())
-                    .map(|i| named(standoff::LocationId(i as u16)))
-                    .collect();
-                names.sort();
-                names
-            }
+            true => (0..map.location_count())
+                .map(|i| named(standoff::LocationId(i as u16)))
+                .collect(),
         };
         let names: Vec<(Py<PyString>, usize)> = names
             .into_iter()
