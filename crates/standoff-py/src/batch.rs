@@ -3,11 +3,12 @@
 
 use crate::args::{state_parts_from_dict, variant_arg};
 use crate::classes::PyGame;
+use crate::classes::PyRejectedOrder;
 use crate::classes::{PyAdjudication, PyPosition, PyVariant};
-use crate::classes::{PyPhaseData, PyRejectedOrder};
 use crate::convert::dislodged_dict;
 use crate::convert::{dict_of_lists, str_or_list, str_to_list_map};
 use crate::errors::{standoff_err, state_err};
+use crate::game::PlayOutcome;
 use crate::model::{
     build_position, movement_codes, orders_by_power, parse_problem, units_after, OrderProblem,
     ProblemKind, StateParts,
@@ -376,13 +377,36 @@ pub(crate) fn distinct_games<'py, T: pyo3::type_object::PyTypeCheck>(
 }
 
 /// Plays the current phase of many games at once (each with its orders already set by
-/// ``set_orders``), in parallel with the GIL released: the same as calling
-/// ``process()`` on each. Returns each game's ``PhaseData`` (None for a game that is
-/// over). A game may appear only once; the games must not be changed from another
-/// thread meanwhile.
+/// ``set_orders``), the same as calling ``process()`` on each, spread over the cores:
+/// returns each game's ``PhaseData`` (None for a game that is over). On two cores the
+/// calling thread shares the plays with the helper thread, releasing the GIL while it
+/// plays and making each game's ``PhaseData`` in order meanwhile; on more, the plays run
+/// on the batch threads with the GIL released and the ``PhaseData`` are made after. A
+/// game may appear only once; the games must not be used from another thread meanwhile
+/// (such a use, or the call, fails as borrowed).
 #[pyfunction]
-pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Option<PyPhaseData>>> {
+pub fn step_many<'py>(
+    py: Python<'py>,
+    games: &Bound<'py, PyAny>,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let helper = match games
+        .len()
+        .is_ok_and(|n| n >= crate::shared_steps::SHARED_FROM)
+        && crate::pool::thread_count() == 2
+    {
+        true => crate::shared_steps::lend_helper(),
+        false => None,
+    };
     let list = distinct_games::<PyGame>(games)?;
+    if let Some(helper) = helper {
+        let mut stepper = NativeSteps {
+            py,
+            games: &list,
+            results: vec![py.None().into_bound(py); list.len()],
+        };
+        helper.step(py, &mut stepper, 0..list.len())?;
+        return Ok(stepper.results);
+    }
     // Every game is borrowed for the whole call (another thread touching one meanwhile
     // gets a borrow error); each plays its phase with the GIL released, exactly as
     // `process()` does (`PyGame::play_phase`), the games spread over the cores. Only the
@@ -401,14 +425,31 @@ pub fn step_many(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Optio
         let Some(outcome) = outcome else {
             return Err(standoff_err("step_many: a game was not played"));
         };
-        phases.push(crate::game::delivered(py, outcome)?);
+        phases.push(crate::game::phase_data_object(py, outcome)?);
     }
     Ok(phases)
 }
 
-/// What [`PyGame::play_phase`] gives for one game.
-pub(crate) type PlayOutcome =
-    Result<Option<crate::game::PlayedPhase>, standoff::session::SessionError>;
+/// What a native `step_many` does around each game's play on two cores: the warning
+/// and the `PhaseData`, as its `process()`.
+struct NativeSteps<'a, 'py> {
+    py: Python<'py>,
+    games: &'a [Bound<'py, PyGame>],
+    results: Vec<Bound<'py, PyAny>>,
+}
+
+impl<'py> crate::shared_steps::Stepper<'py> for NativeSteps<'_, 'py> {
+    type Prepared = ();
+
+    fn prepare(&mut self, index: usize) -> PyResult<((), PyRefMut<'py, PyGame>)> {
+        Ok(((), self.games[index].try_borrow_mut()?))
+    }
+
+    fn finish(&mut self, index: usize, (): (), outcome: PlayOutcome) -> PyResult<()> {
+        self.results[index] = crate::game::phase_data_object(self.py, outcome)?;
+        Ok(())
+    }
+}
 
 /// Games handed out to a thread at a time.
 const CHUNK: usize = 16;

@@ -108,17 +108,29 @@ pub struct PlayedPhase {
     pub data: Option<PyPhaseData>,
 }
 
+/// What [`PyGame::play_phase`] gives for one game.
+pub(crate) type PlayOutcome = Result<Option<PlayedPhase>, standoff::session::SessionError>;
+
 /// What a play ([`PyGame::play_phase`]) gives `process()`'s caller: its warning given
 /// (an `OrderWarning`), then its `PhaseData` (None when the game was over).
-pub(crate) fn delivered(
-    py: Python<'_>,
-    outcome: Result<Option<PlayedPhase>, standoff::session::SessionError>,
-) -> PyResult<Option<PyPhaseData>> {
+pub(crate) fn delivered(py: Python<'_>, outcome: PlayOutcome) -> PyResult<Option<PyPhaseData>> {
     let Some(played) = outcome.map_err(|e| standoff_err(e.to_string()))? else {
         return Ok(None);
     };
     played.settled.warn(py)?;
     Ok(played.data)
+}
+
+/// A play's warning given, and its `PhaseData` as a Python object (None when the game
+/// was over), as `process()` gives them.
+pub(crate) fn phase_data_object(
+    py: Python<'_>,
+    outcome: PlayOutcome,
+) -> PyResult<Bound<'_, PyAny>> {
+    Ok(match crate::game::delivered(py, outcome)? {
+        Some(data) => Bound::new(py, data)?.into_any(),
+        None => py.None().into_bound(py),
+    })
 }
 
 fn check_rules(rules: Option<&Bound<'_, PyAny>>) -> PyResult<()> {

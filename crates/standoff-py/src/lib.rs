@@ -52,6 +52,7 @@ mod position;
 mod render;
 mod saved;
 mod saved_read;
+mod shared_steps;
 mod submit;
 mod texts;
 mod variant;

@@ -290,12 +290,12 @@ def test_batch_releases_the_gil():
 
 # Run in a new interpreter: the batch threads this process started, their names as the
 # system has them (15 characters at most). COUNT compatible games are stepped, then 40
-# native games.
+# boards adjudicated (on the batch pool, which that starts).
 _THREADS_SCRIPT = """
 import os, standoff
 games = [standoff.Game(game_id=str(i)) for i in range(COUNT)]
 standoff.step_many(games)
-standoff._standoff.step_many([standoff._standoff.Game() for _ in range(40)])
+standoff.adjudicate_many([(standoff.Position.initial(), {}) for _ in range(40)])
 import time
 import warnings
 def names():
@@ -368,6 +368,30 @@ def test_native_step_many_agrees_with_process():
     with pytest.raises(standoff.StandoffError, match="twice"):
         _standoff.step_many([games[0], games[0]])
 
+
+
+def test_native_step_many_gives_none_for_a_finished_game():
+    # 40 native games (shared with the helper thread on two cores): a game that is over
+    # gives None and stays as it was; the others agree with process().
+    done = _standoff.Game()
+    done.clear_units()
+    done.clear_centers()
+    done.set_centers("FRANCE", ["BRE", "MAR", "PAR", "SPA", "POR", "BEL", "HOL", "MUN", "KIE",
+                                "BER", "DEN", "LON", "LVP", "EDI", "NWY", "SWE", "TUN"])
+    done.set_units("FRANCE", ["A PIE"])
+    done.set_current_phase("F1901M")
+    done.set_orders("FRANCE", ["A PIE - VEN"])
+    assert done.process().winner == "FRANCE" and done.is_game_done
+    games = _native_games(40)
+    games[10] = done
+    copies = [g.copy() for g in games]
+    phases = _standoff.step_many(games)
+    expected = [c.process() for c in copies]
+    assert phases[10] is None and expected[10] is None
+    assert done.is_game_done and done.get_state() == copies[10].get_state()
+    assert [ph and (ph.name, ph.results) for ph in phases] == \
+        [e and (e.name, e.results) for e in expected]
+    assert [g.get_state() for g in games] == [c.get_state() for c in copies]
 
 
 def test_helper_awake_time_is_checked_and_given_back():
