@@ -1,6 +1,6 @@
 //! The helper thread: one thread for the process, started on first use and parked
 //! between uses, that runs the jobs the batch entry points lend it (the plays of
-//! `step_many`'s package-compatible games). It may be told to stay awake a while after
+//! `step_many`'s games on two cores, `shared_steps`). It may be told to stay awake a while after
 //! each job ([`set_stay_awake`]), spinning and yielding its core, so that a call soon
 //! after finds it running: on a virtual machine a parked thread starts 0.1-0.2 ms after
 //! it is woken, and waking it costs the caller 30-50 us, a tenth of a 203-game call.

@@ -9,12 +9,13 @@
 //! Layers (a module uses only those before it): plain helpers without PyO3 (`names`,
 //! `model`, `per_variant`: tables shared by a variant's games); `errors`; `texts` (the Python strings of order texts a game hands out);
 //! the batches' threads (`per_process`: a value started again in a forked child;
-//! `pool`: a rayon pool per process; `helper_thread`: one parked thread that compatible
-//! games' `step_many` lends its plays to);
+//! `pool`: a rayon pool per process; `helper_thread`: one parked thread that `step_many`
+//! lends its plays to on two cores);
 //! the `#[pyclass]` structs every other module may use (`classes`); conversions
 //! (`convert`, `args`: the `variant=` argument, phase names, state dicts); the native
 //! API's methods (`variant`, `order`, `render`, `phase_data`, `game` with `submit` (the
-//! body of its `set_orders`), `batch`, `position`, `saved`); `pickling` (pickle and
+//! body of its `set_orders`), `shared_steps` (a list of games stepped by the calling
+//! thread and the helper), `batch`, `position`, `saved`); `pickling` (pickle and
 //! copy forms of `Variant`, `Position` and `PhaseData`, and the functions that rebuild
 //! them). The package-compatible `Game` is Python (`python/standoff/_compat.py`) over
 //! native modules only this file imports: `compat_core` (`GameCore`, its base class:

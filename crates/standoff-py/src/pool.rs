@@ -1,8 +1,8 @@
 //! The rayon pool of the batch entry points (`adjudicate_many`, the native
-//! `step_many`): one per process ([`PerProcess`]), built on first use with rayon's usual
-//! size (the cores, or `RAYON_NUM_THREADS` / `RAYON_RS_NUM_CPUS` as rayon reads them),
-//! and built again in a forked child; that size without building the pool
-//! ([`thread_count`], for the compatible `step_many`, which has its own helper thread);
+//! `step_many` on more than two cores): one per process ([`PerProcess`]), built on first
+//! use with rayon's usual size (the cores, or `RAYON_NUM_THREADS` / `RAYON_RS_NUM_CPUS`
+//! as rayon reads them), and built again in a forked child; that size without building
+//! the pool ([`thread_count`], for the `step_many`s, which on two use the helper thread);
 //! and how a batch shares its items between the calling thread and the pool
 //! ([`map_shared`]).
 //!
