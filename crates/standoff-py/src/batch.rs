@@ -2,9 +2,7 @@
 //! and the work spread over all cores (the core's `standoff::batch`, rayon).
 
 use crate::args::{state_parts_from_dict, variant_arg};
-use crate::classes::PyGame;
-use crate::classes::PyRejectedOrder;
-use crate::classes::{PyAdjudication, PyPosition, PyVariant};
+use crate::classes::{PyAdjudication, PyGame, PyPosition, PyRejectedOrder, PyVariant};
 use crate::convert::dislodged_dict;
 use crate::convert::{dict_of_lists, str_or_list, str_to_list_map};
 use crate::errors::{standoff_err, state_err};
@@ -389,13 +387,15 @@ pub fn step_many<'py>(
     py: Python<'py>,
     games: &Bound<'py, PyAny>,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let helper = match games
+    // Woken before the games are checked, so that its start overlaps the checks.
+    let shared = games
         .len()
         .is_ok_and(|n| n >= crate::shared_steps::SHARED_FROM)
-        && crate::pool::thread_count() == 2
-    {
-        true => crate::shared_steps::lend_helper(),
-        false => None,
+        && crate::pool::thread_count() == 2;
+    let helper = if shared {
+        crate::shared_steps::lend_helper()
+    } else {
+        None
     };
     let list = distinct_games::<PyGame>(games)?;
     if let Some(helper) = helper {

@@ -127,7 +127,7 @@ pub(crate) fn phase_data_object(
     py: Python<'_>,
     outcome: PlayOutcome,
 ) -> PyResult<Bound<'_, PyAny>> {
-    Ok(match crate::game::delivered(py, outcome)? {
+    Ok(match delivered(py, outcome)? {
         Some(data) => Bound::new(py, data)?.into_any(),
         None => py.None().into_bound(py),
     })

@@ -14,9 +14,9 @@
 //!
 //! Invariants: at most [`AHEAD`] games are out of their Python objects at a time; every
 //! game prepared is played and finished (in the list's order) before [`Helper::step`]
-//! returns,
-//! even after an error, so each is back in its Python object; a play that panics gives
-//! its game back all the same.
+//! returns, even after an error, so each is back in its Python object; a play that
+//! panics gives its game back all the same; the helper stops playing for a call when
+//! the call's [`Helper`] is dropped (at its end, on an error, or in a panic).
 
 use crate::classes::PyGame;
 use crate::game::PlayOutcome;
@@ -38,11 +38,12 @@ const AHEAD: usize = 16;
 /// finishes a played one: the helper thread should not run out of games to play.
 const QUEUED_AT_LEAST: usize = 2;
 
-/// Calls with fewer games than this play them one after another on the calling thread,
-/// as a `process()` loop does, without the helper thread: waking it costs the calling
-/// thread tens of microseconds on a virtual machine (the wake-up call alone), and it
-/// starts later still, so a small call shared with it ran slower than the loop (0.77x
-/// for 8 games, 0.87x for 16, 0.96x for 20 and 24 on our 2-core VM; 1.1-1.3x for 32).
+/// Calls with fewer games than this do without the helper thread (a compatible call
+/// plays them one after another on the calling thread, as a `process()` loop does):
+/// waking it costs the calling thread tens of microseconds on a virtual machine (the
+/// wake-up call alone), and it starts later still, so a small call shared with it ran
+/// slower than the loop (0.77x for 8 games, 0.87x for 16, 0.96x for 20 and 24 on our
+/// 2-core VM; 1.1-1.3x for 32).
 pub(crate) const SHARED_FROM: usize = 32;
 
 /// What is done with the GIL around each game's play, on the calling thread.
