@@ -238,15 +238,20 @@ def test_native_batches_in_a_forked_child():
     assert _returns_in_forked_child(in_child)
 
 
+def _one_move_from_victory(game):
+    """``game`` set up so that France's order ``A PIE - VEN`` wins it (its 18th center)."""
+    game.clear_centers()
+    game.clear_units()
+    game.set_centers("FRANCE", ["BRE", "MAR", "PAR", "SPA", "POR", "BEL", "HOL", "MUN", "KIE",
+                                "BER", "DEN", "LON", "LVP", "EDI", "NWY", "SWE", "TUN"])
+    game.set_units("FRANCE", ["A PIE"])
+    game.set_current_phase("F1901M")
+    game.set_orders("FRANCE", ["A PIE - VEN"])
+    return game
+
+
 def test_step_many_skips_finished_games():
-    g = standoff.Game()
-    g.clear_centers()
-    g.clear_units()
-    g.set_centers("FRANCE", ["BRE", "MAR", "PAR", "SPA", "POR", "BEL", "HOL", "MUN", "KIE",
-                             "BER", "DEN", "LON", "LVP", "EDI", "NWY", "SWE", "TUN"])
-    g.set_units("FRANCE", ["A PIE"])
-    g.set_current_phase("F1901M")
-    g.set_orders("FRANCE", ["A PIE - VEN"])
+    g = _one_move_from_victory(standoff.Game())
     other = standoff.Game()
     first = standoff.step_many([g, other])
     assert first[0].winner == "FRANCE" and first[1].name == "S1901M"
@@ -373,14 +378,7 @@ def test_native_step_many_agrees_with_process():
 def test_native_step_many_gives_none_for_a_finished_game():
     # 40 native games (shared with the helper thread on two cores): a game that is over
     # gives None and stays as it was; the others agree with process().
-    done = _standoff.Game()
-    done.clear_units()
-    done.clear_centers()
-    done.set_centers("FRANCE", ["BRE", "MAR", "PAR", "SPA", "POR", "BEL", "HOL", "MUN", "KIE",
-                                "BER", "DEN", "LON", "LVP", "EDI", "NWY", "SWE", "TUN"])
-    done.set_units("FRANCE", ["A PIE"])
-    done.set_current_phase("F1901M")
-    done.set_orders("FRANCE", ["A PIE - VEN"])
+    done = _one_move_from_victory(_standoff.Game())
     assert done.process().winner == "FRANCE" and done.is_game_done
     games = _native_games(40)
     games[10] = done
