@@ -374,7 +374,6 @@ def test_native_step_many_agrees_with_process():
         _standoff.step_many([games[0], games[0]])
 
 
-
 def test_native_step_many_gives_none_for_a_finished_game():
     # 40 native games (shared with the helper thread on two cores): a game that is over
     # gives None and stays as it was; the others agree with process().

@@ -23,8 +23,6 @@ SPELLINGS = sorted({spelling for key in PACKAGE_KEYS
 UPPER_LOCS = sorted({loc.upper() for loc in THEIRS.locs})
 
 
-
-
 def by_name(entries):
     return sorted(entries, key=lambda entry: (entry.upper(), entry))
 

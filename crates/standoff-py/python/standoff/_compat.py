@@ -486,7 +486,6 @@ class _History(SortedDict):
         return (_history, (dict(self.items()), self._sort_key))
 
 
-
 def _file(history, phase, record, build):
     """Files a played phase's record in a history: as the record if the history builds
     its entries when read, else (a map the user put in its place) as the built entry."""

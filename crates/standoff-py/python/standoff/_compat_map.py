@@ -36,7 +36,6 @@ _FLOW = ("SPRING:MOVEMENT,RETREATS", "FALL:MOVEMENT,RETREATS", "WINTER:ADJUSTMEN
 _MAX_CONVOY_FLEETS = 13  # the package lists no longer convoy routes
 
 
-
 def phase_short(name):
     """``SPRING 1901 MOVEMENT`` (or ``S1901M``) -> ``S1901M``; other text unchanged."""
     words = name.strip().upper().split()
