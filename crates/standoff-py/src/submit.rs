@@ -226,14 +226,20 @@ impl PyGame {
                 problems.push(problem(ProblemKind::Illegal, reason));
                 continue;
             }
-            let written = order.kind.unit().and_then(|u| u.kind);
+            let written = unit_kinds(&order);
             let filled = fill_kinds(pos, &variant, order);
-            let on_board = filled.kind.unit().and_then(|u| u.kind);
-            if written.is_some() && written != on_board {
+            let on_board = unit_kinds(&filled);
+            let differs = |i: usize| written[i].is_some() && written[i] != on_board[i];
+            if differs(0) || differs(1) {
                 // DATC 4.C.2: the unit type is not binding; the order is followed, and
                 // the player is told how it was read.
+                let which = if differs(0) {
+                    "the unit there"
+                } else {
+                    "the unit it names"
+                };
                 notes.push(format!(
-                    "`{text}` read as `{}` (the unit there is of the other type; DATC 4.C.2)",
+                    "`{text}` read as `{}` ({which} is of the other type; DATC 4.C.2)",
                     order_text(&variant.map, &filled)
                 ));
             }
@@ -295,4 +301,13 @@ impl PyGame {
         }
         Ok(())
     }
+}
+
+/// The unit types an order writes: its own unit's, and the supported unit's or convoyed
+/// army's (None where it writes none).
+fn unit_kinds(order: &Order) -> [Option<standoff::unit::UnitKind>; 2] {
+    [
+        order.kind.unit().and_then(|u| u.kind),
+        order.kind.other_unit().and_then(|u| u.kind),
+    ]
 }

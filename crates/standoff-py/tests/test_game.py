@@ -452,6 +452,23 @@ def test_inputs_the_package_would_misread_are_refused_or_noted():
     assert g.order_errors == []
 
 
+def test_a_wrong_type_for_the_unit_supported_or_convoyed_is_said():
+    # DATC 4.C.2 as for the ordered unit: the order is followed for the unit there, and
+    # the player is told how it was read (the package drops such orders, silently).
+    g = Game()
+    with pytest.warns(standoff.OrderWarning, match=r"`F BRE S F PAR - GAS` read as `F BRE S A PAR - GAS` \(the unit it names"):
+        g.set_orders("FRANCE", ["F BRE S F PAR - GAS"])
+    assert g.get_orders("FRANCE") == ["F BRE S A PAR - GAS"]
+    g.clear_units()
+    g.set_units("ENGLAND", ["A EDI", "F NTH"])
+    with pytest.warns(standoff.OrderWarning, match=r"`F NTH C F EDI - BEL` read as `F NTH C A EDI - BEL`"):
+        g.set_orders("ENGLAND", ["F NTH C F EDI - BEL", "A EDI - BEL"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        g.set_orders("ENGLAND", ["F NTH C A EDI - BEL", "A EDI - BEL VIA"])
+    assert g.order_errors == []
+
+
 def test_power_objects_are_live():
     g = Game()
     france = g.get_power("FRANCE")

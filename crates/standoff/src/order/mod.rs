@@ -203,4 +203,15 @@ impl OrderKind {
             OrderKind::Waive | OrderKind::CanalPermission { .. } => None,
         }
     }
+
+    /// The other unit the order names: the unit supported, or the army convoyed.
+    pub fn other_unit(&self) -> Option<&UnitRef> {
+        match self {
+            OrderKind::SupportHold { target, .. } | OrderKind::SupportMove { target, .. } => {
+                Some(target)
+            }
+            OrderKind::Convoy { army, .. } => Some(army),
+            _ => None,
+        }
+    }
 }
