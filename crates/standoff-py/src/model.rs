@@ -13,6 +13,8 @@ use standoff::parse::{parse_order, ParseError, ParseErrorKind};
 use standoff::position::{Position, Setup, SetupOptions};
 use standoff::record::PhaseRecord;
 use standoff::report::illegal_text;
+use standoff::rules::{MissingCoastOnePossible, RuleSet};
+use standoff::unit::UnitKind;
 use standoff::{LocationId, Phase, PhaseKind, PowerId, ProvinceId, Variant};
 use std::collections::BTreeSet;
 
@@ -585,6 +587,52 @@ pub fn fill_kinds(pos: &Position, variant: &Variant, mut order: Order) -> Order 
             }
         }
         OrderKind::Build { .. } | OrderKind::Waive => {}
+    }
+    order
+}
+
+/// Writes the coast a fleet's move or retreat goes to when the order leaves it out and
+/// only one coast of the province is open to the fleet, where the rules send it there
+/// (DATC 4.B.2 a), so the order reads as the package writes it (`F GAS - SPA/NC`).
+pub fn fill_only_coast(
+    pos: &Position,
+    variant: &Variant,
+    rules: &RuleSet,
+    mut order: Order,
+) -> Order {
+    if rules.missing_coast_one != MissingCoastOnePossible::OnlyCoast {
+        return order;
+    }
+    let map = &variant.map;
+    let only_coast = |to: LocationId, open: &dyn Fn(LocationId) -> bool| {
+        if to.index() >= map.province_count() {
+            return None;
+        }
+        let mut coasts = map.province(map.province_of(to)).coasts.iter().copied();
+        let mut reachable = coasts.by_ref().filter(|&c| open(c));
+        match (reachable.next(), reachable.next()) {
+            (Some(c), None) => Some(c),
+            _ => None,
+        }
+    };
+    match &mut order.kind {
+        OrderKind::Move { unit, to, .. } if unit.kind == Some(UnitKind::Fleet) => {
+            let here = unit.location;
+            if let Some(c) = only_coast(*to, &|c| map.fleet_adjacent(here, c)) {
+                *to = c;
+            }
+        }
+        OrderKind::Retreat { unit, to } if unit.kind == Some(UnitKind::Fleet) => {
+            let options = pos
+                .dislodged()
+                .iter()
+                .find(|d| d.unit.location == unit.location)
+                .map_or(&[][..], |d| &d.retreat_options[..]);
+            if let Some(c) = only_coast(*to, &|c| options.contains(&c)) {
+                *to = c;
+            }
+        }
+        _ => {}
     }
     order
 }

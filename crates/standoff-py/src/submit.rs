@@ -6,7 +6,7 @@
 use crate::classes::PyGame;
 use crate::errors::{standoff_err, warn_orders, with_attrs, IllegalOrderError};
 use crate::model::ErrorMode;
-use crate::model::{fill_kinds, parse_problem, OrderProblem, ProblemKind};
+use crate::model::{fill_kinds, fill_only_coast, parse_problem, OrderProblem, ProblemKind};
 use crate::names::order_text;
 use crate::order::parse_error_to_py;
 use pyo3::exceptions::PyTypeError;
@@ -141,6 +141,7 @@ impl PyGame {
         };
         let variant = self.variant.clone();
         let pos = &self.session.record().game.position;
+        let rules = &self.session.record().game.rules;
         // The phase and power as problems name them (written only if there is one).
         let names = std::cell::OnceCell::new();
         let names = || {
@@ -228,6 +229,7 @@ impl PyGame {
             }
             let written = unit_kinds(&order);
             let filled = fill_kinds(pos, &variant, order);
+            let filled = fill_only_coast(pos, &variant, rules, filled);
             let on_board = unit_kinds(&filled);
             let differs = |i: usize| written[i].is_some() && written[i] != on_board[i];
             if differs(0) || differs(1) {

@@ -121,29 +121,3 @@ def test_a_convoy_by_a_fleet_off_the_package_routes_is_kept():
     assert theirs[1:] == (False, [], [])
     assert ours[1:] == (True, ["no convoy", "void"], [])
 
-
-def test_a_move_by_convoy_no_fleet_can_make_goes_over_land():
-    # An army's move written with VIA where no fleet on the board could convoy it: an
-    # inland army, and Liverpool's army to Edinburgh with no fleet in the seas between
-    # (Edinburgh's fleet leaves). Neither engine lists such an order. The package drops
-    # it at set_orders, silently, and the army holds; standoff keeps it as written and,
-    # as DATC 6.G.8 prefers (4.A.3 d: "via Convoy" is ignored when there is no convoy
-    # route), moves the army over land.
-    orders = {"FRANCE": ["A PAR - BUR VIA"], "ENGLAND": ["A LVP - EDI VIA", "F EDI - NTH"]}
-    outcome = {}
-    for game in (diplomacy.Game(), standoff.Game()):
-        possible = game.get_all_possible_orders()
-        assert "A PAR - BUR VIA" not in possible["PAR"]
-        assert "A LVP - EDI VIA" not in possible["LVP"]
-        for power, given in orders.items():
-            game.set_orders(power, given)
-        kept = sorted(order for power in orders for order in game.get_orders(power))
-        game.process()
-        units = {unit for power in orders for unit in game.get_units(power)}
-        armies = sorted(units & {"A PAR", "A BUR", "A LVP", "A EDI"})
-        outcome[type(game).__module__] = (kept, armies)
-    assert outcome["diplomacy.engine.game"] == (["F EDI - NTH"], ["A LVP", "A PAR"])
-    assert outcome["standoff._compat"] == (
-        ["A LVP - EDI VIA", "A PAR - BUR VIA", "F EDI - NTH"],
-        ["A BUR", "A EDI"],
-    )
