@@ -608,8 +608,8 @@ pub fn fill_only_coast(
         if to.index() >= map.province_count() {
             return None;
         }
-        let mut coasts = map.province(map.province_of(to)).coasts.iter().copied();
-        let mut reachable = coasts.by_ref().filter(|&c| open(c));
+        let province = map.province(map.province_of(to));
+        let mut reachable = province.coasts.iter().copied().filter(|&c| open(c));
         match (reachable.next(), reachable.next()) {
             (Some(c), None) => Some(c),
             _ => None,
