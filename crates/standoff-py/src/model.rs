@@ -6,7 +6,10 @@ use crate::names::{loc_name, order_text, power_name, powers, prov_name, unit_nam
 use serde_json::{json, Map as JsonMap, Value};
 use standoff::adjudicate::{adjustment_counts, Illegal, MovementResult, OrderStatus, Outcome};
 use standoff::game::PhaseResult;
-use standoff::legal::{build_sites, movement_orders, power_adjustment_orders, unit_retreat_orders};
+use standoff::legal::{
+    build_sites, movement_orders, power_adjustment_orders, unit_movement_orders,
+    unit_retreat_orders,
+};
 use standoff::mila::{labels, state_json, MilaState};
 use standoff::order::{Order, OrderKind, UnitRef};
 use standoff::parse::{parse_order, ParseError, ParseErrorKind};
@@ -635,6 +638,44 @@ pub fn fill_only_coast(
         _ => {}
     }
     order
+}
+
+/// What to tell the player of an army's move written "via convoy" to a province it
+/// borders when no fleet on the board could convoy it (no such move is among the legal
+/// orders): it then goes over land or fails, as the rules say (DATC 4.A.3, 6.G.8);
+/// None for any other order.
+pub fn unconvoyable_via(
+    pos: &Position,
+    variant: &Variant,
+    rules: &RuleSet,
+    order: &Order,
+    text: &str,
+) -> Option<String> {
+    let OrderKind::Move {
+        unit,
+        to,
+        via_convoy: true,
+        ..
+    } = &order.kind
+    else {
+        return None;
+    };
+    let map = &variant.map;
+    let (from, dest) = (map.province_of(unit.location), map.province_of(*to));
+    if unit.kind != Some(UnitKind::Army) || !map.army_adjacent(from, dest) {
+        return None;
+    }
+    let listed = unit_movement_orders(variant, pos, from).iter().any(|o| {
+        matches!(&o.kind, OrderKind::Move { to, via_convoy: true, .. } if map.province_of(*to) == dest)
+    });
+    if listed {
+        return None;
+    }
+    Some(if rules.via_convoy_without_route_goes_by_land() {
+        format!("`{text}`: no fleet can convoy it this phase, so it goes over land (DATC 4.A.3)")
+    } else {
+        format!("`{text}`: no fleet can convoy it this phase, so the move fails (DATC 4.A.3)")
+    })
 }
 
 /// Reads one order of `power` in the current phase.

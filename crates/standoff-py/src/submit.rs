@@ -6,7 +6,9 @@
 use crate::classes::PyGame;
 use crate::errors::{standoff_err, warn_orders, with_attrs, IllegalOrderError};
 use crate::model::ErrorMode;
-use crate::model::{fill_kinds, fill_only_coast, parse_problem, OrderProblem, ProblemKind};
+use crate::model::{
+    fill_kinds, fill_only_coast, parse_problem, unconvoyable_via, OrderProblem, ProblemKind,
+};
 use crate::names::order_text;
 use crate::order::parse_error_to_py;
 use pyo3::exceptions::PyTypeError;
@@ -245,6 +247,7 @@ impl PyGame {
                     order_text(&variant.map, &filled)
                 ));
             }
+            notes.extend(unconvoyable_via(pos, &variant, rules, &filled, text));
             accepted.push(filled);
         }
         drop(checker);

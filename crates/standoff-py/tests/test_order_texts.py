@@ -60,17 +60,27 @@ def test_a_move_by_convoy_no_fleet_can_make_goes_over_land():
     # An army's move written with VIA where no fleet on the board could convoy it: an
     # inland army, and Liverpool's army to Edinburgh with no fleet in the seas between
     # (Edinburgh's fleet leaves). Neither engine lists such an order. The package drops
-    # it at set_orders, silently, and the army holds; standoff keeps it as written and,
-    # as DATC 6.G.8 prefers (4.A.3 d: "via Convoy" is ignored when there is no convoy
-    # route), moves the army over land.
+    # it at set_orders, silently, and the army holds; standoff keeps it as written, says
+    # how it will be played and, as DATC 6.G.8 prefers (4.A.3 d: "via Convoy" is
+    # ignored when there is no convoy route), moves the army over land.
     orders = {"FRANCE": ["A PAR - BUR VIA"], "ENGLAND": ["A LVP - EDI VIA", "F EDI - NTH"]}
     outcome = {}
     for game in (diplomacy.Game(), standoff.Game()):
         possible = game.get_all_possible_orders()
         assert "A PAR - BUR VIA" not in possible["PAR"]
         assert "A LVP - EDI VIA" not in possible["LVP"]
-        for power, given in orders.items():
-            game.set_orders(power, given)
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")
+            for power, given in orders.items():
+                game.set_orders(power, given)
+        notes = sorted(str(w.message) for w in said)
+        if isinstance(game, standoff.Game):
+            assert notes == [
+                "`A LVP - EDI VIA`: no fleet can convoy it this phase, so it goes over land (DATC 4.A.3)",
+                "`A PAR - BUR VIA`: no fleet can convoy it this phase, so it goes over land (DATC 4.A.3)",
+            ]
+        else:
+            assert notes == []
         kept = sorted(order for power in orders for order in game.get_orders(power))
         game.process()
         units = {unit for power in orders for unit in game.get_units(power)}
@@ -81,3 +91,14 @@ def test_a_move_by_convoy_no_fleet_can_make_goes_over_land():
         ["A LVP - EDI VIA", "A PAR - BUR VIA", "F EDI - NTH"],
         ["A BUR", "A EDI"],
     )
+
+
+def test_a_move_by_convoy_a_fleet_could_make_is_taken_without_a_word():
+    game = standoff.Game()
+    game.clear_units()
+    game.set_units("FRANCE", ["A PIC", "F ENG"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        game.set_orders("FRANCE", ["A PIC - BEL VIA", "F ENG C A PIC - BEL"])
+        game.set_orders("FRANCE", ["a pic - bel via convoy"])
+    assert game.get_orders("FRANCE") == ["A PIC - BEL VIA", "F ENG C A PIC - BEL"]

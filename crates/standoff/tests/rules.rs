@@ -539,3 +539,46 @@ fn batch_entry_points_follow_their_rules() {
         assert_eq!(steps[0].1, game.position, "{spec}");
     }
 }
+
+/// `via_convoy_without_route_goes_by_land` says what the judge does with an army
+/// ordered "via convoy" to a province it borders when no fleet could convoy it (DATC
+/// 4.A.3; 6.G.8 under the 2000 rulebook), under every preset and every choice of 4.A.3.
+#[test]
+fn a_via_convoy_move_without_a_route_goes_by_land_as_the_rules_say() {
+    let v = standoff::Variant::standard();
+    let phase = standoff::Phase::spring_movement(1901);
+    let text = "England: A Liverpool - Edinburgh via convoy\nEngland: F Edinburgh - North Sea";
+    let mut setup = standoff::position::Setup::empty(phase);
+    let england = v.find_power("England").expect("power");
+    for unit in ["A lvp", "F edi"] {
+        setup
+            .units
+            .push(standoff::parse::parse_unit(&v, england, unit).expect("unit"));
+    }
+    let board = standoff::Position::from_setup(&v, setup).expect("position");
+    let (orders, errors) = standoff::parse::parse_orders_at(&v, &board, text);
+    assert!(errors.is_empty(), "{errors:?}");
+    let orders: Vec<_> = orders.into_iter().map(|p| p.order).collect();
+    let edinburgh = v.map.find_province("edi").expect("edi");
+    let mut specs: Vec<String> = preset_names().iter().map(|n| n.to_string()).collect();
+    for choice in ["a", "b", "c", "d", "e"] {
+        specs.push(format!("datc adjacent_convoy={choice}"));
+        specs.push(format!(
+            "datc adjacent_convoy={choice} via_convoy_fallback=n"
+        ));
+    }
+    let mut seen = [false; 2];
+    for spec in &specs {
+        let rules = standoff::rules::Rules::parse(spec).expect("rules");
+        let by_land = rules.via_convoy_without_route_goes_by_land();
+        seen[usize::from(by_land)] = true;
+        let mut game = standoff::game::Game::from_position(board.clone()).with_rules(rules);
+        game.process(&v, &orders);
+        let moved = game
+            .position
+            .unit_at(edinburgh)
+            .is_some_and(|u| u.kind == standoff::unit::UnitKind::Army);
+        assert_eq!(moved, by_land, "{spec}");
+    }
+    assert_eq!(seen, [true, true], "both answers are tested");
+}

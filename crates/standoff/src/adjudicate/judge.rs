@@ -17,8 +17,7 @@ use crate::position::Position;
 use crate::rules::{
     AdjacentConvoy, Allowance, CivilDisorderSupport, ConvoyPathSpecification, Designation,
     ImpossibleCoast, Legality, MissingCoastOnePossible, MissingCoastTwoPossible, MultipleOrders,
-    ProxyOrders, RuleSet, SupportCoast, UnknownCoast, UnneededConvoy, ViaConvoyFallback,
-    WrongCoastOfUnit,
+    ProxyOrders, RuleSet, SupportCoast, UnknownCoast, UnneededConvoy, WrongCoastOfUnit,
 };
 use crate::unit::{Grade, Unit, UnitKind};
 use crate::variant::plugins::PhaseHooks;
@@ -1455,8 +1454,7 @@ impl<'a> Judge<'a> {
                     route && opposite
                 }
                 AdjacentConvoy::Rulebook2000 => {
-                    let no_fallback =
-                        self.rules.via_convoy_fallback == ViaConvoyFallback::NoFallback;
+                    let no_fallback = !self.rules.via_convoy_without_route_goes_by_land();
                     (explicit[u] || own_fleet_convoys) && (route || (explicit[u] && no_fallback))
                 }
                 // DPTG: "via convoy" decides, and such a move never goes by land.

@@ -597,6 +597,21 @@ pub enum RulesError {
 }
 
 impl RuleSet {
+    /// Whether an army ordered "via convoy" to a province it borders goes over land when
+    /// no convoy route exists (DATC 4.A.3; 6.G.8 under the 2000 rulebook): false where
+    /// such a move goes by convoy all the same, and fails.
+    pub fn via_convoy_without_route_goes_by_land(&self) -> bool {
+        match self.adjacent_convoy {
+            AdjacentConvoy::Rulebook2000 => {
+                self.via_convoy_fallback == ViaConvoyFallback::LandRoute
+            }
+            AdjacentConvoy::ExplicitOnly => false,
+            AdjacentConvoy::AlwaysConvoy
+            | AdjacentConvoy::OppositeMove
+            | AdjacentConvoy::OppositeMoveWithRoute => true,
+        }
+    }
+
     /// Choices this rule set uses that the judge does not implement yet (empty for
     /// every preset whose cases pass; see the rules table in the docs).
     pub fn unsupported(&self) -> Vec<String> {
