@@ -166,7 +166,7 @@ def _random_game(seed, phases):
     for i in range(phases):
         if g.is_game_done:
             break
-        g.add_message({"sender": "FRANCE", "recipient": "ENGLAND", "message": f"phase {i}", "phase": g.phase})
+        g.add_message({"sender": "FRANCE", "recipient": "ENGLAND", "message": f"phase {i}", "phase": g.get_current_phase()})
         g.add_message(standoff.Message("ENGLAND", "GLOBAL", "hello", g.get_current_phase()))
         for power, orders in g.random_orders(seed * 1000 + i).items():
             g.set_orders(power, orders, errors="ignore")

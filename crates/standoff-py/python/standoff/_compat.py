@@ -27,6 +27,7 @@ import random as _random
 import sys as _sys
 import warnings as _warnings
 
+from . import _package_exceptions as _exceptions
 from . import _standoff
 from ._compat_admin import (COMPLETED, DUMMY, SERVER_TYPE, SETTINGS, GameAdministration, PowerControl,
                             checked_settings, timestamp_microseconds)
@@ -1209,7 +1210,7 @@ class Game(GameAdministration, _standoff.GameCore):
     def _power_arg(self, power_name):
         power = self.powers.get(_power_key(power_name))
         if power is None:
-            raise _standoff.StandoffError(
+            raise _exceptions.MapPowerException(
                 f"`{power_name}` is not a power of this variant ({', '.join(self.powers)})")
         return power
 
@@ -1662,6 +1663,12 @@ class Game(GameAdministration, _standoff.GameCore):
         if not message.phase:
             message.phase = self._phase
         stamp = message.time_sent
+        if stamp is None and message.phase != self._phase:
+            # A new message (no time sent yet) is press of the current phase, as in the
+            # package; one with its time is filed as it is (a game's press restored).
+            raise _exceptions.GamePhaseException(
+                f"a new message for {message.phase} cannot be added in {self._phase} (press "
+                f"is filed with the current phase)")
         if stamp is None:
             stamp = (max(self.messages) + 1) if self.messages else 1
             message.time_sent = stamp

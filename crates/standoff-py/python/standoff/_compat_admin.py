@@ -14,6 +14,8 @@ import logging as _logging
 import random as _random
 import time as _time
 
+from . import _package_exceptions as _exceptions
+
 FORMING, ACTIVE, PAUSED, COMPLETED, CANCELED = "forming", "active", "paused", "completed", "canceled"
 #: The package's game statuses (``strings.ALL_GAME_STATUSES``), in its order.
 STATUSES = (FORMING, ACTIVE, PAUSED, COMPLETED, CANCELED)
@@ -40,7 +42,7 @@ def timestamp_microseconds():
 
 def _natural(name, value):
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{name} must be a natural integer, not {value!r}")
+        raise _exceptions.NaturalIntegerException(f"{name} must be a natural integer, not {value!r}")
     return value
 
 
@@ -59,7 +61,7 @@ def checked_settings(settings):
         _natural("n_controls", n_controls)
     password = settings.get("registration_password")
     if password is not None and (not isinstance(password, str) or not password):
-        raise ValueError("registration_password must be None or a non-empty string")
+        raise _exceptions.DiplomacyException("registration_password must be None or a non-empty string")
     role = settings.get("role", SERVER_TYPE)
     if role != SERVER_TYPE:
         raise ValueError(f"a local game's role is {SERVER_TYPE!r}, not {role!r} (the package's player, "
@@ -182,7 +184,8 @@ class PowerControl:
 
     def set_controlled(self, username):
         """Gives the power to ``username`` (``None`` or ``dummy``: to no one). A power
-        controlled by someone else must be given up first (``ValueError``)."""
+        controlled by someone else must be given up first (``DiplomacyException``, a
+        ``ValueError``)."""
         current = self.controller.last_value()
         if username is None or username == DUMMY:
             if current != DUMMY:
@@ -193,7 +196,8 @@ class PowerControl:
             self.controller.put(timestamp_microseconds(), username)
             self.wait = not self.game.real_time
         elif current != username:
-            raise ValueError(f"{self.name} is already controlled by {current!r}: set it to None first")
+            raise _exceptions.DiplomacyException(
+                f"{self.name} is already controlled by {current!r}: set it to None first")
 
     def does_not_wait(self):
         """Whether the power's orders are set and it does not ask to wait."""
@@ -333,10 +337,11 @@ class GameAdministration:
                 and self.get_orderable_locations(power.name) and power.wait]
 
     def get_random_power_name(self):
-        """A random dummy power (``ValueError`` when there is none)."""
+        """A random dummy power (``RandomPowerException``, a ``ValueError``, when there
+        is none)."""
         names = sorted(self.get_dummy_power_names())
         if not names:
-            raise ValueError("no dummy power left to choose from")
+            raise _exceptions.RandomPowerException("no dummy power left to choose from")
         return names[_random.randint(0, len(names) - 1)]
 
     # -------------------------------------------------------------- votes, waits

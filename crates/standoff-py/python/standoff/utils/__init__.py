@@ -1,7 +1,7 @@
 """The ``diplomacy`` package's ``diplomacy.utils`` modules that scripts import from
-(``export``, ``sorted_dict``, ``game_phase_data``, ``order_results``), so ``from standoff.utils.export import ...`` works where
+(``export``, ``sorted_dict``, ``game_phase_data``, ``order_results``, ``exceptions``), so ``from standoff.utils.export import ...`` works where
 ``from diplomacy.utils.export import ...`` did."""
 
-from . import export, game_phase_data, order_results, sorted_dict
+from . import exceptions, export, game_phase_data, order_results, sorted_dict
 
-__all__ = ["export", "game_phase_data", "order_results", "sorted_dict"]
+__all__ = ["exceptions", "export", "game_phase_data", "order_results", "sorted_dict"]
