@@ -106,3 +106,36 @@ def test_press_for_the_current_phase_is_taken():
                                   time_sent=5))
         assert [m.phase for m in other.messages.values()] == ["F1901M"]
     assert [m.phase for m in game.messages.values()] == ["S1901M", "S1901M"]
+
+
+def broken_states():
+    """(what is wrong, a start state with it, what standoff's error names)."""
+    start = diplomacy.Game().get_state()
+
+    def changed(change):
+        state = {key: (dict(value) if isinstance(value, dict) else value) for key, value in start.items()}
+        state["units"] = {power: list(units) for power, units in start["units"].items()}
+        state["centers"] = {power: list(centers) for power, centers in start["centers"].items()}
+        change(state)
+        return state
+
+    yield "no such place", changed(lambda s: s["units"]["FRANCE"].append("A XYZ")), "XYZ"
+    yield "no such unit type", changed(lambda s: s["units"]["FRANCE"].append("Q PIC")), "Q PIC"
+    yield "no such power", changed(lambda s: s["units"].update(NARNIA=["A PIC"])), "NARNIA"
+    yield "a center that is none", changed(lambda s: s["centers"]["FRANCE"].append("BUR")), "bur"
+    yield "a fleet inland", changed(lambda s: s["units"]["FRANCE"].append("F BUR")), "F BUR"
+    yield "two units in one place", changed(
+        lambda s: (s["units"]["FRANCE"].append("A BUR"), s["units"]["GERMANY"].append("A BUR"))), "bur"
+    yield "no such phase", changed(lambda s: s.update(name="S1901X")), "S1901X"
+
+
+@pytest.mark.parametrize("what, state, named", list(broken_states()), ids=[w for w, _, _ in broken_states()])
+def test_set_state_refuses_what_the_package_skips(what, state, named):
+    # The package skips what it cannot read, silently, and keeps the rest.
+    package = diplomacy.Game()
+    package.set_state(state)
+    assert sorted(package.get_units("FRANCE"))[:3] == ["A MAR", "A PAR", "F BRE"]
+    game = standoff.Game()
+    with pytest.raises(standoff.InvalidStateError, match=named):
+        game.set_state(state)
+    assert game.get_state()["units"] == diplomacy.Game().get_state()["units"], "left as it was"
