@@ -102,3 +102,15 @@ def test_a_move_by_convoy_a_fleet_could_make_is_taken_without_a_word():
         game.set_orders("FRANCE", ["A PIC - BEL VIA", "F ENG C A PIC - BEL"])
         game.set_orders("FRANCE", ["a pic - bel via convoy"])
     assert game.get_orders("FRANCE") == ["A PIC - BEL VIA", "F ENG C A PIC - BEL"]
+
+
+def test_a_support_of_a_move_written_with_via_is_the_support():
+    # "via convoy" after the supported move says nothing a support needs (a support is of
+    # the move, by whatever route): standoff reads the support, the package drops the
+    # order.
+    kept = {}
+    for game in (diplomacy.Game(), standoff.Game()):
+        game.set_orders("FRANCE", ["A MAR S A PAR - BUR VIA", "A PAR - BUR"])
+        kept[type(game).__module__] = sorted(game.get_orders("FRANCE"))
+    assert kept["diplomacy.engine.game"] == ["A PAR - BUR"]
+    assert kept["standoff._compat"] == ["A MAR S A PAR - BUR", "A PAR - BUR"]
