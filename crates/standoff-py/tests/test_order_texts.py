@@ -114,3 +114,26 @@ def test_a_support_of_a_move_written_with_via_is_the_support():
         kept[type(game).__module__] = sorted(game.get_orders("FRANCE"))
     assert kept["diplomacy.engine.game"] == ["A PAR - BUR"]
     assert kept["standoff._compat"] == ["A MAR S A PAR - BUR", "A PAR - BUR"]
+
+
+def test_a_retreat_without_a_place_is_refused_where_the_package_disbands():
+    # The package reads `A BUR R` (no place) as `A BUR D`; standoff refuses the line (it
+    # names no place: recorded in order_errors, with an OrderWarning), and the unit,
+    # without an order, is disbanded all the same.
+    outcome = {}
+    for game in (diplomacy.Game(), standoff.Game()):
+        game.clear_units()
+        game.set_units("FRANCE", ["A BUR"])
+        game.set_units("GERMANY", ["A MUN", "A RUH"])
+        game.set_orders("GERMANY", ["A MUN - BUR", "A RUH S A MUN - BUR"])
+        game.process()
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")
+            game.set_orders("FRANCE", ["A BUR R"])
+        kept = game.get_orders("FRANCE")
+        game.process()
+        labels = [str(label) for label in game.result_history.last_value()["A BUR"]]
+        notes = [w for w in said if issubclass(w.category, UserWarning)]
+        outcome[type(game).__module__] = (kept, game.get_units("FRANCE"), labels, len(notes))
+    assert outcome["diplomacy.engine.game"] == (["A BUR D"], [], ["disband"], 0)
+    assert outcome["standoff._compat"] == ([], [], ["void", "disband"], 1)
