@@ -47,6 +47,10 @@ CALLS = [
     (FRANCE_CAN_BUILD_TWO, [(["A PAR B"], {}), ([], {"replace": False}), (["F MAR B", "A MAR B"], {})]),
     (FRANCE_MUST_REMOVE_ONE, [(["A BUR D", "A PAR D", "WAIVE"], {})]),
     (FRANCE_MUST_REMOVE_ONE, [(["A BUR D"], {}), (["F BRE D"], {"replace": False})]),
+    # Written verb first: each order is for its own unit (the second word is no place).
+    (FRANCE_CAN_BUILD_TWO, [(["BUILD A PAR", "BUILD F BRE"], {})]),
+    (FRANCE_MUST_REMOVE_ONE, [(["REMOVE A BUR", "DISBAND A PAR"], {})]),
+    (FRANCE_MUST_REMOVE_ONE, [(["REMOVE A BUR"], {}), (["REMOVE F BRE"], {"replace": False})]),
 ]
 
 
