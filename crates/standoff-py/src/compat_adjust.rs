@@ -13,11 +13,8 @@ use crate::compat_core::{adjust_of, attributes, modes, native, sent, GameCore};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySet, PyString};
-use standoff::position::Position;
 use standoff::unit::UnitKind;
-use standoff::{PowerId, Variant};
 use std::collections::HashSet;
-use std::sync::Arc;
 
 /// An order's words, upper case (`A PAR B` -> `["A", "PAR", "B"]`).
 fn words_of(order: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
@@ -30,49 +27,44 @@ fn location(words: &[String]) -> Option<String> {
     words.get(1).map(|w| w.chars().take(3).collect())
 }
 
-/// Reads orders given to `set_orders` far enough to know which unit each is for, in
-/// any notation the native game reads (`Build army Paris`, `REMOVE A BUR`), so that two
+/// Which unit each order given to `set_orders` is for. An order in the package's own
+/// notation (`A PAR B`, `F STP/NC R BOT`) says it in its first two words; any other
+/// (`Build army Paris`, `REMOVE A BUR`) is read as the native game reads it, so that two
 /// orders are taken for one unit only when they are.
-struct UnitKeys {
-    variant: Arc<Variant>,
-    position: Position,
-    power: Option<PowerId>,
+struct UnitKeys<'a, 'py> {
+    game: &'a Bound<'py, GameCore>,
+    power: String,
 }
 
-impl UnitKeys {
-    fn of(game: &Bound<'_, GameCore>, power: &str) -> PyResult<UnitKeys> {
-        let native = native(game)?.borrow();
-        let variant = native.variant.clone();
-        let power = variant.find_power(power);
-        let position = native.rec().game.position.clone();
-        Ok(UnitKeys {
-            variant,
-            position,
-            power,
-        })
-    }
-
-    /// The unit an order is for (`A PAR`) and its province (`PAR`), as the order reads;
-    /// for an order that does not read (the native game refuses it), its first two
-    /// words and the first three letters of the second (the package's reading of its
-    /// own notation); None for `WAIVE`.
-    fn unit_and_place(&self, text: &str, words: &[String]) -> Option<(String, String)> {
-        let kind = self.position.phase().kind;
-        let read = self
-            .power
-            .and_then(|p| crate::model::read_order(&self.variant, kind, p, text).ok())
-            .map(|order| crate::model::fill_kinds(&self.position, &self.variant, order));
-        let map = &self.variant.map;
-        if let Some(order) = read {
-            let unit = order.kind.unit()?;
-            let place = crate::names::prov_name(map, map.province_of(unit.location)).to_uppercase();
-            let letter = unit
-                .kind
-                .map_or("?", |k| if k == UnitKind::Army { "A" } else { "F" });
-            return Some((format!("{letter} {place}"), place));
+impl UnitKeys<'_, '_> {
+    /// The unit an order is for (`A PAR`) and its province (`PAR`); for an order that
+    /// does not read (the native game refuses it), its first two words and the first
+    /// three letters of the second, as for the package's notation; None for `WAIVE`.
+    fn unit_and_place(&self, text: &str, words: &[String]) -> PyResult<Option<(String, String)>> {
+        let by_words = || location(words).map(|place| (words[..2].join(" "), place));
+        if matches!(words.first().map(String::as_str), Some("A" | "F" | "WAIVE")) {
+            return Ok(by_words());
         }
-        let place = location(words)?;
-        Some((words[..2.min(words.len())].join(" "), place))
+        let native = native(self.game)?.borrow();
+        let (variant, position) = (&native.variant, &native.rec().game.position);
+        let read = variant.find_power(&self.power).and_then(|power| {
+            crate::model::read_order(variant, position.phase().kind, power, text).ok()
+        });
+        let Some(order) = read else {
+            return Ok(by_words());
+        };
+        let order = crate::model::fill_kinds(position, variant, order);
+        let Some(unit) = order.kind.unit() else {
+            return Ok(None);
+        };
+        let map = &variant.map;
+        let place = crate::names::prov_name(map, map.province_of(unit.location)).to_uppercase();
+        let letter = match unit.kind {
+            Some(UnitKind::Army) => "A",
+            Some(UnitKind::Fleet) => "F",
+            None => "?",
+        };
+        Ok(Some((format!("{letter} {place}"), place)))
     }
 }
 
@@ -121,7 +113,10 @@ pub fn set_orders<'py>(
     let adjustment = game.borrow().phase_kind() == b'A';
     let duplicates =
         crate::compat_core::object_field(game, |g| g.duplicates.as_ref()).cast_into::<PySet>()?;
-    let keys = UnitKeys::of(game, &name.extract::<String>()?)?;
+    let keys = UnitKeys {
+        game,
+        power: name.extract::<String>()?,
+    };
     let mut seen: HashSet<Option<String>> = HashSet::new();
     let (mut unique, mut waives) = (Vec::new(), Vec::new());
     // In an adjustment phase the package lists an order for a place already ordered as
@@ -129,7 +124,7 @@ pub fn set_orders<'py>(
     let mut repeated: Vec<String> = Vec::new();
     for text in texts {
         let words = words_of(&text)?;
-        let unit = keys.unit_and_place(&text.str()?.to_cow()?, &words);
+        let unit = keys.unit_and_place(&text.str()?.to_cow()?, &words)?;
         let at = unit.as_ref().map(|(_, place)| place.clone());
         if at.is_some() && seen.contains(&at) {
             if let Some((unit, _)) = unit {
@@ -168,15 +163,13 @@ pub fn set_orders<'py>(
         for order in adjust()?.try_iter()? {
             let order = order?;
             let words = words_of(&order)?;
-            ordered.extend(
-                keys.unit_and_place(&order.str()?.to_cow()?, &words)
-                    .map(|(_, at)| at),
-            );
+            let unit = keys.unit_and_place(&order.str()?.to_cow()?, &words)?;
+            ordered.extend(unit.map(|(_, at)| at));
         }
         let mut kept_texts = Vec::with_capacity(texts.len());
         for text in texts {
             let words = words_of(&text)?;
-            let unit = keys.unit_and_place(&text.str()?.to_cow()?, &words);
+            let unit = keys.unit_and_place(&text.str()?.to_cow()?, &words)?;
             if !unit.is_some_and(|(_, at)| ordered.contains(&at)) {
                 kept_texts.push(text);
             }
