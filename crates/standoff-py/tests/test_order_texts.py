@@ -12,6 +12,16 @@ diplomacy = pytest.importorskip("diplomacy")
 import standoff  # noqa: E402
 
 
+def dislodge(game, french_unit, attacker, orders):
+    """Clears the board of ``game`` but for France's ``french_unit`` and the units that
+    ``attacker``'s ``orders`` name, and plays them: the French unit is dislodged."""
+    game.clear_units()
+    game.set_units("FRANCE", [french_unit])
+    game.set_units(attacker, [" ".join(order.split()[:2]) for order in orders])
+    game.set_orders(attacker, orders)
+    game.process()
+
+
 def test_a_fleet_move_without_its_only_coast_is_written_with_it():
     # Gascony borders Spain's north coast only, the Western Mediterranean and the Gulf
     # of Lyon its south coast only: DATC 4.B.2 sends each fleet to that coast, and both
@@ -40,11 +50,7 @@ def test_a_fleet_retreat_without_its_only_coast_is_followed():
     # to the only coast open (DATC 4.B.2) and writes the coast.
     outcome = {}
     for game in (diplomacy.Game(), standoff.Game()):
-        game.clear_units()
-        game.set_units("FRANCE", ["F GAS"])
-        game.set_units("ITALY", ["F MAO", "F BRE"])
-        game.set_orders("ITALY", ["F MAO - GAS", "F BRE S F MAO - GAS"])
-        game.process()
+        dislodge(game, "F GAS", "ITALY", ["F MAO - GAS", "F BRE S F MAO - GAS"])
         assert game.get_state()["retreats"]["FRANCE"] == {"F GAS": ["SPA/NC"]}
         with warnings.catch_warnings():
             warnings.simplefilter("error")
@@ -122,11 +128,7 @@ def test_a_retreat_without_a_place_is_refused_where_the_package_disbands():
     # without an order, is disbanded all the same.
     outcome = {}
     for game in (diplomacy.Game(), standoff.Game()):
-        game.clear_units()
-        game.set_units("FRANCE", ["A BUR"])
-        game.set_units("GERMANY", ["A MUN", "A RUH"])
-        game.set_orders("GERMANY", ["A MUN - BUR", "A RUH S A MUN - BUR"])
-        game.process()
+        dislodge(game, "A BUR", "GERMANY", ["A MUN - BUR", "A RUH S A MUN - BUR"])
         with warnings.catch_warnings(record=True) as said:
             warnings.simplefilter("always")
             game.set_orders("FRANCE", ["A BUR R"])
