@@ -59,11 +59,7 @@ impl UnitKeys<'_, '_> {
         };
         let map = &variant.map;
         let place = crate::names::prov_name(map, map.province_of(unit.location)).to_uppercase();
-        let letter = match unit.kind {
-            Some(UnitKind::Army) => "A",
-            Some(UnitKind::Fleet) => "F",
-            None => "?",
-        };
+        let letter = unit.kind.map_or('?', UnitKind::letter);
         Ok(Some((format!("{letter} {place}"), place)))
     }
 }

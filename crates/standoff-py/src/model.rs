@@ -603,39 +603,29 @@ pub fn fill_only_coast(
     rules: &RuleSet,
     mut order: Order,
 ) -> Order {
-    if rules.missing_coast_one != MissingCoastOnePossible::OnlyCoast {
+    let map = &variant.map;
+    let (OrderKind::Move { unit, to, .. } | OrderKind::Retreat { unit, to }) = &mut order.kind
+    else {
+        return order;
+    };
+    if rules.missing_coast_one != MissingCoastOnePossible::OnlyCoast
+        || unit.kind != Some(UnitKind::Fleet)
+        || to.index() >= map.province_count()
+    {
         return order;
     }
-    let map = &variant.map;
-    let only_coast = |to: LocationId, open: &dyn Fn(LocationId) -> bool| {
-        if to.index() >= map.province_count() {
-            return None;
-        }
-        let province = map.province(map.province_of(to));
-        let mut reachable = province.coasts.iter().copied().filter(|&c| open(c));
-        match (reachable.next(), reachable.next()) {
-            (Some(c), None) => Some(c),
-            _ => None,
-        }
-    };
-    match &mut order.kind {
-        OrderKind::Move { unit, to, .. } if unit.kind == Some(UnitKind::Fleet) => {
-            let here = unit.location;
-            if let Some(c) = only_coast(*to, &|c| map.fleet_adjacent(here, c)) {
-                *to = c;
-            }
-        }
-        OrderKind::Retreat { unit, to } if unit.kind == Some(UnitKind::Fleet) => {
-            let options = pos
-                .dislodged()
-                .iter()
-                .find(|d| d.unit.location == unit.location)
-                .map_or(&[][..], |d| &d.retreat_options[..]);
-            if let Some(c) = only_coast(*to, &|c| options.contains(&c)) {
-                *to = c;
-            }
-        }
-        _ => {}
+    // A retreat goes only where the dislodged fleet may retreat.
+    let options = (pos.phase().kind == PhaseKind::Retreat).then(|| {
+        pos.dislodged()
+            .iter()
+            .find(|d| d.unit.location == unit.location)
+            .map_or(&[][..], |d| &d.retreat_options[..])
+    });
+    let mut open = map
+        .fleet_coasts_reachable(unit.location, map.province_of(*to))
+        .filter(|c| options.is_none_or(|o| o.contains(c)));
+    if let (Some(coast), None) = (open.next(), open.next()) {
+        *to = coast;
     }
     order
 }

@@ -571,15 +571,13 @@ impl<'a> MovementTables<'a> {
                         // A fleet supported into a province of two coasts: also to each
                         // coast it can reach, naming it (DATC 4.B.4: the coast may be
                         // given, and must then match the move).
-                        if other.kind == UnitKind::Fleet && map.has_coasts(dest) {
-                            for &coast in &map.province(dest).coasts {
-                                if map.fleet_adjacent(other.location, coast) {
-                                    out.unit_order(
-                                        unit.power,
-                                        me,
-                                        UnitOrder::SupportMove { target, to: coast },
-                                    );
-                                }
+                        if other.kind == UnitKind::Fleet {
+                            for coast in map.fleet_coasts_reachable(other.location, dest) {
+                                out.unit_order(
+                                    unit.power,
+                                    me,
+                                    UnitOrder::SupportMove { target, to: coast },
+                                );
                             }
                         }
                     }

@@ -699,10 +699,7 @@ impl<'a> Judge<'a> {
                     // written order, fine when the supported fleet is one's own or can
                     // reach only one coast.
                     let reachable = map
-                        .province(dest)
-                        .coasts
-                        .iter()
-                        .filter(|&&c| map.fleet_adjacent(self.loc[t as usize], c))
+                        .fleet_coasts_reachable(self.loc[t as usize], dest)
                         .count();
                     let readable = self.power[t as usize] == self.power[ui] || reachable == 1;
                     match self.rules.support_coast {
@@ -1339,8 +1336,8 @@ impl<'a> Judge<'a> {
                         Err(Illegal::NotAdjacent)
                     };
                 }
-                let mut reachable = coasts.iter().filter(|&&c| map.fleet_adjacent(here, c));
-                let (first, second) = (reachable.next().copied(), reachable.next());
+                let mut reachable = map.fleet_coasts_reachable(here, dest);
+                let (first, second) = (reachable.next(), reachable.next());
                 if to.index() >= map.province_count() {
                     return match first {
                         _ if map.fleet_adjacent(here, to) => Ok((to, false)),

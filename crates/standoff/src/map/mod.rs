@@ -344,6 +344,21 @@ impl Map {
         self.fleet_adjacent.get(a.index(), b.index())
     }
 
+    /// The named coasts of province `p` a fleet at `from` borders (none when `p` has no
+    /// named coasts).
+    #[inline]
+    pub fn fleet_coasts_reachable(
+        &self,
+        from: LocationId,
+        p: ProvinceId,
+    ) -> impl Iterator<Item = LocationId> + '_ {
+        self.provinces[p.index()]
+            .coasts
+            .iter()
+            .copied()
+            .filter(move |&c| self.fleet_adjacent(from, c))
+    }
+
     /// Whether any coast of `a` is fleet-adjacent to any coast of `b`.
     #[inline]
     pub fn fleet_province_adjacent(&self, a: ProvinceId, b: ProvinceId) -> bool {
